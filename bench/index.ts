@@ -1,0 +1,18 @@
+// `npm run bench`: every benchmark of the project, printed as one JSON document on stdout.
+import { makeMesh, deviceCoords, unwrap } from '../shared/index.ts';
+import { measure } from './measure.ts';
+
+const mesh = unwrap(
+  makeMesh([
+    ['data', 8],
+    ['stage', 8],
+    ['model', 8],
+  ]),
+);
+const results = [
+  measure('mesh.deviceCoords (512 devices)', () => {
+    for (let id = 0; id < mesh.deviceCount; id++) deviceCoords(mesh, id);
+  }),
+];
+
+console.log(JSON.stringify({ node: process.version, results }, null, 2));

@@ -1,0 +1,81 @@
+// Where each kitchen (device) of a mesh goes on screen: the first axis runs down the rows, the remaining axes
+// across the columns (row-major, as device ids are). Pure, so it is tested without Phaser.
+import { deviceCoords, type Mesh } from '../../shared/index.ts';
+
+export interface KitchenCell {
+  readonly deviceId: number;
+  readonly coords: readonly number[];
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** A pass-through window between two neighbouring kitchens that differ along one mesh axis. */
+export interface KitchenWindow {
+  readonly from: number;
+  readonly to: number;
+  readonly axis: string;
+  readonly orientation: 'horizontal' | 'vertical';
+}
+
+export interface KitchenGridLayout {
+  readonly rows: number;
+  readonly columns: number;
+  readonly cells: readonly KitchenCell[];
+  readonly windows: readonly KitchenWindow[];
+}
+
+export interface Box {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** Lays the kitchens out in `box` with `gap` pixels between them; cells keep a 4:3 aspect at most. */
+export function kitchenGridLayout(mesh: Mesh, box: Box, gap = 16): KitchenGridLayout {
+  const rows = mesh.axes.length > 1 ? mesh.axes[0]!.size : 1;
+  const columns = mesh.deviceCount / rows;
+  const cellW = Math.max(1, (box.width - gap * (columns - 1)) / columns);
+  const cellH = Math.max(1, (box.height - gap * (rows - 1)) / rows);
+  const width = Math.min(cellW, cellH * (4 / 3));
+  const height = Math.min(cellH, width);
+  const left = box.x + (box.width - (columns * width + (columns - 1) * gap)) / 2;
+  const top = box.y + (box.height - (rows * height + (rows - 1) * gap)) / 2;
+
+  const cells: KitchenCell[] = [];
+  const windows: KitchenWindow[] = [];
+  for (let id = 0; id < mesh.deviceCount; id++) {
+    const row = Math.floor(id / columns);
+    const column = id % columns;
+    cells.push({
+      deviceId: id,
+      coords: deviceCoords(mesh, id),
+      x: left + column * (width + gap),
+      y: top + row * (height + gap),
+      width,
+      height,
+    });
+  }
+  for (const cell of cells) {
+    const column = cell.deviceId % columns;
+    const right = column + 1 < columns ? cells[cell.deviceId + 1] : undefined;
+    const below = cells[cell.deviceId + columns];
+    const pairs = [
+      [right, 'horizontal'],
+      [below, 'vertical'],
+    ] as const;
+    for (const [other, orientation] of pairs) {
+      const axis = other && neighbourAxis(mesh, cell, other);
+      if (other && axis) windows.push({ from: cell.deviceId, to: other.deviceId, axis, orientation });
+    }
+  }
+  return { rows, columns, cells, windows };
+}
+
+/** The axis along which two kitchens are mesh neighbours (coordinates differ on exactly that axis), if any. */
+function neighbourAxis(mesh: Mesh, a: KitchenCell, b: KitchenCell): string | undefined {
+  const differing = mesh.axes.filter((_, i) => a.coords[i] !== b.coords[i]);
+  return differing.length === 1 ? differing[0]!.name : undefined;
+}

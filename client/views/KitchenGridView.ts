@@ -1,0 +1,92 @@
+// Draws the kitchen grid (global view) of a mesh: one kitchen per device with its chef, fridge and stove,
+// coloured and patterned by device id, and the pass-through windows between mesh neighbours.
+import type { GameObjects, Scene } from 'phaser';
+import type { Mesh } from '../../shared/index.ts';
+import { kitchenGridLayout, type Box, type KitchenCell } from '../viewModels/kitchenGridLayout.ts';
+import { deviceColour, devicePattern, FONT_FAMILY, UI } from './palette.ts';
+import { drawPattern } from './drawPattern.ts';
+
+export class KitchenGridView {
+  private readonly container: GameObjects.Container;
+
+  constructor(private readonly scene: Scene) {
+    this.container = scene.add.container(0, 0);
+  }
+
+  /** Redraws the grid of `mesh` inside `box`; `label(id)` gives each kitchen's caption. */
+  update(mesh: Mesh, box: Box, label: (deviceId: number) => string): void {
+    this.container.removeAll(true);
+    const layout = kitchenGridLayout(mesh, box, Math.max(12, box.width * 0.03));
+    const g = this.scene.add.graphics();
+    this.container.add(g);
+    for (const w of layout.windows) {
+      const a = layout.cells[w.from]!;
+      const b = layout.cells[w.to]!;
+      g.fillStyle(UI.window, 1);
+      if (w.orientation === 'horizontal') {
+        const h = a.height * 0.22;
+        g.fillRect(a.x + a.width - 4, a.y + a.height / 2 - h / 2, b.x - (a.x + a.width) + 8, h);
+      } else {
+        const wd = a.width * 0.22;
+        g.fillRect(a.x + a.width / 2 - wd / 2, a.y + a.height - 4, wd, b.y - (a.y + a.height) + 8);
+      }
+    }
+    for (const cell of layout.cells) this.drawKitchen(g, cell, label(cell.deviceId));
+  }
+
+  destroy(): void {
+    this.container.destroy(true);
+  }
+
+  private drawKitchen(g: GameObjects.Graphics, cell: KitchenCell, caption: string): void {
+    const { x, y, width: w, height: h, deviceId } = cell;
+    const colour = deviceColour(deviceId);
+    const r = Math.min(w, h) * 0.08;
+    g.fillStyle(UI.panel, 1);
+    g.fillRoundedRect(x, y, w, h, r);
+    drawPattern(g, devicePattern(deviceId), colour, { x: x + 4, y: y + 4, width: w - 8, height: h * 0.1 });
+    g.lineStyle(Math.max(3, w * 0.02), colour, 1);
+    g.strokeRoundedRect(x, y, w, h, r);
+
+    // Fridge (device memory): a tall box with a door line and handle, left.
+    const fx = x + w * 0.08;
+    const fy = y + h * 0.3;
+    const fw = w * 0.22;
+    const fh = h * 0.58;
+    g.fillStyle(0xdfe6ee, 1).fillRoundedRect(fx, fy, fw, fh, 4);
+    g.lineStyle(2, 0x4a5568, 1).lineBetween(fx, fy + fh * 0.35, fx + fw, fy + fh * 0.35);
+    g.fillStyle(0x4a5568, 1).fillRect(fx + fw * 0.75, fy + fh * 0.45, fw * 0.08, fh * 0.2);
+
+    // Stove (compute): a counter with two burners, right.
+    const sx = x + w * 0.58;
+    const sy = y + h * 0.62;
+    const sw = w * 0.34;
+    const sh = h * 0.26;
+    g.fillStyle(0x3b3f4a, 1).fillRoundedRect(sx, sy, sw, sh, 4);
+    g.fillStyle(0x1a1c22, 1);
+    g.fillCircle(sx + sw * 0.28, sy + sh * 0.45, sh * 0.26);
+    g.fillCircle(sx + sw * 0.72, sy + sh * 0.45, sh * 0.26);
+
+    // Chef: head, hat, body, between fridge and stove.
+    const cx = x + w * 0.45;
+    const cy = y + h * 0.64;
+    const s = Math.min(w, h) * 0.09;
+    g.fillStyle(0xf4f1ea, 1).fillRect(cx - s * 0.8, cy - s * 2.2, s * 1.6, s * 0.9);
+    g.fillCircle(cx, cy - s * 2.3, s * 0.75);
+    g.fillStyle(0xf2c79b, 1).fillCircle(cx, cy - s * 0.7, s * 0.8);
+    g.fillStyle(colour, 1).fillRoundedRect(cx - s, cy + s * 0.2, s * 2, s * 2.4, s * 0.4);
+
+    const fontSize = Math.max(16, Math.round(Math.min(w, h) * 0.11));
+    const text = this.scene.add
+      .text(x + w / 2, y + h * 0.12, caption, {
+        fontFamily: FONT_FAMILY,
+        fontSize: `${fontSize}px`,
+        color: '#f4f1ea',
+        fontStyle: 'bold',
+        stroke: '#1d2433',
+        strokeThickness: 4,
+      })
+      .setOrigin(0.5, 0);
+    this.container.add(text);
+  }
+}

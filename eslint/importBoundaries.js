@@ -1,0 +1,72 @@
+// ESLint rule: the architecture's import boundaries (DESIGN.md §3, style-anchors.md lesson 8).
+//   shared/  imports nothing outside shared/ (no packages, no node: modules, no relative path leaving shared/)
+//   client/  never imports server/; server-only packages are refused; only one module may import colyseus.js
+//   server/  never imports client/
+import path from 'node:path';
+
+const SERVER_ONLY_PACKAGES = /^(colyseus|@colyseus\/(?!schema$).+|express|better-sqlite3|ioredis|node:.*)$/;
+const CLIENT_NETWORK_PACKAGE = 'colyseus.js';
+
+/** Which top-level folder of the repository a file belongs to, or undefined. */
+function layerOf(absFile, root) {
+  const rel = path.relative(root, absFile).split(path.sep);
+  return rel.length > 1 ? rel[0] : undefined;
+}
+
+/** @type {import('eslint').Rule.RuleModule} */
+export const importBoundaries = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Enforce the shared/ client/ server/ import boundaries' },
+    schema: [
+      {
+        type: 'object',
+        properties: { networkModule: { type: 'string' } },
+        additionalProperties: false,
+      },
+    ],
+    messages: {
+      sharedPackage:
+        "shared/ is the pure core and imports nothing outside shared/, but this file imports '{{source}}'.",
+      sharedEscape: "shared/ imports nothing outside shared/, but '{{source}}' resolves to {{layer}}/.",
+      clientServer: "client/ never imports server/ ('{{source}}'); put shared types in shared/.",
+      clientServerPackage: "client/ cannot use the server-only package '{{source}}'.",
+      clientNetwork: "Only {{networkModule}} may import '{{source}}'; go through it.",
+      serverClient: "server/ never imports client/ ('{{source}}').",
+    },
+  },
+  create(context) {
+    const root = context.cwd;
+    const file = context.filename;
+    const layer = layerOf(file, root);
+    const networkModule = context.options[0]?.networkModule ?? 'client/net/RoomConnection.ts';
+    if (layer !== 'shared' && layer !== 'client' && layer !== 'server') return {};
+
+    function check(node, source) {
+      if (typeof source !== 'string') return;
+      const relative = source.startsWith('.');
+      const target = relative ? layerOf(path.resolve(path.dirname(file), source), root) : undefined;
+      const report = (messageId, data = {}) => context.report({ node, messageId, data: { source, ...data } });
+      if (layer === 'shared') {
+        if (!relative) report('sharedPackage');
+        else if (target !== 'shared') report('sharedEscape', { layer: target ?? 'the repository root' });
+      } else if (layer === 'client') {
+        if (relative && target === 'server') report('clientServer');
+        else if (!relative && SERVER_ONLY_PACKAGES.test(source)) report('clientServerPackage');
+        else if (source === CLIENT_NETWORK_PACKAGE && path.relative(root, file) !== networkModule)
+          report('clientNetwork', { networkModule });
+      } else if (relative && target === 'client') {
+        report('serverClient');
+      }
+    }
+
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node, node.source.value),
+    };
+  },
+};
+
+export default { rules: { 'import-boundaries': importBoundaries } };

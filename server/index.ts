@@ -1,0 +1,23 @@
+// Entry point of `npm start`: serves dist/ and the game rooms on PORT (default 2567).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startGameServer } from './createGameServer.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(process.env.PORT ?? 2567);
+const host = process.env.HOST ?? '0.0.0.0';
+
+const server = await startGameServer({
+  port,
+  host,
+  distDir: path.join(root, 'dist'),
+  redisUrl: process.env.REDIS_URL,
+  publicAddress: process.env.PUBLIC_ADDRESS,
+});
+console.log(`Mesh Kitchen is serving on http://localhost:${server.port}`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void server.close().then(() => process.exit(0));
+  });
+}

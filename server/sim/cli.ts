@@ -1,0 +1,34 @@
+// `npm run sim -- <command> [file]`: one JSON document in (file or stdin), one JSON document out (DESIGN.md §4.4).
+// Exit 0 on success; 2 with {"error": {type, message}} for bad input; 1 only for a bug.
+import { readFileSync } from 'node:fs';
+import type { Result } from '../../shared/index.ts';
+import { SIM_COMMANDS } from './commands.ts';
+
+function readInput(file: string | undefined): string {
+  return readFileSync(file ?? 0, 'utf8');
+}
+
+function fail(type: string, message: string): never {
+  process.stdout.write(`${JSON.stringify({ error: { type, message } }, null, 2)}\n`);
+  process.exit(2);
+}
+
+const [command, file] = process.argv.slice(2);
+const names = Object.keys(SIM_COMMANDS).join(', ');
+if (!command) fail('InputError', `usage: npm run sim -- <command> [file]; commands: ${names}`);
+const run = SIM_COMMANDS[command];
+if (!run) fail('InputError', `unknown command '${command}'; commands: ${names}`);
+
+let input: unknown;
+try {
+  input = JSON.parse(readInput(file));
+} catch (error) {
+  fail(
+    'InputError',
+    `could not read a JSON document: ${error instanceof Error ? error.message : String(error)}`,
+  );
+}
+
+const result: Result<unknown> = run(input);
+if (!result.ok) fail(result.error.type, result.error.message);
+process.stdout.write(`${JSON.stringify(result.value, null, 2)}\n`);

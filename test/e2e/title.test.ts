@@ -1,0 +1,95 @@
+// The first page in a real browser: the built client served by the real server renders the title screen
+// with WebGL, joins the lobby room (ping answered), switches language, and logs no console errors.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import type { RunningGameServer } from '../../server/createGameServer.ts';
+import { launchChromium, openPage, screenshot, startServedGame } from './browser.ts';
+
+let server: RunningGameServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServedGame();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Reads the page's state through the test probe in client/main.ts. */
+const probe = `(() => {
+  const mk = window.__meshKitchen;
+  const scene = mk.game.scene.getScene('title');
+  return {
+    renderer: mk.game.renderer.type === 2 ? 'WEBGL' : mk.game.renderer.type === 1 ? 'CANVAS' : 'OTHER',
+    sceneActive: mk.game.scene.isActive('title'),
+    texts: (function collect(list) {
+      return list.flatMap((o) => (o.type === 'Text' ? [o.text] : o.list ? collect(o.list) : []));
+    })(scene.children.list),
+    connection: mk.connection.current,
+    locale: mk.locales.locale,
+    button: document.getElementById('lang').textContent,
+  };
+})()`;
+
+interface Probe {
+  renderer: string;
+  sceneActive: boolean;
+  texts: string[];
+  connection: { kind: string; rttMs?: number };
+  locale: string;
+  button: string;
+}
+
+describe('title screen in Chromium', () => {
+  it('renders with WebGL, answers a ping, switches language, and logs no errors', async () => {
+    const { page, errors } = await openPage(browser, `http://127.0.0.1:${server.port}/`);
+    await page.waitForFunction(() => window.__meshKitchen?.connection.current.kind === 'online', null, {
+      timeout: 15_000,
+    });
+    const en = (await page.evaluate(probe)) as Probe;
+    expect(en.renderer).toBe('WEBGL');
+    expect(en.sceneActive).toBe(true);
+    expect(en.locale).toBe('en');
+    expect(en.texts).toContain('Mesh Kitchen');
+    expect(en.texts.filter((t) => /^Kitchen \d$/.test(t)).sort()).toEqual([
+      'Kitchen 0',
+      'Kitchen 1',
+      'Kitchen 2',
+      'Kitchen 3',
+    ]);
+    expect(en.texts.some((t) => t.includes("Mesh('data': 2, 'model': 2)"))).toBe(true);
+    expect(en.connection.kind).toBe('online');
+
+    // The canvas really drew something: the kitchens' colours are in its pixels.
+    const shot = await page.locator('canvas').screenshot();
+    expect(shot.byteLength).toBeGreaterThan(5_000);
+    await screenshot(page, 'title-en-1280x720');
+
+    await page.getByRole('button', { name: 'Switch to Chinese' }).press('Enter');
+    const zh = (await page.evaluate(probe)) as Probe;
+    expect(zh.locale).toBe('zh-CN');
+    expect(zh.texts).toContain('模型并行厨房');
+    expect(zh.texts).toContain('0 号厨房');
+    expect(zh.button).toBe('English');
+    await screenshot(page, 'title-zh-1280x720');
+    expect(errors).toEqual([]);
+  });
+
+  it('fits a phone screen and starts in Chinese for a zh browser', async () => {
+    const { page, errors } = await openPage(
+      browser,
+      `http://127.0.0.1:${server.port}/`,
+      { width: 390, height: 844 },
+      'zh-CN',
+    );
+    await page.waitForFunction(() => window.__meshKitchen?.game.scene.isActive('title'));
+    const zh = (await page.evaluate(probe)) as Probe;
+    expect(zh.locale).toBe('zh-CN');
+    const box = await page.locator('canvas').boundingBox();
+    expect(box?.width).toBeLessThanOrEqual(390);
+    await screenshot(page, 'title-zh-390x844');
+    expect(errors).toEqual([]);
+  });
+});

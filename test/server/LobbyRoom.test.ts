@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boot, type ColyseusTestServer } from '@colyseus/testing';
+import config from '@colyseus/tools';
+import { defineRooms } from '../../server/createGameServer.ts';
+import { MSG_ERROR, MSG_PING, MSG_PONG, PROTOCOL_VERSION, ROOM_LOBBY } from '../../shared/index.ts';
+
+let colyseus: ColyseusTestServer;
+beforeAll(async () => {
+  colyseus = await boot(config({ initializeGameServer: defineRooms }), 25701);
+});
+afterAll(async () => {
+  await colyseus.shutdown();
+});
+
+describe('LobbyRoom', () => {
+  it('answers a ping with the protocol version', async () => {
+    const room = await colyseus.createRoom(ROOM_LOBBY, {});
+    const client = await colyseus.connectTo(room, { protocolVersion: PROTOCOL_VERSION });
+    const pong = new Promise((resolve) => client.onMessage(MSG_PONG, resolve));
+    client.send(MSG_PING, { sentAt: 1234 });
+    expect(await pong).toMatchObject({ sentAt: 1234, protocolVersion: PROTOCOL_VERSION });
+  });
+
+  it.each([[undefined], ['1234'], [{ sentAt: 'now' }], [{ sentAt: 1, extra: true }]])(
+    'refuses a malformed ping %j with an error reply',
+    async (payload) => {
+      const room = await colyseus.createRoom(ROOM_LOBBY, {});
+      const client = await colyseus.connectTo(room, { protocolVersion: PROTOCOL_VERSION });
+      const reply = new Promise<{ code: string; message: string }>((resolve) =>
+        client.onMessage(MSG_ERROR, resolve),
+      );
+      client.send(MSG_PING, payload);
+      expect((await reply).code).toBe('bad-message');
+    },
+  );
+
+  it('refuses a page that speaks another protocol version', async () => {
+    const room = await colyseus.createRoom(ROOM_LOBBY, {});
+    await expect(colyseus.connectTo(room, { protocolVersion: PROTOCOL_VERSION + 1 })).rejects.toThrow(
+      /reload the page/,
+    );
+  });
+});
