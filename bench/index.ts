@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark of the project, printed as one JSON document on stdout.
 import { makeMesh, deviceCoords, unwrap } from '../shared/index.ts';
+import { benchMatmul } from './matmul.ts';
 import { measure } from './measure.ts';
 
 const mesh = unwrap(
@@ -13,6 +14,7 @@ const results = [
   measure('mesh.deviceCoords (512 devices)', () => {
     for (let id = 0; id < mesh.deviceCount; id++) deviceCoords(mesh, id);
   }),
+  benchMatmul(),
 ];
 
 console.log(JSON.stringify({ node: process.version, results }, null, 2));
