@@ -1,0 +1,482 @@
+import { describe, expect, it } from 'vitest';
+import { makeMesh, type Mesh } from '../../../../shared/sim/mesh.ts';
+import { unwrap, type Result, type SimErrorType } from '../../../../shared/sim/result.ts';
+import { createRng, fillNormal } from '../../../../shared/sim/rng.ts';
+import { MAX_BODY_OPS, parseManualPlan } from '../../../../shared/sim/spmd/manualPlan.ts';
+import {
+  buildShardMap,
+  runShardMap,
+  type ShardMapInput,
+  type ShardMapProgram,
+} from '../../../../shared/sim/spmd/shardMap.ts';
+import { einsum } from '../../../../shared/sim/tensor/einsum.ts';
+import { parseEinsum } from '../../../../shared/sim/tensor/einsumEquation.ts';
+import type { NdArray } from '../../../../shared/sim/tensor/ndarray.ts';
+
+const model4 = unwrap(makeMesh([['model', 4]]));
+const failure = (type: SimErrorType, message: string) => ({ ok: false, error: { type, message } });
+
+/** Builds from an untrusted plan (parse + build), as the game does. */
+function build(mesh: Mesh, inputs: ShardMapInput[], plan: unknown): Result<ShardMapProgram> {
+  const parsed = parseManualPlan(plan);
+  return parsed.ok ? buildShardMap(mesh, inputs, parsed.value) : parsed;
+}
+
+const random = (shape: number[], seed: number): NdArray => fillNormal(shape, 1, createRng(seed), 'f64');
+const matmul = (eq: string, a: NdArray, b: NdArray): NdArray =>
+  einsum(unwrap(parseEinsum(eq, [a.shape, b.shape])), [a, b]);
+const maxAbsDiff = (a: NdArray, b: NdArray): number => {
+  expect(a.shape).toEqual(b.shape);
+  return Array.from(a.data).reduce((m, v, i) => Math.max(m, Math.abs(v - b.data[i]!)), 0);
+};
+
+describe('Megatron MLP forward in shard_map (column- then row-parallel, one psum)', () => {
+  const inputs = [
+    { name: 'x', shape: [2, 8] },
+    { name: 'w1', shape: [8, 16] },
+    { name: 'w2', shape: [16, 4] },
+  ];
+  const x = random([2, 8], 1);
+  const w1 = random([8, 16], 2);
+  const w2 = random([16, 4], 3);
+  const globals = new Map([
+    ['x', x],
+    ['w1', w1],
+    ['w2', w2],
+  ]);
+  const reference = matmul('bf,fo->bo', matmul('bd,df->bf', x, w1), w2);
+  const plan = (withPsum: boolean, checkVma = true) => ({
+    inSpecs: { w1: [null, 'model'], w2: ['model', null] },
+    outSpecs: { y: [] },
+    checkVma,
+    body: [
+      { name: 'h', op: 'einsum', equation: 'bd,df->bf', args: ['x', 'w1'] },
+      { name: 'yp', op: 'einsum', equation: 'bf,fo->bo', args: ['h', 'w2'] },
+      ...(withPsum ? [{ name: 'y', op: 'psum', axes: ['model'], args: ['yp'] }] : []),
+    ],
+    outputs: { y: withPsum ? 'y' : 'yp' },
+  });
+
+  it('equals the unsharded x·w1·w2 with the psum, which is one all-reduce over model', () => {
+    const sm = unwrap(build(model4, inputs, plan(true)));
+    expect(sm.program.values.map((v) => v.shape)).toEqual([
+      [2, 8],
+      [8, 4],
+      [4, 4],
+      [2, 4],
+      [2, 4],
+      [2, 4],
+    ]);
+    expect(sm.vma[sm.names.get('yp')!]).toEqual(['model']);
+    expect(sm.vma[sm.names.get('y')!]).toEqual([]);
+    const run = runShardMap(model4, sm, globals);
+    expect(maxAbsDiff(run.outputs.get('y')!, reference)).toBeLessThan(1e-5);
+    expect(run.replicaDiff.get('y')).toBe(0);
+    expect(run.records.map((r) => [r.value, r.record.kind, r.record.axes])).toEqual([
+      ['y', 'all-reduce', ['model']],
+    ]);
+    // Ring all-reduce: each device sends 2·(n−1)/n of its 2×4 f32 block = 2·3/4·32 B = 48 B.
+    expect(run.records[0]!.record.bytesSent).toEqual([48, 48, 48, 48]);
+    expect(run.locals.get('w1')![1]).toHaveLength(32);
+  });
+
+  it('is visibly wrong without the psum: each device holds only a partial sum', () => {
+    const run = runShardMap(model4, unwrap(build(model4, inputs, plan(false, false))), globals);
+    const y = run.outputs.get('y')!;
+    expect(maxAbsDiff(y, reference)).toBeGreaterThan(0.5);
+    // Device 0's copy is the partial over features 0–3; the four partials sum to the answer.
+    const partials = run.locals.get('yp')!;
+    const summed = partials[0]!.map((_, i) => partials.reduce((s, p) => s + p[i]!, 0));
+    expect(maxAbsDiff({ shape: [2, 4], data: summed }, reference)).toBeLessThan(1e-5);
+    expect(run.replicaDiff.get('y')).toBeGreaterThan(0.1);
+    expect(run.records).toEqual([]);
+  });
+
+  it("rejects out_specs P() under check_vma with JAX's message naming axis 'model'", () => {
+    expect(build(model4, inputs, plan(false))).toEqual(
+      failure(
+        'ValueError',
+        "shard_map applied to the function 'step' was given out_specs which require replication which can't be " +
+          "statically inferred given the mesh:\n\nThe mesh given has shape (4,) with corresponding axis names ('model',)." +
+          "\n\nout_specs['y'] is P() which implies that the corresponding output value is replicated across mesh axis " +
+          "'model', but could not infer replication over any axes\n\nCheck if these output values are meant to be " +
+          'replicated over those mesh axes. If not, consider revising the corresponding out_specs entries. If so, ' +
+          'consider disabling the check by passing the check_vma=False argument to `jax.shard_map`.',
+      ),
+    );
+  });
+});
+
+describe('collectives', () => {
+  it('all_gather then a local matmul equals the unsharded matmul', () => {
+    const x = random([8, 4], 4);
+    const w = random([4, 6], 5);
+    const inputs = [
+      { name: 'x', shape: [8, 4] },
+      { name: 'w', shape: [4, 6] },
+    ];
+    const plan = (to?: string) => ({
+      inSpecs: { x: ['model'] },
+      outSpecs: { y: [] },
+      body: [
+        {
+          name: 'g',
+          op: 'all_gather',
+          axes: 'model',
+          dim: 0,
+          args: ['x'],
+          ...(to === undefined ? {} : { to }),
+        },
+        { name: 'y', op: 'einsum', equation: 'ij,jk->ik', args: ['g', 'w'] },
+      ],
+      outputs: { y: 'y' },
+    });
+    // JAX: all_gather is Varying → Varying, so P() needs all_gather_invariant (to='invarying') or check_vma=False.
+    const varying = build(model4, inputs, plan());
+    expect(!varying.ok && varying.error.message).toContain("replicated across mesh axis 'model'");
+    const run = runShardMap(
+      model4,
+      unwrap(build(model4, inputs, plan('invarying'))),
+      new Map([
+        ['x', x],
+        ['w', w],
+      ]),
+    );
+    expect(maxAbsDiff(run.outputs.get('y')!, matmul('ij,jk->ik', x, w))).toBeLessThan(1e-5);
+    expect(run.replicaDiff.get('y')).toBe(0);
+    expect(run.records[0]!.record.kind).toBe('all-gather');
+  });
+
+  it('psum_scatter leaves each device its rows of the summed product', () => {
+    // docs/parallel.md: x P(None,'X'), y P('X',None), local dot then psum_scatter(tiled) = dot with out P('X',None).
+    const x = random([8, 16], 6);
+    const y = random([16, 4], 7);
+    const inputs = [
+      { name: 'x', shape: [8, 16] },
+      { name: 'y', shape: [16, 4] },
+    ];
+    const sm = unwrap(
+      build(model4, inputs, {
+        inSpecs: { x: [null, 'model'], y: ['model'] },
+        outSpecs: { z: ['model', null] },
+        body: [
+          { name: 'zp', op: 'einsum', equation: 'ij,jk->ik', args: ['x', 'y'] },
+          { name: 'z', op: 'psum_scatter', axes: ['model'], dim: 0, args: ['zp'] },
+        ],
+        outputs: { z: 'z' },
+      }),
+    );
+    const run = runShardMap(
+      model4,
+      sm,
+      new Map([
+        ['x', x],
+        ['y', y],
+      ]),
+    );
+    const want = matmul('ij,jk->ik', x, y);
+    expect(maxAbsDiff(run.outputs.get('z')!, want)).toBeLessThan(1e-5);
+    const rows = (d: number) => Array.from(want.data.slice(8 * d, 8 * d + 8));
+    run.locals
+      .get('z')!
+      .forEach((local, d) => Array.from(local).forEach((v, i) => expect(v).toBeCloseTo(rows(d)[i]!, 5)));
+    expect(run.records[0]!.record.kind).toBe('reduce-scatter');
+  });
+
+  it('ppermute shifts blocks one step around the ring (and a device sent nothing gets zeros)', () => {
+    const x = { shape: [8], data: Float64Array.from({ length: 8 }, (_, i) => i + 1) };
+    const plan = (perm: number[][]) => ({
+      inSpecs: { x: ['model'] },
+      outSpecs: { r: ['model'] },
+      body: [{ name: 'r', op: 'ppermute', axis: 'model', perm, args: ['x'] }],
+      outputs: { r: 'r' },
+    });
+    const inputs = [{ name: 'x', shape: [8] }];
+    const ring = runShardMap(
+      model4,
+      unwrap(
+        build(
+          model4,
+          inputs,
+          plan([
+            [0, 1],
+            [1, 2],
+            [2, 3],
+            [3, 0],
+          ]),
+        ),
+      ),
+      new Map([['x', x]]),
+    );
+    expect(Array.from(ring.outputs.get('r')!.data)).toEqual([7, 8, 1, 2, 3, 4, 5, 6]);
+    const sm = unwrap(
+      build(
+        model4,
+        inputs,
+        plan([
+          [0, 1],
+          [1, 2],
+          [2, 3],
+        ]),
+      ),
+    );
+    expect(sm.vma[sm.names.get('r')!]).toEqual(['model']);
+    const open = runShardMap(model4, sm, new Map([['x', x]]));
+    expect(Array.from(open.outputs.get('r')!.data)).toEqual([0, 0, 1, 2, 3, 4, 5, 6]);
+    expect(open.records[0]!.record.bytesSent).toEqual([8, 8, 8, 0]);
+  });
+
+  it('all_to_all turns a row-sharded array into a column-sharded one', () => {
+    const x = random([8, 4], 8);
+    const sm = unwrap(
+      build(model4, [{ name: 'x', shape: [8, 4] }], {
+        inSpecs: { x: ['model', null] },
+        outSpecs: { t: [null, 'model'] },
+        body: [{ name: 't', op: 'all_to_all', axes: ['model'], splitDim: 1, concatDim: 0, args: ['x'] }],
+        outputs: { t: 't' },
+      }),
+    );
+    expect(sm.outputs[0]!.localShape).toEqual([8, 1]);
+    const run = runShardMap(model4, sm, new Map([['x', x]]));
+    expect(maxAbsDiff(run.outputs.get('t')!, x)).toBeLessThan(1e-6);
+    // Device 2 holds column 2.
+    expect(Array.from(run.locals.get('t')![2]!)).toEqual(
+      Array.from(Float32Array.from([0, 1, 2, 3, 4, 5, 6, 7].map((r) => x.data[4 * r + 2]!))),
+    );
+  });
+
+  it('runs elementwise, reduction and composite ops per device', () => {
+    const x = random([4, 8], 9);
+    const sm = unwrap(
+      build(model4, [{ name: 'x', shape: [4, 8] }], {
+        inSpecs: { x: ['model'] },
+        outSpecs: { p: ['model'], m: ['model'], n: ['model'] },
+        body: [
+          { name: 'a', op: 'gelu', args: ['x'] },
+          { name: 'b', op: 'scale', scalar: 0.5, args: ['a'] },
+          { name: 'c', op: 'add', args: ['a', 'b'] },
+          { name: 'm', op: 'sum', dims: [1], keepDims: true, args: ['c'] },
+          { name: 'p', op: 'softmax', dim: -1, args: ['c'] },
+          { name: 'n', op: 'layer_norm', args: ['c'] },
+        ],
+        outputs: { p: 'p', m: 'm', n: 'n' },
+      }),
+    );
+    const run = runShardMap(model4, sm, new Map([['x', x]]));
+    const p = run.outputs.get('p')!;
+    for (let r = 0; r < 4; r++)
+      expect(p.data.slice(8 * r, 8 * r + 8).reduce((s, v) => s + v, 0)).toBeCloseTo(1, 5);
+    const v = x.data[3]!;
+    const gelu = 0.5 * v * (1 + Math.tanh(Math.sqrt(2 / Math.PI) * (v + 0.044715 * v ** 3)));
+    expect(run.locals.get('c')![0]![3]).toBeCloseTo(1.5 * gelu, 5);
+    expect(run.outputs.get('m')!.shape).toEqual([4, 1]);
+  });
+});
+
+describe('errors', () => {
+  const x8 = [{ name: 'x', shape: [8, 4] }];
+  const plan = (over: object) => ({
+    outSpecs: { y: ['model'] },
+    body: [{ name: 'y', op: 'neg', args: ['x'] }],
+    outputs: { y: 'y' },
+    ...over,
+  });
+
+  it('rejects an indivisible in_spec with shard_map’s template', () => {
+    expect(build(model4, [{ name: 'x', shape: [6, 4] }], plan({ inSpecs: { x: ['model'] } }))).toEqual(
+      failure(
+        'ValueError',
+        "shard_map applied to the function 'step' was given argument arrays with axis sizes that are not evenly " +
+          'divisible by the corresponding mesh axis sizes:\n\nThe mesh given has shape (4,) with corresponding axis ' +
+          "names ('model',).\n\nthe passed args[0] of shape float32[6,4], where args[0] is bound to step's parameter " +
+          "'x', corresponds to in_specs[0] of value P('model',), which maps array axis 0 (of size 6) to mesh axis " +
+          "'model' (of size 4), but 4 does not evenly divide 6\n\nArray arguments' axis sizes must be evenly divisible " +
+          "by the mesh axis or axes indicated by the corresponding elements of the argument's in_specs entry. " +
+          'Consider checking that in_specs are correct, and if so consider changing the mesh axis sizes or else ' +
+          "padding the input and adapting 'step' appropriately.",
+      ),
+    );
+  });
+
+  it('rejects unknown, duplicate and too-long specs', () => {
+    expect(build(model4, x8, plan({ inSpecs: { x: ['data'] } }))).toEqual(
+      failure(
+        'ValueError',
+        "shard_map in_specs argument must refer to an axis marked as manual (frozenset({'model'})), but:\n\n" +
+          "  in_specs[0] refers to 'data'\n\nCheck the in_specs values passed to shard_map.",
+      ),
+    );
+    expect(build(model4, x8, plan({ outSpecs: { y: [['model', 'data']] } }))).toEqual(
+      failure(
+        'ValueError',
+        "shard_map out_specs argument must refer to an axis marked as manual (frozenset({'model'})), but:\n\n" +
+          "  out_specs['y'] refers to 'data'\n\nCheck the out_specs values passed to shard_map.",
+      ),
+    );
+    expect(build(model4, x8, plan({ inSpecs: { x: ['model', 'model'] } }))).toEqual(
+      failure(
+        'DuplicateSpecError',
+        "A single NamedSharding spec specification can map every mesh axis to at most one positional dimension, but P('model', 'model') has duplicate entries for `model`",
+      ),
+    );
+    const tooLong = build(model4, x8, plan({ inSpecs: { x: [null, null, 'model'] } }));
+    expect(!tooLong.ok && tooLong.error.message).toContain(
+      "in_specs[0] is P(None, None, 'model') which has length 3, but args[0], where args[0] is bound to step's parameter 'x', has shape float32[8,4], which has rank 2 (and 2 < 3)",
+    );
+    const outLong = build(model4, x8, plan({ outSpecs: { y: [null, null, 'model'] } }));
+    expect(!outLong.ok && outLong.error.message).toContain(
+      "out_specs['y'] is P(None, None, 'model') which has length 3, but step(*args)['y'] has shape float32[8,4], which has rank 2 (and 2 < 3)",
+    );
+  });
+
+  it.each([
+    ['not an object', 7, 'plan: expected an object'],
+    ['not JSON', '{body: ', 'The manual plan is not valid JSON'],
+    [
+      'an unknown top-level field',
+      { ...plan({}), check_rep: false },
+      'check_rep: not a field of a manual plan',
+    ],
+    ['checkVma not a boolean', plan({ checkVma: 'yes' }), 'checkVma: expected true or false'],
+    [
+      'a malformed spec entry',
+      plan({ inSpecs: { x: [3] } }),
+      'inSpecs.x: PartitionSpec entry 0 must be null',
+    ],
+    ['body not a list', plan({ body: {} }), 'body: expected a list of ops'],
+    [
+      'too many ops',
+      plan({ body: Array.from({ length: MAX_BODY_OPS + 1 }, () => ({})) }),
+      'body: at most 500 ops',
+    ],
+    ['an op without a name', plan({ body: [{ op: 'neg', args: ['x'] }] }), 'body[0].name: expected a name'],
+    [
+      'an unknown op',
+      plan({ body: [{ name: 'y', op: 'transpose', args: ['x'] }] }),
+      "body[0].op: unknown op 'transpose'",
+    ],
+    [
+      'wrong arity',
+      plan({ body: [{ name: 'y', op: 'add', args: ['x'] }] }),
+      "body[0].args: op 'add' takes 2 argument names",
+    ],
+    [
+      'scale without scalar',
+      plan({ body: [{ name: 'y', op: 'scale', args: ['x'] }] }),
+      "body[0].scalar: op 'scale' needs",
+    ],
+    [
+      'a stray field',
+      plan({ body: [{ name: 'y', op: 'max', dims: [0], args: ['x', 'x'] }] }),
+      "body[0].dims: not a field of op 'max'",
+    ],
+    [
+      'empty axes',
+      plan({ body: [{ name: 'y', op: 'psum', axes: [], args: ['x'] }] }),
+      'body[0].axes: expected a mesh axis name',
+    ],
+    [
+      'a repeated axis',
+      plan({ body: [{ name: 'y', op: 'psum', axes: ['model', 'model'], args: ['x'] }] }),
+      "axis 'model' is listed twice",
+    ],
+    [
+      'a bad perm',
+      plan({ body: [{ name: 'y', op: 'ppermute', axis: 'model', perm: [[0]], args: ['x'] }] }),
+      'body[0].perm: expected a list of [source, destination]',
+    ],
+    [
+      'a non-integer dim',
+      plan({ body: [{ name: 'y', op: 'all_gather', axes: 'model', dim: 0.5, args: ['x'] }] }),
+      'body[0].dim: expected an integer',
+    ],
+    [
+      'a bad all_gather to',
+      plan({ body: [{ name: 'y', op: 'all_gather', axes: 'model', dim: 0, to: 'reduced', args: ['x'] }] }),
+      'body[0].to:',
+    ],
+    [
+      'a duplicate name',
+      plan({
+        body: [
+          { name: 'y', op: 'neg', args: ['x'] },
+          { name: 'y', op: 'exp', args: ['x'] },
+        ],
+      }),
+      "body[1].name: 'y' is already defined by body[0]",
+    ],
+    ['no outputs', plan({ outputs: {} }), 'outputs: expected an object'],
+    ['an output without out_specs', plan({ outSpecs: {} }), 'outSpecs.y: missing'],
+    [
+      'an out_spec without output',
+      plan({ outSpecs: { y: [], z: [] } }),
+      "outSpecs.z: there is no output named 'z'",
+    ],
+  ])('InputError for %s', (_, raw, message) => {
+    const r = build(model4, x8, raw);
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.error.type).toBe('InputError');
+    expect(!r.ok && r.error.message).toContain(message);
+  });
+
+  it('names the undefined value an arg or output refers to', () => {
+    expect(build(model4, x8, plan({ body: [{ name: 'y', op: 'neg', args: ['h'] }] }))).toEqual(
+      failure('InputError', "body[0].args[0]: 'h' is neither an input nor an earlier body value"),
+    );
+    expect(build(model4, x8, plan({ inSpecs: { w: [] } }))).toEqual(
+      failure('InputError', "inSpecs.w: 'step' has no input named 'w'"),
+    );
+    expect(build(model4, x8, plan({ body: [{ name: 'x', op: 'neg', args: ['x'] }] }))).toEqual(
+      failure('InputError', "body[0].name: 'x' is already an input of 'step'"),
+    );
+    expect(build(model4, x8, plan({ outputs: { y: 'q' } }))).toEqual(
+      failure('InputError', "outputs.y: 'q' is neither an input nor a body value"),
+    );
+  });
+
+  it("turns body mistakes into JAX's ValueErrors", () => {
+    const body = (op: object) =>
+      plan({ inSpecs: { x: ['model'] }, body: [{ name: 'y', args: ['x'], ...op }] });
+    expect(build(model4, x8, body({ op: 'psum', axes: ['data'] }))).toEqual(
+      failure(
+        'ValueError',
+        'Found an unbound axis name: data. To fix this, please call psum under `jax.shard_map`.',
+      ),
+    );
+    expect(build(model4, x8, body({ op: 'psum_scatter', axes: 'model', dim: 0 }))).toEqual(
+      failure(
+        'ValueError',
+        'tiled reduce_scatter operand scatter dimension size 2 must be divisible by shard_count 4',
+      ),
+    );
+    expect(build(model4, x8, body({ op: 'all_to_all', axes: 'model', splitDim: 0, concatDim: 1 }))).toEqual(
+      failure(
+        'ValueError',
+        'The size of all_to_all split_axis (2) has to be divisible by the size of the named axis model (4)',
+      ),
+    );
+    expect(
+      build(
+        model4,
+        x8,
+        body({
+          op: 'ppermute',
+          axis: 'model',
+          perm: [
+            [0, 1],
+            [4, 2],
+          ],
+        }),
+      ),
+    ).toEqual(
+      failure('ValueError', 'ppermute sources and destinations must be unique, got ((0, 1), (4, 2)).'),
+    );
+    const shape = build(
+      model4,
+      x8,
+      plan({ body: [{ name: 'y', op: 'einsum', equation: 'ij,jk->ik', args: ['x', 'x'] }] }),
+    );
+    expect(!shape.ok && shape.error.type).toBe('ValueError');
+    expect(!shape.ok && shape.error.message).toMatch(/^body\[0\] \('y' = einsum\): /);
+  });
+});
