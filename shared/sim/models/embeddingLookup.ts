@@ -1,0 +1,63 @@
+// A recommendation model (two-tower, as YouTube DNN, Covington et al. 2016): the item embedding is a lookup
+// written as one-hot ids · table ('bv,vd->bd'), so a row-sharded table behaves as in DLRM-style embedding
+// parallelism; a user tower relu(f·U1)·U2 meets it in a dot product ('bd,bd->b') scored against clicks.
+import { ProgramBuilder } from '../program/ProgramBuilder.ts';
+import { nextInt } from '../rng.ts';
+import type { ModelSpec } from './ModelSpec.ts';
+import { ModelInputs } from './inputs.ts';
+
+export interface EmbeddingLookupDims {
+  readonly batch: number;
+  /** Number of items (rows of the table). */
+  readonly vocab: number;
+  readonly embed: number;
+  readonly userFeatures: number;
+  readonly userHidden: number;
+}
+
+export const EMBEDDING_LOOKUP_DIMS: EmbeddingLookupDims = {
+  batch: 8,
+  vocab: 64,
+  embed: 16,
+  userFeatures: 8,
+  userHidden: 32,
+};
+
+/** score = ⟨onehot(ids)·table, relu(features·U1)·U2⟩; loss = mean((score − click)²), click ∈ {0, 1}. SGD lr 0.1. */
+export function embeddingLookup(dims: Partial<EmbeddingLookupDims> = {}): ModelSpec {
+  const { batch, vocab, embed, userFeatures, userHidden } = { ...EMBEDDING_LOOKUP_DIMS, ...dims };
+  const m = new ModelInputs(new ProgramBuilder());
+  const b = m.b;
+  const ids = m.data('ids', [batch, vocab], { kind: 'oneHot' });
+  const features = m.data('features', [batch, userFeatures], { kind: 'normal', scale: 1 });
+  const click = m.data('click', [batch], {
+    kind: 'custom',
+    make: (rng, shape) => {
+      const clicks = new Float32Array(shape[0] ?? 0);
+      for (let i = 0; i < clicks.length; i++) clicks[i] = nextInt(rng, 2);
+      return { shape: [...shape], data: clicks };
+    },
+  });
+  // N(0, 1/D) rows, so that the score, a dot product of length D, has unit variance.
+  const table = m.paramWith('table', [vocab, embed], { kind: 'normal', scale: 1 / Math.sqrt(embed) });
+  const u1 = m.param('user_w1', [userFeatures, userHidden], userFeatures);
+  const u2 = m.param('user_w2', [userHidden, embed], userHidden);
+  const item = b.einsum('bv,vd->bd', ids, table, 'item');
+  const user = b.einsum(
+    'bh,hd->bd',
+    b.relu(b.einsum('bu,uh->bh', features, u1, 'user_pre'), 'user_h'),
+    u2,
+    'user',
+  );
+  const score = b.einsum('bd,bd->b', item, user, 'score');
+  const loss = b.meanSquaredError(score, click, 'loss');
+  b.output('loss', loss);
+  const program = b.build();
+  return {
+    program,
+    loss,
+    kind: 'training',
+    optimizer: { kind: 'sgd', lr: 0.1 },
+    initialInputs: (seed) => m.initialInputs(program, seed),
+  };
+}

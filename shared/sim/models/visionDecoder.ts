@@ -1,0 +1,70 @@
+// An image-to-text model for inference (Flamingo/PaLI-style, much reduced): a vision encoder embeds image
+// patches ('bpc,cd->bpd') and refines them with one residual MLP; a text decoder layer runs causal
+// self-attention over the text, cross-attention from text to image tokens ('bsnh,bpnh->bnsp') and an MLP,
+// then projects to logits over the vocabulary.
+import { ProgramBuilder } from '../program/ProgramBuilder.ts';
+import {
+  attention,
+  attentionParams,
+  BLOCK_DIMS,
+  mlp,
+  mlpParams,
+  type BlockDims,
+} from './transformerBlock.ts';
+import type { ModelSpec } from './ModelSpec.ts';
+import { causalMask, ModelInputs } from './inputs.ts';
+
+export interface VisionDecoderDims extends BlockDims {
+  /** Image patches per example. */
+  readonly patches: number;
+  /** Values per patch (e.g. 4×4 pixels × 3 colours). */
+  readonly channels: number;
+  readonly vocab: number;
+}
+
+/** Tasting scale: the block dims of DESIGN.md §4.2, 16 patches of 48 values, vocab 64. */
+export const VISION_DECODER_DIMS: VisionDecoderDims = { ...BLOCK_DIMS, patches: 16, channels: 48, vocab: 64 };
+
+/**
+ * Inputs: `patches` [b, p, c] (normal), `tokens` one-hot [b, s, V], `mask` causal [1, 1, s, s];
+ * parameters `w_patch` [c, d], `vis/w1`, `vis/w2`, `embed` [V, d], `pos` [1, s, d], `self/…`, `cross/…`,
+ * `dec/w1`, `dec/w2`, `unembed` [d, V]. Output 'logits' [b, s, V].
+ */
+export function visionDecoder(dims: Partial<VisionDecoderDims> = {}): ModelSpec {
+  const full = { ...VISION_DECODER_DIMS, ...dims };
+  const { batch, seq, hidden, patches, channels, vocab } = full;
+  const m = new ModelInputs(new ProgramBuilder());
+  const b = m.b;
+  const pix = m.data('patches', [batch, patches, channels], { kind: 'normal', scale: 1 });
+  const tokens = m.data('tokens', [batch, seq, vocab], { kind: 'oneHot' });
+  const mask = m.data('mask', [1, 1, seq, seq], causalMask);
+
+  // Vision encoder: patch embedding, then x + MLP(LN(x)) written over the patch axis 'p'.
+  const wPatch = m.param('w_patch', [channels, hidden], channels);
+  const vis = mlpParams(m, 'vis/', full);
+  const img0 = b.einsum('bpc,cd->bpd', pix, wPatch, 'img_emb');
+  const visH = b.gelu(b.einsum('bpd,df->bpf', b.layerNorm(img0, 'vis/ln'), vis.w1, 'vis/ffn_pre'), 'vis/ffn');
+  const img = b.add(img0, b.einsum('bpf,fd->bpd', visH, vis.w2, 'vis/mlp_out'), 'img');
+
+  // Text decoder layer.
+  const embed = m.param('embed', [vocab, hidden], 1);
+  const pos = m.param('pos', [1, seq, hidden], 1);
+  const selfP = attentionParams(m, 'self/', full);
+  const crossP = attentionParams(m, 'cross/', full);
+  const dec = mlpParams(m, 'dec/', full);
+  const unembed = m.param('unembed', [hidden, vocab], hidden);
+  const x0 = b.add(b.einsum('bsv,vd->bsd', tokens, embed, 'tok_emb'), pos, 'emb');
+  const h0 = b.layerNorm(x0, 'self/ln');
+  const x1 = b.add(x0, attention(b, h0, h0, selfP, { prefix: 'self/', mask }), 'resid1');
+  const imgN = b.layerNorm(img, 'cross/ln_img');
+  const x2 = b.add(
+    x1,
+    attention(b, b.layerNorm(x1, 'cross/ln'), imgN, crossP, { prefix: 'cross/', keyLabel: 'p' }),
+    'resid2',
+  );
+  const x3 = b.add(x2, mlp(b, b.layerNorm(x2, 'dec/ln'), dec, 'dec/'), 'resid3');
+  const logits = b.einsum('bsd,dv->bsv', b.layerNorm(x3, 'ln_f'), unembed, 'logits');
+  b.output('logits', logits);
+  const program = b.build();
+  return { program, kind: 'inference', initialInputs: (seed) => m.initialInputs(program, seed) };
+}

@@ -1,0 +1,167 @@
+// Reverse-mode differentiation of a forward `Program` into one training-step program: forward values, the
+// backward pass as ops of the same vocabulary (VJPs in vjp.ts), and the optimizer update (DESIGN.md §4.1).
+import type { Program, Value, ValueId } from './ir.ts';
+import { zeros, type NdArray, type Precision } from '../tensor/ndarray.ts';
+import { ProgramBuilder } from './ProgramBuilder.ts';
+import { accumulate, constCot, fill, vjp, type Cotangent } from './vjp.ts';
+
+/**
+ * The update rule. `adam.step` is t ≥ 1, the number of the step being computed (for the bias correction);
+ * its moments come in as inputs `m/<param>` and `v/<param>` (role 'optimizer').
+ */
+export type Optimizer =
+  | { readonly kind: 'sgd'; readonly lr: number }
+  | {
+      readonly kind: 'adam';
+      readonly lr: number;
+      readonly beta1: number;
+      readonly beta2: number;
+      readonly eps: number;
+      readonly step: number;
+    };
+
+/**
+ * Which values need a cotangent: those that depend on a parameter (not through stop_gradient or a max
+ * reduction, whose cotangent is zero) and that the loss depends on.
+ */
+function activeValues(forward: Program, loss: ValueId): boolean[] {
+  const { values } = forward;
+  const fromParam = values.map(() => false);
+  for (const v of values) {
+    const n = v.node;
+    if (n.kind === 'input') fromParam[v.id] = n.role === 'param';
+    else if (n.kind === 'stopGradient' || (n.kind === 'reduce' && n.op === 'max')) fromParam[v.id] = false;
+    else if (n.kind === 'einsum' || n.kind === 'binary')
+      fromParam[v.id] = n.operands.some((o) => fromParam[o]);
+    else fromParam[v.id] = fromParam[n.operand] ?? false;
+  }
+  const toLoss = values.map((v) => v.id === loss);
+  for (let id = loss; id >= 0; id--) {
+    if (!toLoss[id]) continue;
+    const n = values[id]!.node;
+    if (n.kind === 'einsum' || n.kind === 'binary') for (const o of n.operands) toLoss[o] = true;
+    else if (n.kind !== 'input') toLoss[n.operand] = true;
+  }
+  return values.map((_, id) => fromParam[id]! && toLoss[id]!);
+}
+
+/** Appends the backward pass; returns the gradient value of each parameter input (tagged `gradOf`). */
+function appendBackward(
+  b: ProgramBuilder,
+  forward: Program,
+  loss: ValueId,
+  params: readonly Value[],
+): ValueId[] {
+  const active = activeValues(forward, loss);
+  const cots = new Map<ValueId, Cotangent>([[loss, constCot(1)]]);
+  const ctx = {
+    b,
+    wants: (x: ValueId): boolean => active[x] === true,
+    contribute(x: ValueId, g: Cotangent): void {
+      if (!active[x]) return;
+      const old = cots.get(x);
+      cots.set(x, old === undefined ? g : accumulate(b, b.value(x), old, g));
+    },
+  };
+  b.phase = 'backward';
+  for (let id = loss; id >= 0; id--) {
+    const g = cots.get(id);
+    if (active[id] && g !== undefined) vjp(ctx, b.value(id), g);
+  }
+  const claimed = new Set<ValueId>();
+  return params.map((p) => {
+    const g = cots.get(p.id);
+    let id: ValueId;
+    if (g === undefined) id = fill(b, p.id, 0);
+    else if (g.kind === 'const') id = fill(b, p.id, g.c);
+    else id = g.id;
+    // A cotangent that is a forward value (dW = x in sum(W·x)) or another parameter's gradient gets its own copy.
+    if (claimed.has(id) || b.value(id).phase !== 'backward') id = b.scale(id, 1);
+    claimed.add(id);
+    b.tag(id, { name: `grad/${p.name}`, gradOf: p.id });
+    return id;
+  });
+}
+
+/**
+ * SGD: p ← p − lr·g.
+ * Adam (Kingma & Ba 2015, Algorithm 1), at step t:
+ *   m ← β₁m + (1 − β₁)g,  v ← β₂v + (1 − β₂)g²,
+ *   m̂ = m/(1 − β₁ᵗ),  v̂ = v/(1 − β₂ᵗ),  p ← p − lr·m̂/(√v̂ + ε).
+ * Returns the named results to output.
+ */
+function appendUpdate(
+  b: ProgramBuilder,
+  params: readonly Value[],
+  grads: readonly ValueId[],
+  opt: Optimizer,
+): { name: string; value: ValueId }[] {
+  b.phase = 'update';
+  const results: { name: string; value: ValueId }[] = [];
+  const ms: { name: string; value: ValueId }[] = [];
+  const vs: { name: string; value: ValueId }[] = [];
+  params.forEach((p, i) => {
+    const g = grads[i]!;
+    const name = p.name;
+    let delta: ValueId;
+    if (opt.kind === 'sgd') delta = b.scale(g, opt.lr, `${name}_step`);
+    else {
+      const { lr, beta1, beta2, eps, step } = opt;
+      if (!Number.isInteger(step) || step < 1)
+        throw new Error(`adam: step must be an integer ≥ 1, got ${step}`);
+      const m = b.input(`m/${name}`, p.shape, 'optimizer', p.dtype);
+      const v = b.input(`v/${name}`, p.shape, 'optimizer', p.dtype);
+      const m1 = b.add(
+        b.scale(m, beta1, `m/${name}_decay`),
+        b.scale(g, 1 - beta1, `${name}_g`),
+        `new/m/${name}`,
+      );
+      const g2 = b.scale(b.square(g, `${name}_g_sq`), 1 - beta2, `${name}_g_sq_scaled`);
+      const v1 = b.add(b.scale(v, beta2, `v/${name}_decay`), g2, `new/v/${name}`);
+      const vHat = b.scale(v1, 1 / (1 - beta2 ** step), `v_hat/${name}`);
+      const denom = b.addScalar(b.sqrt(vHat, `${name}_rms`), eps, `${name}_denom`);
+      delta = b.div(b.scale(m1, lr / (1 - beta1 ** step), `${name}_lr_m_hat`), denom, `${name}_step`);
+      b.tag(m1, { updates: m });
+      b.tag(v1, { updates: v });
+      ms.push({ name: `new/m/${name}`, value: m1 });
+      vs.push({ name: `new/v/${name}`, value: v1 });
+    }
+    const updated = b.sub(p.id, delta, `new/${name}`);
+    b.tag(updated, { updates: p.id });
+    results.push({ name: `new/${name}`, value: updated });
+  });
+  return [...results, ...ms, ...vs];
+}
+
+/**
+ * The training step of `forward` for the rank-0 value `loss`: the forward values (phase 'forward'), the
+ * backward pass (phase 'backward'; cotangents of a value used several times are summed with `add`;
+ * `grad/<param>` tagged `gradOf`), and the update (phase 'update'; `new/<param>` tagged `updates`).
+ * Only inputs of role 'param' get gradients; values that do not reach the loss are skipped, and a parameter
+ * the loss does not depend on gets a zero gradient. Outputs, in order: `loss`, every `grad/<param>`, every
+ * `new/<param>`, and for Adam every `new/m/<param>`, then every `new/v/<param>`.
+ */
+export function buildTrainStep(forward: Program, loss: ValueId, optimizer: Optimizer): Program {
+  const lossValue = forward.values[loss];
+  if (lossValue === undefined) throw new Error(`buildTrainStep: no value with id ${loss}`);
+  if (lossValue.shape.length !== 0)
+    throw new Error(
+      `buildTrainStep: the loss '${lossValue.name}' must be a scalar, got shape [${lossValue.shape.join(', ')}]`,
+    );
+  const params = forward.values.filter((v) => v.node.kind === 'input' && v.node.role === 'param');
+  const b = ProgramBuilder.extend(forward);
+  const grads = appendBackward(b, forward, loss, params);
+  const updates = appendUpdate(b, params, grads, optimizer);
+  b.output('loss', loss);
+  params.forEach((p, i) => b.output(`grad/${p.name}`, grads[i]!));
+  for (const u of updates) b.output(u.name, u.value);
+  return b.build();
+}
+
+/** Zero moments for every optimizer input of a training step (Adam's m and v before the first step). */
+export function zeroOptimizerState(trainStep: Program, precision: Precision): Map<string, NdArray> {
+  const state = new Map<string, NdArray>();
+  for (const v of trainStep.values)
+    if (v.node.kind === 'input' && v.node.role === 'optimizer') state.set(v.name, zeros(v.shape, precision));
+  return state;
+}
