@@ -12,7 +12,7 @@ import { localShape, shardingsEqual, type Sharding } from '../sharding.ts';
 import { einsumFlops, parseEinsum } from '../tensor/einsumEquation.ts';
 import { sizeOf } from '../tensor/ndarray.ts';
 import { planOperands } from './operandShardings.ts';
-import { afterStep, stepBytesPerDevice } from './reshardBytes.ts';
+import { afterStep, allReduceBytes, stepBytesPerDevice } from './reshardBytes.ts';
 
 /** A collective the partitioner inserted, with its place in the graph. */
 export interface PlacedCollective {
@@ -113,7 +113,7 @@ export function partitionProgram(
       operandSteps.push(steps.value);
     }
     if (p.maxOver.length > 0) {
-      const local = sizeOf(localShape(mesh, p.natural, v.shape)) * DTYPE_BYTES[v.dtype];
+      const elements = sizeOf(localShape(mesh, p.natural, v.shape));
       const n = p.maxOver.reduce((k, a) => k * (mesh.axes.find((x) => x.name === a)?.size ?? 1), 1);
       collectives.push({
         kind: 'all-reduce',
@@ -124,7 +124,7 @@ export function partitionProgram(
         phase: v.phase,
         from: p.natural,
         to: p.natural,
-        bytesPerDevice: ((2 * (n - 1)) / n) * local,
+        bytesPerDevice: allReduceBytes(elements, n, DTYPE_BYTES[v.dtype]),
       });
     }
     const resultSteps = reshard(v.id, p.natural, target, v.id, 'result');

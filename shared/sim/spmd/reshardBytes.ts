@@ -1,11 +1,25 @@
 // What each step of a resharding plan costs, without running it: bytes one device sends (ring algorithms,
 // sharding.md §2.3; cost-model.md §4), with L = bytes of a device's block before the step and n = devices per
 // group: all-gather (n−1)·L, reduce-scatter (n−1)/n·L, all-reduce 2(n−1)/n·L, all-to-all (n−1)/n·L,
-// collective-permute L, all-slice 0. The executed collectives count the same bytes transfer by transfer.
+// collective-permute L (0 when no block changes place), all-slice 0. The executed collectives count the same bytes transfer by transfer.
 import { axisSize, type Mesh } from '../mesh.ts';
 import type { ReshardStep } from '../collectives/reshard.ts';
-import { localShape, type Sharding } from '../sharding.ts';
+import { blockIndex, localShape, type Sharding } from '../sharding.ts';
 import { sizeOf } from '../tensor/ndarray.ts';
+
+/**
+ * Bytes the busiest device sends in a ring all-reduce of `elements` per device over `n` devices. The buffer
+ * is cut into pieces c_j = ⌊(j+1)E/n⌋ − ⌊jE/n⌋; position p forwards every piece but its own (c_p) in the
+ * reduce-scatter and every piece but c_{p+1} in the all-gather: max_p (2E − c_p − c_{p+1})·bytes, which is
+ * the textbook 2(n−1)/n·L whenever n divides E.
+ */
+export function allReduceBytes(elements: number, n: number, bytesPerElement: number): number {
+  if (n <= 1) return 0;
+  const piece = (j: number) => Math.floor(((j + 1) * elements) / n) - Math.floor((j * elements) / n);
+  let most = 0;
+  for (let p = 0; p < n; p++) most = Math.max(most, 2 * elements - piece(p) - piece((p + 1) % n));
+  return most * bytesPerElement;
+}
 
 /** The sharding after one step. */
 export function afterStep(before: Sharding, step: ReshardStep): Sharding {
@@ -52,9 +66,15 @@ export function stepBytesPerDevice(
     case 'all-to-all':
       return ((n - 1) / n) * local;
     case 'all-reduce':
-      return ((2 * (n - 1)) / n) * local;
-    case 'collective-permute':
-      return local;
+      return allReduceBytes(local / bytesPerElement, n, bytesPerElement);
+    case 'collective-permute': {
+      // A device whose block index does not change keeps its block; otherwise it sends one block (L).
+      const moves = Array.from({ length: mesh.deviceCount }, (_, d) => d).some((d) => {
+        const [a, b] = [blockIndex(mesh, before, d), blockIndex(mesh, step.target, d)];
+        return a.some((i, k) => i !== b[k]);
+      });
+      return moves ? local : 0;
+    }
     case 'all-slice':
       return 0;
   }

@@ -480,3 +480,53 @@ describe('errors', () => {
     expect(!shape.ok && shape.error.message).toMatch(/^body\[0\] \('y' = einsum\): /);
   });
 });
+
+describe('two mesh axes', () => {
+  const mesh = unwrap(
+    makeMesh([
+      ['data', 2],
+      ['model', 2],
+    ]),
+  );
+  const plan = (reduceOver: string[], outSpec: (string | null)[]) => ({
+    inSpecs: { x: ['data', 'model'] },
+    outSpecs: { s: outSpec },
+    body: [
+      { name: 'r', op: 'sum', dims: [0, 1], keepDims: true, args: ['x'] },
+      { name: 's', op: 'psum', axes: reduceOver, args: ['r'] },
+    ],
+    outputs: { s: 's' },
+  });
+  const inputs = [{ name: 'x', shape: [4, 4] }];
+
+  it('psum over both axes gives the global sum on every device', () => {
+    const x = random([4, 4], 10);
+    const run = runShardMap(
+      mesh,
+      unwrap(build(mesh, inputs, plan(['data', 'model'], []))),
+      new Map([['x', x]]),
+    );
+    expect(run.outputs.get('s')!.data[0]).toBeCloseTo(
+      Array.from(x.data).reduce((a, b) => a + b, 0),
+      4,
+    );
+    expect(run.records[0]!.record.axes).toEqual(['data', 'model']);
+  });
+
+  it('lists the axes an output may still vary over', () => {
+    expect(build(mesh, inputs, plan(['data'], [null, null]))).toEqual(
+      failure(
+        'ValueError',
+        "shard_map applied to the function 'step' was given out_specs which require replication which can't be " +
+          'statically inferred given the mesh:\n\nThe mesh given has shape (2, 2) with corresponding axis names ' +
+          "('data', 'model').\n\nout_specs['s'] is P(None, None) which implies that the corresponding output value is " +
+          'only varying across mesh axes {} and not {model}, but it was inferred to be possibly varying over {model}' +
+          '\n\nCheck if these output values are meant to be replicated over those mesh axes. If not, consider ' +
+          'revising the corresponding out_specs entries. If so, consider disabling the check by passing the ' +
+          'check_vma=False argument to `jax.shard_map`.',
+      ),
+    );
+    const partial = unwrap(build(mesh, inputs, plan(['data'], [null, 'model'])));
+    expect(partial.vma[partial.names.get('s')!]).toEqual(['model']);
+  });
+});
