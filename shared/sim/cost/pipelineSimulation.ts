@@ -1,0 +1,316 @@
+// Discrete-event simulation of one training step's pipeline (cost-model.md §3). Each of the p devices works
+// through a fixed queue of forward/backward tasks — the schedule — and a task starts once its device is free
+// and its input has arrived. Model stage k (of p·v) is chunk ⌊k/p⌋ on device k mod p (Megatron's layout), so
+// with v = 1 stage k is device k.
+//   gpipe        all m forwards, then all m backwards (microbatch order)                      (Huang 2019)
+//   1f1b         warm-up min(p−d−1, m) forwards, then one forward / one backward, then drain  (PipeDream-Flush)
+//   interleaved  Megatron's `forward_backward_pipelining_with_interleaving`: over m·v chunk-microbatches,
+//                warm-up min(2(p−d−1) + (v−1)p, m·v) (all of them when m = p), groups of p microbatches
+//                per chunk, chunks forward in order 0…v−1 and backward v−1…0; m must be a multiple of p.
+// Sends are eager and blocking for the sender: after a task whose output leaves the device, the device
+// spends `sendS` in a 'send' event and the receiver may start at its end. A receiver that waits while the
+// data is on the wire shows a 'recv' event, any earlier wait 'idle'. Recompute (full activation
+// recomputation) runs right before its backward, once the incoming gradient has arrived, as in Megatron.
+// Closed forms for uniform stages and sendS = 0 (checked in the tests): makespan (m + p − 1)(t_f + t_b) for
+// GPipe and 1F1B, (m + (p−1)/v)(t_f + t_b) interleaved (t_f, t_b per device); bubble (p−1)/(m+p−1).
+import { err, ok, type Result } from '../result.ts';
+
+export const SCHEDULES = ['gpipe', '1f1b', 'interleaved'] as const;
+export type PipelineSchedule = (typeof SCHEDULES)[number];
+export type TimelineEventKind = 'forward' | 'backward' | 'recompute' | 'send' | 'recv' | 'idle';
+
+export interface TimelineEvent {
+  readonly device: number;
+  readonly kind: TimelineEventKind;
+  readonly microbatch?: number;
+  /** Interleaved chunk (model stage = chunk·p + device); 0 for GPipe and 1F1B. */
+  readonly chunk?: number;
+  readonly startS: number;
+  readonly endS: number;
+}
+
+export interface PipelineInput {
+  readonly schedule: PipelineSchedule;
+  /** p: pipeline devices. */
+  readonly stages: number;
+  /** m: microbatches per step. */
+  readonly microbatches: number;
+  /** v: model chunks per device, interleaved only (default 1). */
+  readonly chunks?: number;
+  /** Forward seconds per microbatch of each model stage, p·v entries, model stage k = chunk·p + device. */
+  readonly forwardS: readonly number[];
+  /** Backward seconds per microbatch of each model stage, p·v entries. */
+  readonly backwardS: readonly number[];
+  /** Recompute seconds before each backward, per model stage (default none). */
+  readonly recomputeS?: readonly number[];
+  /** Seconds to send one microbatch's activations (or gradients) to the neighbouring stage (default 0). */
+  readonly sendS?: number;
+}
+
+export interface PipelineTimeline {
+  /**
+   * Per device, its events in time order, gap-free from 0 to `stepS`. Built from a compact record on first
+   * read and cached (hundreds of thousands of objects at p = 64: read it only to draw or export).
+   */
+  readonly events: readonly (readonly TimelineEvent[])[];
+  /** One device's events, built on demand and cached (cheaper than `events` when drawing a few rows). */
+  deviceEvents(device: number): readonly TimelineEvent[];
+  /** Makespan of the step, seconds. */
+  readonly stepS: number;
+  /** Idle device-time over p · stepS ('recv' waits and sends are not idle). */
+  readonly bubbleFraction: number;
+  /** Idle seconds per device. */
+  readonly idleS: readonly number[];
+  /** Most microbatch-chunks each device held activations for at once (forward started, backward not done). */
+  readonly peakInFlight: readonly number[];
+}
+
+/** Largest p·m·v the simulation accepts (each is two tasks). */
+export const MAX_PIPELINE_TASK_PAIRS = 1 << 20;
+
+/** Task queue of one device; task = (microbatch·v + chunk)·2 + (1 if backward). */
+function deviceOrder(schedule: PipelineSchedule, p: number, m: number, v: number, d: number): Int32Array {
+  const total = m * v;
+  const order = new Int32Array(2 * total);
+  let n = 0;
+  const fwd = (j: number, c: number) => (order[n++] = (j * v + c) * 2);
+  const bwd = (j: number, c: number) => (order[n++] = (j * v + c) * 2 + 1);
+  if (schedule === 'gpipe') {
+    for (let j = 0; j < m; j++) fwd(j, 0);
+    for (let j = 0; j < m; j++) bwd(j, 0);
+    return order;
+  }
+  // k-th forward / backward of this device: microbatch ⌊k/(pv)⌋·p + k mod p, chunk from ⌊k/p⌋ mod v.
+  const mb = (k: number) => Math.floor(k / (p * v)) * p + (k % p);
+  const chunkF = (k: number) => Math.floor(k / p) % v;
+  const warmup =
+    schedule === '1f1b'
+      ? Math.min(p - d - 1, m)
+      : m === p
+        ? total
+        : Math.min(2 * (p - d - 1) + (v - 1) * p, total);
+  // With v = 1, mb(k) = k and chunkF(k) = 0, so the same loop serves 1F1B.
+  for (let k = 0; k < warmup; k++) fwd(mb(k), chunkF(k));
+  for (let k = 0; k < total - warmup; k++) {
+    fwd(mb(warmup + k), chunkF(warmup + k));
+    bwd(mb(k), v - 1 - chunkF(k));
+  }
+  for (let k = total - warmup; k < total; k++) bwd(mb(k), v - 1 - chunkF(k));
+  return order;
+}
+
+function validate(input: PipelineInput): Result<number> {
+  const { schedule, stages: p, microbatches: m } = input;
+  const v = input.chunks ?? 1;
+  const bad = (message: string) => err<number>('ValueError', message);
+  const positive = (x: number) => Number.isSafeInteger(x) && x >= 1;
+  if (!SCHEDULES.includes(schedule))
+    return bad(`Unknown pipeline schedule '${schedule}'; use ${SCHEDULES.join(', ')}.`);
+  if (!positive(p)) return bad(`Pipeline stages must be a positive integer, got ${p}.`);
+  if (!positive(m)) return bad(`Microbatches must be a positive integer, got ${m}.`);
+  if (!positive(v)) return bad(`Interleaved chunks must be a positive integer, got ${v}.`);
+  if (schedule !== 'interleaved' && v !== 1)
+    return bad(`Only the interleaved schedule splits a device into chunks; ${schedule} needs 1.`);
+  if (schedule === 'interleaved' && m % p !== 0)
+    return bad(
+      `The interleaved schedule needs the number of microbatches (${m}) to be a multiple of the pipeline ` +
+        `stages (${p}): microbatches go round the pipeline in groups of ${p}.`,
+    );
+  if (p * m * v > MAX_PIPELINE_TASK_PAIRS)
+    return bad(`p·m·v = ${p * m * v} is too large to simulate (at most ${MAX_PIPELINE_TASK_PAIRS}).`);
+  const times = { forwardS: input.forwardS, backwardS: input.backwardS, recomputeS: input.recomputeS };
+  for (const [name, values] of Object.entries(times)) {
+    if (values === undefined && name === 'recomputeS') continue;
+    if (!Array.isArray(values) || values.length !== p * v)
+      return bad(`${name} needs one time per model stage (p·v = ${p * v}), got ${values?.length ?? 'none'}.`);
+    if (!values.every((t) => Number.isFinite(t) && t >= 0))
+      return bad(`${name} must hold finite, non-negative seconds.`);
+  }
+  const sendS = input.sendS ?? 0;
+  if (!Number.isFinite(sendS) || sendS < 0)
+    return bad(`sendS must be finite and non-negative, got ${sendS}.`);
+  return ok(v);
+}
+
+/** Event kinds by code in the compact record. */
+const KINDS: readonly TimelineEventKind[] = ['forward', 'backward', 'recompute', 'send', 'recv', 'idle'];
+const [FORWARD, BACKWARD, RECOMPUTE, SEND, RECV, IDLE] = [0, 1, 2, 3, 4, 5] as const;
+
+/** One device's events as parallel arrays; `tag` = microbatch·v + chunk, or −1 (idle). */
+interface EventRecord {
+  count: number;
+  kind: Uint8Array;
+  tag: Int32Array;
+  startS: Float64Array;
+  endS: Float64Array;
+}
+
+function eventRecord(capacity: number): EventRecord {
+  return {
+    count: 0,
+    kind: new Uint8Array(capacity),
+    tag: new Int32Array(capacity),
+    startS: new Float64Array(capacity),
+    endS: new Float64Array(capacity),
+  };
+}
+
+function grow(r: EventRecord): void {
+  const bigger = eventRecord(2 * r.kind.length);
+  bigger.kind.set(r.kind);
+  bigger.tag.set(r.tag);
+  bigger.startS.set(r.startS);
+  bigger.endS.set(r.endS);
+  Object.assign(r, { ...bigger, count: r.count });
+}
+
+function materialise(d: number, r: EventRecord, v: number): TimelineEvent[] {
+  const out = new Array<TimelineEvent>(r.count);
+  for (let i = 0; i < r.count; i++) {
+    const tag = r.tag[i]!;
+    const kind = KINDS[r.kind[i]!]!;
+    const startS = r.startS[i]!;
+    const endS = r.endS[i]!;
+    out[i] =
+      tag < 0
+        ? { device: d, kind, startS, endS }
+        : { device: d, kind, microbatch: Math.floor(tag / v), chunk: tag % v, startS, endS };
+  }
+  return out;
+}
+
+/**
+ * Simulates one step of `input.schedule` and returns every device's timeline, the makespan, the bubble
+ * and the peak activation count. Mistakes in the input come back as ValueError results.
+ * @example simulatePipeline({ schedule: '1f1b', stages: 4, microbatches: 8, forwardS: [1, 1, 1, 1], backwardS: [2, 2, 2, 2] })
+ *   // stepS (8 + 4 − 1)·3 = 33, bubbleFraction 3/11
+ */
+export function simulatePipeline(input: PipelineInput): Result<PipelineTimeline> {
+  const checked = validate(input);
+  if (!checked.ok) return checked;
+  const v = checked.value;
+  const { schedule, stages: p, microbatches: m, forwardS, backwardS } = input;
+  const recomputeS = input.recomputeS;
+  const K = p * v; // model stages
+  const hops = p > 1; // consecutive model stages sit on different devices
+  const linkS = hops ? (input.sendS ?? 0) : 0;
+
+  // Per (model stage k, microbatch j) at k·m + j: when the input of its forward / backward arrives at its
+  // device, and when that input's send started (NaN: not yet known, or no send).
+  const fArrive = new Float64Array(K * m).fill(NaN);
+  const fSent = new Float64Array(K * m).fill(NaN);
+  const bArrive = new Float64Array(K * m).fill(NaN);
+  const bSent = new Float64Array(K * m).fill(NaN);
+  fArrive.fill(0, 0, m);
+
+  // Room for every task with its recompute and send; waits (idle, recv) are rarer and grow the record.
+  const capacity = 2 * m * v * (1 + (recomputeS ? 1 : 0) + (linkS > 0 ? 1 : 0)) + 16;
+  const records = Array.from({ length: p }, () => eventRecord(capacity));
+  const orders = Array.from({ length: p }, (_, d) => deviceOrder(schedule, p, m, v, d));
+  const next = new Int32Array(p);
+  const free = new Float64Array(p);
+  const idleS = new Float64Array(p);
+  const inFlight = new Int32Array(p);
+  const peakInFlight = new Int32Array(p);
+
+  const emit = (d: number, kind: number, startS: number, endS: number, tag: number) => {
+    if (!(endS > startS)) return;
+    const r = records[d]!;
+    if (r.count === r.kind.length) grow(r);
+    const i = r.count++;
+    r.kind[i] = kind;
+    r.tag[i] = tag;
+    r.startS[i] = startS;
+    r.endS[i] = endS;
+    if (kind === IDLE) idleS[d] = idleS[d]! + (endS - startS);
+  };
+
+  // Worklist of devices that may be able to start their next task; a finished task wakes its receiver.
+  const queue: number[] = [];
+  const queued = new Uint8Array(p);
+  const wake = (d: number) => {
+    if (queued[d] === 0) {
+      queued[d] = 1;
+      queue.push(d);
+    }
+  };
+  for (let d = p - 1; d >= 0; d--) wake(d);
+
+  while (queue.length > 0) {
+    const d = queue.pop()!;
+    queued[d] = 0;
+    const order = orders[d]!;
+    while (next[d]! < order.length) {
+      const task = order[next[d]!]!;
+      const backward = (task & 1) === 1;
+      const tag = task >> 1; // microbatch·v + chunk
+      const j = Math.floor(tag / v);
+      const k = (tag % v) * p + d;
+      const at = k * m + j;
+      const arrive = backward ? bArrive[at]! : fArrive[at]!;
+      if (Number.isNaN(arrive)) break; // input not there yet; its sender will wake this device
+      const before = free[d]!;
+      const start = Math.max(before, arrive);
+      if (start > before) {
+        const sent = backward ? bSent[at]! : fSent[at]!;
+        const recvStart = Number.isNaN(sent) ? start : Math.max(before, sent);
+        emit(d, IDLE, before, recvStart, -1);
+        emit(d, RECV, recvStart, start, tag);
+      }
+      let end: number;
+      if (!backward) {
+        end = start + forwardS[k]!;
+        emit(d, FORWARD, start, end, tag);
+        inFlight[d] = inFlight[d]! + 1;
+        if (inFlight[d]! > peakInFlight[d]!) peakInFlight[d] = inFlight[d]!;
+        if (k === K - 1) {
+          bArrive[at] = end; // the loss is computed on this device
+        } else {
+          emit(d, SEND, end, end + linkS, tag);
+          if (linkS > 0) fSent[at + m] = end;
+          fArrive[at + m] = end + linkS;
+          end += linkS;
+          wake((k + 1) % p);
+        }
+      } else {
+        const recompute = recomputeS?.[k] ?? 0;
+        emit(d, RECOMPUTE, start, start + recompute, tag);
+        end = start + recompute + backwardS[k]!;
+        emit(d, BACKWARD, start + recompute, end, tag);
+        inFlight[d] = inFlight[d]! - 1;
+        if (k > 0) {
+          emit(d, SEND, end, end + linkS, tag);
+          if (linkS > 0) bSent[at - m] = end;
+          bArrive[at - m] = end + linkS;
+          end += linkS;
+          wake((k - 1) % p);
+        }
+      }
+      free[d] = end;
+      next[d] = next[d]! + 1;
+    }
+  }
+  for (let d = 0; d < p; d++)
+    if (next[d] !== orders[d]!.length)
+      throw new Error(`pipeline schedule ${schedule} deadlocked on device ${d}`);
+
+  const stepS = free.reduce((a, b) => Math.max(a, b), 0);
+  for (let d = 0; d < p; d++) emit(d, IDLE, free[d]!, stepS, -1);
+  const totalIdle = idleS.reduce((a, b) => a + b, 0);
+  const cache: (TimelineEvent[] | undefined)[] = new Array(p);
+  const deviceEvents = (d: number): TimelineEvent[] => {
+    const record = records[d];
+    if (record === undefined) throw new RangeError(`device ${d} is not in a pipeline of ${p} devices`);
+    return (cache[d] ??= materialise(d, record, v));
+  };
+  return ok({
+    get events() {
+      return Array.from({ length: p }, (_, d) => deviceEvents(d));
+    },
+    deviceEvents,
+    stepS,
+    bubbleFraction: stepS > 0 ? totalIdle / (p * stepS) : 0,
+    idleS: Array.from(idleS),
+    peakInFlight: Array.from(peakInFlight),
+  });
+}
