@@ -2,6 +2,8 @@
 import { makeMesh, deviceCoords, unwrap } from '../shared/index.ts';
 import { benchMatmul } from './matmul.ts';
 import { measure } from './measure.ts';
+import { benchTaste } from './taste.ts';
+import { benchPipeline } from './pipeline.ts';
 
 const mesh = unwrap(
   makeMesh([
@@ -15,6 +17,8 @@ const results = [
     for (let id = 0; id < mesh.deviceCount; id++) deviceCoords(mesh, id);
   }),
   benchMatmul(),
+  benchTaste(),
+  benchPipeline(),
 ];
 
 console.log(JSON.stringify({ node: process.version, results }, null, 2));

@@ -15,7 +15,10 @@ export interface Sharding {
 }
 
 /** Fully replicated sharding of a rank-`rank` array (`P()`). */
-export const replicated = (rank: number): Sharding => ({ dims: Array.from({ length: rank }, () => []), unreduced: [] });
+export const replicated = (rank: number): Sharding => ({
+  dims: Array.from({ length: rank }, () => []),
+  unreduced: [],
+});
 
 /** Number of shards along one dimension: product of its axes' sizes. */
 export function shardCount(mesh: Mesh, axes: DimAxes): number {
@@ -61,7 +64,9 @@ export function deviceBlock(
 export function shardingsEqual(a: Sharding, b: Sharding): boolean {
   return (
     a.dims.length === b.dims.length &&
-    a.dims.every((axes, d) => axes.length === b.dims[d]!.length && axes.every((x, i) => x === b.dims[d]![i])) &&
+    a.dims.every(
+      (axes, d) => axes.length === b.dims[d]!.length && axes.every((x, i) => x === b.dims[d]![i]),
+    ) &&
     a.unreduced.length === b.unreduced.length &&
     [...a.unreduced].sort().join() === [...b.unreduced].sort().join()
   );

@@ -65,9 +65,19 @@ export type Node =
   /** `jax.lax.psum(x, axes)`: sum over the devices of the named axes. */
   | { readonly kind: 'psum'; readonly operand: ValueId; readonly axes: readonly string[] }
   /** `jax.lax.all_gather(x, axes, axis=dim, tiled=True)`: concatenate the group's blocks along `dim`. */
-  | { readonly kind: 'allGather'; readonly operand: ValueId; readonly axes: readonly string[]; readonly dim: number }
+  | {
+      readonly kind: 'allGather';
+      readonly operand: ValueId;
+      readonly axes: readonly string[];
+      readonly dim: number;
+    }
   /** `jax.lax.psum_scatter(x, axes, scatter_dimension=dim, tiled=True)`: sum, then keep this device's slice. */
-  | { readonly kind: 'psumScatter'; readonly operand: ValueId; readonly axes: readonly string[]; readonly dim: number }
+  | {
+      readonly kind: 'psumScatter';
+      readonly operand: ValueId;
+      readonly axes: readonly string[];
+      readonly dim: number;
+    }
   /** `jax.lax.all_to_all(x, axes, split_axis, concat_axis, tiled=True)`. */
   | {
       readonly kind: 'allToAll';

@@ -7,6 +7,9 @@ import type { CollectiveRecord } from '../collectives/ledger.ts';
 import { applyReshard, type ReshardStep } from '../collectives/reshard.ts';
 import { DTYPE_BYTES, operandsOf, type ValueId } from '../program/ir.ts';
 import { evalOp } from '../program/evalOp.ts';
+import { unwrap } from '../result.ts';
+import { einsum } from '../tensor/einsum.ts';
+import { parseEinsum } from '../tensor/einsumEquation.ts';
 import { localShape, type Sharding } from '../sharding.ts';
 import type { NdArray } from '../tensor/ndarray.ts';
 import { shardingKey, type SpmdPlan } from './partition.ts';
@@ -48,12 +51,20 @@ export function executePlan(plan: SpmdPlan, inputs: ReadonlyMap<string, NdArray>
       return resharded.get(key) ?? values[id]!;
     });
     const shape = localShape(mesh, op.natural, v.shape);
+    // Every device runs the same local shapes: parse an einsum once per op, not once per device.
+    const node = v.node;
+    const eq =
+      node.kind === 'einsum'
+        ? unwrap(
+            parseEinsum(
+              node.equation,
+              operands.map((t) => localShape(mesh, t.sharding, t.shape)),
+            ),
+          )
+        : undefined;
     const shards = Array.from({ length: mesh.deviceCount }, (_, d) => {
-      const local = evalOp(
-        v.node,
-        operands.map((t) => localView(mesh, t, d)),
-        shape,
-      );
+      const views = operands.map((t) => localView(mesh, t, d));
+      const local = eq ? einsum(eq, views) : evalOp(node, views, shape);
       return local.data instanceof Float32Array ? local.data : Float32Array.from(local.data);
     });
     let result: DistTensor = { shape: v.shape, sharding: op.natural, shards };

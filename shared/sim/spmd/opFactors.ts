@@ -42,12 +42,6 @@ export function opFactors(program: Program, value: Value): OpFactors | undefined
     case 'unary':
     case 'stopGradient':
     case 'constraint':
-      return {
-        operands: [positional(get(node.operand), value)],
-        result: value.shape.map((_, d) => `d${d}`),
-        reduced: [],
-        passThrough: true,
-      };
     case 'broadcast':
       return {
         operands: [positional(get(node.operand), value)],

@@ -44,11 +44,9 @@ export function propagateShardings(
   const ops = program.values
     .map((v) => ({ id: v.id, factors: opFactors(program, v) }))
     .filter((o): o is { id: ValueId; factors: OpFactors } => o.factors !== undefined);
-  const passThrough = ops.filter((o) => o.factors.passThrough);
-  const others = ops.filter((o) => !o.factors.passThrough);
 
   /** One visit of an op: refine every non-frozen tensor of it from the others. */
-  const visit = ({ id, factors }: { id: ValueId; factors: OpFactors }): boolean => {
+  const visit = ({ id, factors }: { id: ValueId; factors: OpFactors }): ValueId[] => {
     const node = program.values[id]!.node;
     const operandIds =
       node.kind === 'einsum' || node.kind === 'binary'
@@ -60,7 +58,7 @@ export function propagateShardings(
       ...operandIds.map((t, i) => ({ t, f: factors.operands[i]! })),
       { t: id, f: factors.result },
     ];
-    let changed = false;
+    const changed: ValueId[] = [];
     for (const target of tensors) {
       if (frozen(target.t)) continue;
       const shape = program.values[target.t]!.shape;
@@ -93,34 +91,49 @@ export function propagateShardings(
         : deduped.some((axes) => axes.length > 0);
       if (moreSpecific) {
         dims[target.t] = deduped;
-        changed = true;
+        changed.push(target.t);
       }
     }
     return changed;
   };
 
-  const saturatePassThrough = (): boolean => {
-    let changed = false;
-    for (;;) {
-      let again = false;
-      for (const op of passThrough) again = visit(op) || again;
-      for (let i = passThrough.length - 1; i >= 0; i--) again = visit(passThrough[i]!) || again;
-      if (!again) return changed;
-      changed = true;
-    }
+  // Worklist by Shardy's operation-based priority: pending pass-through ops are always drained first;
+  // then the earliest pending dot or reduction is visited. A tensor that changes re-queues every op that
+  // reads or produces it, so information flows both forwards and backwards until nothing changes.
+  const opsOf: number[][] = program.values.map(() => []);
+  ops.forEach((op, k) => {
+    const node = program.values[op.id]!.node;
+    const operandIds =
+      node.kind === 'einsum' || node.kind === 'binary'
+        ? [...node.operands]
+        : 'operand' in node
+          ? [node.operand]
+          : [];
+    for (const t of [...operandIds, op.id]) opsOf[t]!.push(k);
+  });
+  const queued = ops.map(() => true);
+  const passQueue: number[] = ops.flatMap((o, k) => (o.factors.passThrough ? [k] : []));
+  let othersQueued = ops.filter((o) => !o.factors.passThrough).length;
+  const enqueue = (changed: readonly ValueId[]) => {
+    for (const t of changed)
+      for (const k of opsOf[t]!) {
+        if (queued[k]) continue;
+        queued[k] = true;
+        if (ops[k]!.factors.passThrough) passQueue.push(k);
+        else othersQueued++;
+      }
   };
-
-  // Operation-based priority: after every dot or reduction that changes anything, the pass-through ops are
-  // saturated again before the next dot is looked at; forwards then backwards, until nothing changes.
-  const order = [...others, ...[...others].reverse()];
-  for (let round = 0; round < program.values.length + 2; round++) {
-    let changed = saturatePassThrough();
-    for (const op of order) {
-      if (!visit(op)) continue;
-      changed = true;
-      saturatePassThrough();
+  for (;;) {
+    while (passQueue.length > 0) {
+      const k = passQueue.shift()!;
+      queued[k] = false;
+      enqueue(visit(ops[k]!));
     }
-    if (!changed) break;
+    if (othersQueued === 0) break;
+    const k = queued.findIndex((q, i) => q && !ops[i]!.factors.passThrough);
+    queued[k] = false;
+    othersQueued--;
+    enqueue(visit(ops[k]!));
   }
   return program.values.map(
     (v, i) => fixed.get(v.id) ?? { dims: dims[i] ?? v.shape.map(() => []), unreduced: [] },

@@ -5,10 +5,10 @@ import { createRng, fillNormal } from '../../../../shared/sim/rng.ts';
 import { MAX_BODY_OPS, parseManualPlan } from '../../../../shared/sim/spmd/manualPlan.ts';
 import {
   buildShardMap,
-  runShardMap,
   type ShardMapInput,
   type ShardMapProgram,
-} from '../../../../shared/sim/spmd/shardMap.ts';
+} from '../../../../shared/sim/spmd/buildShardMap.ts';
+import { runShardMap } from '../../../../shared/sim/spmd/runShardMap.ts';
 import { einsum } from '../../../../shared/sim/tensor/einsum.ts';
 import { parseEinsum } from '../../../../shared/sim/tensor/einsumEquation.ts';
 import type { NdArray } from '../../../../shared/sim/tensor/ndarray.ts';

@@ -1,0 +1,77 @@
+// Reading untrusted JSON documents (sim command line, client messages): every malformed field becomes an
+// InputError naming its path (`mesh.axes[1][1]`), and nothing is read by a cast.
+import { makeMesh, type Mesh } from '../mesh.ts';
+import { err, ok, type Result } from '../result.ts';
+
+export const isObject = (x: unknown): x is Record<string, unknown> =>
+  typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** An InputError for the field at `path`. */
+export const bad = <T = never>(path: string, message: string): Result<T> =>
+  err('InputError', `${path}: ${message}`);
+
+/** Refuses fields not in `allowed` (catches typos such as `inshardings`). */
+export function onlyFields(
+  doc: Record<string, unknown>,
+  allowed: readonly string[],
+  path: string,
+): Result<void> {
+  const extra = Object.keys(doc).find((k) => !allowed.includes(k));
+  return extra === undefined
+    ? ok(undefined)
+    : bad(`${path}${path ? '.' : ''}${extra}`, `unknown field; expected one of ${allowed.join(', ')}`);
+}
+
+/** A finite number within [min, max] (integers only when `integer`). */
+export function readNumber(
+  raw: unknown,
+  path: string,
+  { min = -Infinity, max = Infinity, integer = false } = {},
+): Result<number> {
+  if (typeof raw !== 'number' || !Number.isFinite(raw) || (integer && !Number.isInteger(raw)))
+    return bad(
+      path,
+      `expected ${integer ? 'an integer' : 'a number'}, got ${JSON.stringify(raw) ?? 'nothing'}`,
+    );
+  if (raw < min || raw > max) return bad(path, `expected a value between ${min} and ${max}, got ${raw}`);
+  return ok(raw);
+}
+
+/** One of the given strings. */
+export function readChoice<T extends string>(raw: unknown, path: string, choices: readonly T[]): Result<T> {
+  return typeof raw === 'string' && (choices as readonly string[]).includes(raw)
+    ? ok(raw as T)
+    : bad(
+        path,
+        `expected one of ${choices.map((c) => `'${c}'`).join(', ')}, got ${JSON.stringify(raw) ?? 'nothing'}`,
+      );
+}
+
+/** An array of non-negative integers (a shape), each ≤ `maxDim`. */
+export function readShape(raw: unknown, path: string, maxDim: number): Result<number[]> {
+  if (!Array.isArray(raw) || raw.length > 8)
+    return bad(path, 'expected an array of at most 8 dimension sizes');
+  const shape: number[] = [];
+  for (const [i, n] of raw.entries()) {
+    const d = readNumber(n, `${path}[${i}]`, { min: 1, max: maxDim, integer: true });
+    if (!d.ok) return d;
+    shape.push(d.value);
+  }
+  return ok(shape);
+}
+
+/** `{"axes": [["x", 4], ["y", 2]]}` → a validated Mesh (DESIGN.md §4.4). */
+export function readMesh(raw: unknown, path = 'mesh'): Result<Mesh> {
+  if (!isObject(raw) || !Array.isArray(raw.axes)) return bad(path, 'expected {"axes": [["name", size], …]}');
+  const fields = onlyFields(raw, ['axes'], path);
+  if (!fields.ok) return fields;
+  const axes: [string, number][] = [];
+  for (const [i, a] of raw.axes.entries()) {
+    if (!Array.isArray(a) || a.length !== 2 || typeof a[0] !== 'string')
+      return bad(`${path}.axes[${i}]`, 'expected ["name", size]');
+    const size = readNumber(a[1], `${path}.axes[${i}][1]`, { min: 1, integer: true });
+    if (!size.ok) return size;
+    axes.push([a[0], size.value]);
+  }
+  return makeMesh(axes);
+}

@@ -1,0 +1,30 @@
+// The models a plan can name, with the tasting-scale dimensions a player may change and their bounds
+// (kept small: the tasting really computes every shard on every simulated device).
+import { embeddingLookup, EMBEDDING_LOOKUP_DIMS } from './embeddingLookup.ts';
+import { gpt, GPT_DIMS } from './gpt.ts';
+import { megatronMlp, MEGATRON_MLP_DIMS } from './megatronMlp.ts';
+import { mlp2, MLP2_DIMS } from './mlp2.ts';
+import type { ModelSpec } from './ModelSpec.ts';
+import { transformerBlockModel, BLOCK_DIMS } from './transformerBlock.ts';
+import { visionDecoder, VISION_DECODER_DIMS } from './visionDecoder.ts';
+
+export interface ModelEntry {
+  readonly build: (dims: Readonly<Record<string, number>>) => ModelSpec;
+  /** Default dimensions, by name; a plan may override any of them. */
+  readonly dims: Readonly<Record<string, number>>;
+}
+
+/** Largest tasting-scale dimension; layers are bounded separately. */
+export const MAX_TASTING_DIM = 512;
+export const MAX_TASTING_LAYERS = 8;
+
+export const MODELS: Readonly<Record<string, ModelEntry>> = {
+  mlp2: { build: (d) => mlp2(d), dims: { ...MLP2_DIMS } },
+  megatronMlp: { build: (d) => megatronMlp(d), dims: { ...MEGATRON_MLP_DIMS } },
+  transformerBlock: { build: (d) => transformerBlockModel(d), dims: { ...BLOCK_DIMS } },
+  gpt: { build: (d) => gpt(d), dims: { ...GPT_DIMS } },
+  embeddingLookup: { build: (d) => embeddingLookup(d), dims: { ...EMBEDDING_LOOKUP_DIMS } },
+  visionDecoder: { build: (d) => visionDecoder(d), dims: { ...VISION_DECODER_DIMS } },
+};
+
+export const MODEL_NAMES = Object.keys(MODELS);

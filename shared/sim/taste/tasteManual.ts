@@ -1,0 +1,118 @@
+// Tasting a manual-mode (shard_map) plan: the player's per-device forward program runs on every device with
+// the collectives the player placed, and each output is compared, by name, with the same value of the
+// model's forward pass on one device in float64. A missing psum shows up here as a large error.
+import type { Program } from '../program/ir.ts';
+import { interpret } from '../program/interpret.ts';
+import { err, ok, type Result } from '../result.ts';
+import { deviceBlock } from '../sharding.ts';
+import { buildShardMap } from '../spmd/buildShardMap.ts';
+import { runShardMap } from '../spmd/runShardMap.ts';
+import { einsumFlops, parseEinsum } from '../tensor/einsumEquation.ts';
+import { sizeOf, type NdArray } from '../tensor/ndarray.ts';
+import { specToString } from '../partitionSpec.ts';
+import { compareArrays, TASTING_TOLERANCE } from './compareArrays.ts';
+import type { TasteReport } from './tastePlan.ts';
+import { bytesPerAxis } from './tastePlan.ts';
+import type { TasteRequest } from './tasteRequest.ts';
+
+type Body = Omit<TasteReport, 'model' | 'mode' | 'step' | 'mesh' | 'devices'>;
+
+export function tasteManual(
+  req: TasteRequest,
+  program: Program,
+  inputs: ReadonlyMap<string, NdArray>,
+): Result<Body> {
+  const mesh = req.mesh;
+  const declared = program.values
+    .filter((v) => v.node.kind === 'input')
+    .map((v) => ({
+      name: v.name,
+      shape: v.shape,
+      dtype: v.dtype,
+      role: v.node.kind === 'input' ? v.node.role : undefined,
+    }));
+  const sm = buildShardMap(mesh, declared, req.manual!, 'step');
+  if (!sm.ok) return sm;
+  const reference = interpret(program, inputs, 'f64');
+  const refByName = new Map(program.values.map((v) => [v.name, reference[v.id]!]));
+  const missing = sm.value.outputs.find((o) => !refByName.has(o.name));
+  if (missing)
+    return err(
+      'InputError',
+      `manual.outputs: '${missing.name}' names no value of ${req.model} to taste against; name an output after one of: ${program.values.map((v) => v.name).join(', ')}`,
+    );
+  const run = runShardMap(mesh, sm.value, inputs);
+  const outputs = sm.value.outputs.map((o) => {
+    const want = refByName.get(o.name)!;
+    const cmp = compareArrays(run.outputs.get(o.name)!, want);
+    let scale = Number.MIN_VALUE;
+    for (const x of want.data) scale = Math.max(scale, Math.abs(x));
+    const replicaMismatch = run.replicaDiff.get(o.name) ?? 0;
+    const devices = cmp.worst
+      ? Array.from({ length: mesh.deviceCount }, (_, d) => d).filter((d) => {
+          const { start, size } = deviceBlock(mesh, o.sharding, o.globalShape, d);
+          return cmp.worst!.index.every((i, k) => i >= start[k]! && i < start[k]! + size[k]!);
+        })
+      : [];
+    return {
+      name: o.name,
+      phase: 'forward' as const,
+      shape: o.globalShape,
+      spec: specToString(o.spec),
+      maxAbsError: cmp.maxAbsError,
+      relError: cmp.relError,
+      replicaMismatch,
+      ...(cmp.worst && cmp.maxAbsError > 0 ? { worst: { ...cmp.worst, devices } } : {}),
+      ok: cmp.relError <= TASTING_TOLERANCE && replicaMismatch / scale <= TASTING_TOLERANCE,
+    };
+  });
+  const local = sm.value.program;
+  const flopsPerDevice = local.values.reduce((sum, v) => {
+    if (v.node.kind === 'input') return sum;
+    if (v.node.kind !== 'einsum') return sum + sizeOf(v.shape);
+    const eq = parseEinsum(
+      v.node.equation,
+      v.node.operands.map((id) => local.values[id]!.shape),
+    );
+    return sum + (eq.ok ? einsumFlops(eq.value) : 0);
+  }, 0);
+  const records = run.records.map((r) => r.record);
+  return ok({
+    ok: outputs.every((o) => o.ok),
+    tolerance: TASTING_TOLERANCE,
+    outputs,
+    tensors: [...sm.value.inputs, ...sm.value.outputs].map((io) => ({
+      name: io.name,
+      phase: 'forward',
+      shape: io.globalShape,
+      spec: specToString(io.spec),
+      localShape: io.localShape,
+    })),
+    collectives: run.records.map(({ value, record }) => ({
+      kind: record.kind,
+      axes: record.axes,
+      tensor: value,
+      at: value,
+      place: 'body' as const,
+      phase: 'forward',
+      bytesSent: Math.max(...record.bytesSent),
+      bytesReceived: Math.max(...record.bytesReceived),
+    })),
+    bytesPerAxis: bytesPerAxis(records, mesh.deviceCount),
+    flopsPerDevice,
+    ...(req.includeShards
+      ? {
+          shards: Object.fromEntries(
+            sm.value.outputs.map((o) => [
+              o.name,
+              (run.locals.get(req.manual!.outputs.get(o.name) ?? o.name) ?? []).map((data, device) => ({
+                device,
+                ...deviceBlock(mesh, o.sharding, o.globalShape, device),
+                values: Array.from(data),
+              })),
+            ]),
+          ),
+        }
+      : {}),
+  });
+}
