@@ -1,12 +1,15 @@
 // What each op needs of its operands under auto mode, and what it produces before any resharding of the
 // result (sharding.md §2.2, §3.3–3.4). The einsum rule is the scaling book's four cases:
 //   1. no sharded contracting label: the result follows the operands, no communication;
-//   2. a contracting label sharded in one operand only: that operand is all-gathered on it;
+//   2. a contracting label sharded in one operand only: that operand is all-gathered on it (or, when
+//      cheaper, the other operand is sliced and the partial results all-reduced);
 //   3. a contracting label sharded identically in both: local partial sums, unreduced on those axes;
 //   4. one axis on two different labels: the operand off the result's choice is all-gathered.
 // Output labels take the axes the propagated result sharding gives them (slicing an operand is free).
+import type { Mesh } from '../mesh.ts';
 import type { Program, Value } from '../program/ir.ts';
-import type { DimAxes, Sharding } from '../sharding.ts';
+import { shardCount, type DimAxes, type Sharding } from '../sharding.ts';
+import { sizeOf } from '../tensor/ndarray.ts';
 import { einsumLabels } from './opFactors.ts';
 
 export interface OperandPlan {
@@ -25,6 +28,7 @@ const sharding = (dims: readonly DimAxes[]): Sharding => ({ dims, unreduced: [] 
  * operands (`current`, indexed by value id) and the propagated sharding `target` of the result.
  */
 export function planOperands(
+  mesh: Mesh,
   program: Program,
   value: Value,
   current: readonly Sharding[],
@@ -34,7 +38,11 @@ export function planOperands(
   const shapeOf = (id: number) => program.values[id]!.shape;
   switch (node.kind) {
     case 'einsum':
-      return planEinsum(node.equation, [current[node.operands[0]]!, current[node.operands[1]]!], target);
+      return planEinsum(node.equation, [current[node.operands[0]]!, current[node.operands[1]]!], target, {
+        mesh,
+        shapes: [shapeOf(node.operands[0]), shapeOf(node.operands[1])],
+        outShape: value.shape,
+      });
     case 'binary':
     case 'broadcast': {
       const ids = node.kind === 'binary' ? node.operands : [node.operand];
@@ -73,11 +81,24 @@ export function planOperands(
   }
 }
 
-/** The four matmul cases for a two-operand einsum. */
+/** Sizes that let case 2 pick the cheaper of its two ways (Shardy decides by tensor sizes too). */
+export interface EinsumSizes {
+  readonly mesh: Mesh;
+  readonly shapes: readonly [readonly number[], readonly number[]];
+  readonly outShape: readonly number[];
+}
+
+/**
+ * The four matmul cases for a two-operand einsum. In case 2 (a contracting label sharded in one operand
+ * only) the book all-gathers that operand; when `sizes` are given and slicing the other operand instead
+ * (free) followed by an all-reduce of the partial results moves fewer bytes — an embedding table sharded by
+ * rows, looked up by a small batch — the partial-sum way is taken.
+ */
 export function planEinsum(
   equation: string,
   operands: readonly [Sharding, Sharding],
   target: Sharding,
+  sizes?: EinsumSizes,
 ): OperandPlan {
   const { inputs, output } = einsumLabels(equation);
   const labelAxes = new Map<string, DimAxes>();
@@ -94,11 +115,27 @@ export function planEinsum(
     const same = inBoth && a.length > 0 && a.length === b.length && a.every((x, i) => b[i] === x);
     // A label summed within one operand only (not in the other, not in the output) keeps its axes too.
     const own = !inBoth ? (inputs[0].includes(label) ? a : b) : [];
-    const axes = same ? a : own;
+    const axes = same ? a : inBoth && sizes ? cheaperAsPartialSums(label, a, b) : own;
     if (axes.length > 0 && axes.every((x) => !used.has(x))) {
       labelAxes.set(label, axes);
       axes.forEach((x) => used.add(x));
     } else labelAxes.set(label, []); // case 2 (or 4): gather the operand(s) on this label
+  }
+  /** Case 2: the sharded side's axes if reducing partial results beats gathering that operand. */
+  function cheaperAsPartialSums(label: string, a: DimAxes, b: DimAxes): DimAxes {
+    if (a.length > 0 === b.length > 0 || !sizes) return [];
+    const k = a.length > 0 ? 0 : 1;
+    const axes = k === 0 ? a : b;
+    const other = operands[1 - k]!;
+    if ([...other.dims.flat(), ...other.unreduced].some((x) => axes.includes(x))) return [];
+    const n = shardCount(sizes.mesh, axes);
+    const gather = (sizeOf(sizes.shapes[k]) / shardCount(sizes.mesh, operands[k].dims.flat())) * (n - 1);
+    const outShards = shardCount(
+      sizes.mesh,
+      target.dims.flat().filter((x) => !axes.includes(x)),
+    );
+    const reduce = ((2 * (n - 1)) / n) * (sizeOf(sizes.outShape) / outShards);
+    return reduce < gather && inputs[k].includes(label) ? axes : [];
   }
   // Output labels: the result's propagated axes, minus those the contraction already spends.
   [...output].forEach((label, d) => {

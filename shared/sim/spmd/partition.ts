@@ -104,7 +104,7 @@ export function partitionProgram(
   for (const v of program.values) {
     if (v.node.kind === 'input') continue;
     const target = shardings[v.id]!;
-    const p = planOperands(program, v, shardings, target);
+    const p = planOperands(mesh, program, v, shardings, target);
     const operandIds = operandsOf(v.node);
     const operandSteps: ReshardStep[][] = [];
     for (const [i, id] of operandIds.entries()) {

@@ -1,0 +1,110 @@
+// The `sim` command line as a user runs it: JSON in (file or stdin), JSON out, exit codes 0 / 2.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+/** Runs `sim <command>` with `input` on stdin; resolves with the exit code and the parsed stdout. */
+function sim(command: string, input: unknown): Promise<{ code: number; json: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/sim/cli.ts', command], { cwd: ROOT });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      try {
+        resolve({ code: code ?? -1, json: JSON.parse(stdout) as Record<string, unknown> });
+      } catch (e) {
+        reject(new Error(`sim ${command} printed no JSON (exit ${code}): ${stdout} ${String(e)}`));
+      }
+    });
+    child.stdin.end(typeof input === 'string' ? input : JSON.stringify(input));
+  });
+}
+
+const CONTRACT = {
+  mesh: {
+    axes: [
+      ['x', 4],
+      ['y', 2],
+    ],
+  },
+  op: 'einsum',
+  equation: 'ij,jk->ik',
+  operands: [
+    { shape: [8, 32], spec: ['x', 'y'], dtype: 'f32' },
+    { shape: [32, 16], spec: ['y', null] },
+  ],
+  out: ['x', null],
+  execute: true,
+};
+
+describe('npm run sim -- shard', () => {
+  it("answers the contract's example", async () => {
+    const { code, json } = await sim('shard', CONTRACT);
+    expect(code).toBe(0);
+    expect(json).toMatchObject({
+      out: { shape: [8, 16], spec: ['x', null], unreduced: [] },
+      localShapes: {
+        operands: [
+          [2, 16],
+          [16, 16],
+        ],
+        out: [2, 16],
+      },
+      collectives: [{ kind: 'all-reduce', axes: ['y'], tensor: 'out', bytesPerDevice: 128 }],
+      flopsPerDevice: 1024,
+      execution: { reference: 'float64', ok: true },
+    });
+    expect((json.execution as { maxAbsError: number }).maxAbsError).toBeLessThan(1e-5);
+  });
+
+  it.each([
+    ['malformed JSON', '{"mesh": ', 'InputError'],
+    [
+      'a duplicate axis',
+      { ...CONTRACT, operands: [{ shape: [8, 32], spec: ['x', 'x'] }, CONTRACT.operands[1]] },
+      'DuplicateSpecError',
+    ],
+    ['an unknown axis', { ...CONTRACT, out: ['z', null] }, 'ValueError'],
+    [
+      'an indivisible dimension',
+      { ...CONTRACT, operands: [{ shape: [6, 32], spec: ['x', 'y'] }, CONTRACT.operands[1]] },
+      'IndivisibleError',
+    ],
+    ['a missing field', { mesh: CONTRACT.mesh, op: 'einsum', operands: CONTRACT.operands }, 'InputError'],
+  ])('exits 2 with a typed error for %s', async (_what, input, type) => {
+    const { code, json } = await sim('shard', input);
+    expect(code).toBe(2);
+    expect((json.error as { type: string }).type).toBe(type);
+  });
+
+  it('exits 2 for an unknown command', async () => {
+    const { code, json } = await sim('cook', {});
+    expect(code).toBe(2);
+    expect((json.error as { message: string }).message).toContain('unknown command');
+  });
+});
+
+describe('npm run sim -- taste', () => {
+  it('tastes the article demo (W1 by columns, W2 by rows) and reports its collectives', async () => {
+    const { code, json } = await sim('taste', {
+      model: { name: 'mlp2' },
+      mesh: { axes: [['model', 4]] },
+      inShardings: { w1: [null, 'model'], w2: ['model', null] },
+    });
+    expect(code).toBe(0);
+    expect(json.ok).toBe(true);
+    // pred is [2, 4] f32 = 32 B on every device; a ring all-reduce over 4 sends 2·(3/4)·32 = 48 B each.
+    expect(json.collectives).toEqual([
+      expect.objectContaining({
+        kind: 'all-reduce',
+        axes: ['model'],
+        tensor: 'pred',
+        phase: 'forward',
+        bytesSent: 48,
+      }),
+    ]);
+  });
+});
