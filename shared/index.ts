@@ -2,4 +2,15 @@
 // each other directly, never through this barrel.
 export * from './sim/result.ts';
 export * from './sim/mesh.ts';
+export * from './sim/sharding.ts';
+export * from './sim/partitionSpec.ts';
+export * from './sim/namedSharding.ts';
+export * from './sim/visualizeSharding.ts';
+export { planAuto, type AutoAnnotations } from './sim/spmd/autoMode.ts';
+export type { SpmdPlan, PlacedCollective } from './sim/spmd/partition.ts';
+export { planGraph, type PlanGraph, type PlanNode, type PlanCollective } from './sim/render/planGraph.ts';
+export { parseTasteRequest, type TasteRequest, type TasteMode } from './sim/taste/tasteRequest.ts';
+export { tastePlan, type TasteReport } from './sim/taste/tastePlan.ts';
+export { parseShardRequest, shardOp, type ShardReport } from './sim/shardOp/shardOp.ts';
+export { MODELS, MODEL_NAMES } from './sim/models/modelRegistry.ts';
 export * from './protocol/messages.ts';
