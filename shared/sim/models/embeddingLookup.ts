@@ -4,6 +4,7 @@
 import { ProgramBuilder } from '../program/ProgramBuilder.ts';
 import { nextInt } from '../rng.ts';
 import type { ModelSpec } from './ModelSpec.ts';
+import { trainingModel } from './trainingModel.ts';
 import { ModelInputs } from './inputs.ts';
 
 export interface EmbeddingLookupDims {
@@ -51,13 +52,5 @@ export function embeddingLookup(dims: Partial<EmbeddingLookupDims> = {}): ModelS
   );
   const score = b.einsum('bd,bd->b', item, user, 'score');
   const loss = b.meanSquaredError(score, click, 'loss');
-  b.output('loss', loss);
-  const program = b.build();
-  return {
-    program,
-    loss,
-    kind: 'training',
-    optimizer: { kind: 'sgd', lr: 0.1 },
-    initialInputs: (seed) => m.initialInputs(program, seed),
-  };
+  return trainingModel(m, loss, { kind: 'sgd', lr: 0.1 });
 }

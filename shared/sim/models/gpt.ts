@@ -4,6 +4,7 @@
 import { ProgramBuilder } from '../program/ProgramBuilder.ts';
 import { BLOCK_DIMS, transformerBlock, type BlockDims } from './transformerBlock.ts';
 import type { ModelSpec } from './ModelSpec.ts';
+import { trainingModel } from './trainingModel.ts';
 import { causalMask, ModelInputs } from './inputs.ts';
 
 export interface GptDims extends BlockDims {
@@ -35,13 +36,5 @@ export function gpt(dims: Partial<GptDims> = {}): ModelSpec {
   const unembed = m.param('unembed', [hidden, vocab], hidden);
   const logits = b.einsum('bsd,dv->bsv', b.layerNorm(x, 'ln_f'), unembed, 'logits');
   const loss = b.crossEntropy(logits, labels, 'loss');
-  b.output('loss', loss);
-  const program = b.build();
-  return {
-    program,
-    loss,
-    kind: 'training',
-    optimizer: { kind: 'sgd', lr: 0.1 },
-    initialInputs: (seed) => m.initialInputs(program, seed),
-  };
+  return trainingModel(m, loss, { kind: 'sgd', lr: 0.1 });
 }

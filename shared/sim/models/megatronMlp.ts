@@ -4,6 +4,7 @@
 // gradient all-reduce appears.
 import { ProgramBuilder } from '../program/ProgramBuilder.ts';
 import type { ModelSpec } from './ModelSpec.ts';
+import { trainingModel } from './trainingModel.ts';
 import { ModelInputs } from './inputs.ts';
 
 export interface MegatronMlpDims {
@@ -31,13 +32,5 @@ export function megatronMlp(dims: Partial<MegatronMlpDims> = {}): ModelSpec {
   const h = b.gelu(b.einsum('bd,df->bf', x, w1, 'h_pre'), 'h');
   const y = b.einsum('bf,fd->bd', h, w2, 'y');
   const loss = b.meanSquaredError(y, target, 'loss');
-  b.output('loss', loss);
-  const program = b.build();
-  return {
-    program,
-    loss,
-    kind: 'training',
-    optimizer: { kind: 'sgd', lr: 0.1 },
-    initialInputs: (seed) => m.initialInputs(program, seed),
-  };
+  return trainingModel(m, loss, { kind: 'sgd', lr: 0.1 });
 }

@@ -3,6 +3,7 @@
 //   dW2 = hᵀ·err,  dW1 = xᵀ·(err·W2ᵀ),  W ← W − 0.01·dW.
 import { ProgramBuilder } from '../program/ProgramBuilder.ts';
 import type { ModelSpec } from './ModelSpec.ts';
+import { trainingModel } from './trainingModel.ts';
 import { ModelInputs } from './inputs.ts';
 
 export interface Mlp2Dims {
@@ -32,13 +33,5 @@ export function mlp2(dims: Partial<Mlp2Dims> = {}): ModelSpec {
   const pred = b.einsum('bh,ho->bo', h, w2, 'pred');
   const err = b.sub(pred, y, 'err');
   const loss = b.scale(b.sum(b.square(err, 'err_sq'), [0, 1], false, 'err_sq_sum'), 0.5, 'loss');
-  b.output('loss', loss);
-  const program = b.build();
-  return {
-    program,
-    loss,
-    kind: 'training',
-    optimizer: { kind: 'sgd', lr: 0.01 },
-    initialInputs: (seed) => m.initialInputs(program, seed),
-  };
+  return trainingModel(m, loss, { kind: 'sgd', lr: 0.01 });
 }

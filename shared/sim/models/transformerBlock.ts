@@ -5,6 +5,7 @@
 import type { ValueId } from '../program/ir.ts';
 import { ProgramBuilder } from '../program/ProgramBuilder.ts';
 import type { ModelSpec } from './ModelSpec.ts';
+import { trainingModel } from './trainingModel.ts';
 import { causalMask, ModelInputs } from './inputs.ts';
 
 export interface BlockDims {
@@ -114,13 +115,5 @@ export function transformerBlockModel(dims: Partial<BlockDims> = {}): ModelSpec 
   const mask = m.data('mask', [1, 1, seq, seq], causalMask);
   const out = transformerBlock(m, x, mask, '', full);
   const loss = m.b.meanSquaredError(out, target, 'loss');
-  m.b.output('loss', loss);
-  const program = m.b.build();
-  return {
-    program,
-    loss,
-    kind: 'training',
-    optimizer: { kind: 'sgd', lr: 0.1 },
-    initialInputs: (seed) => m.initialInputs(program, seed),
-  };
+  return trainingModel(m, loss, { kind: 'sgd', lr: 0.1 });
 }
