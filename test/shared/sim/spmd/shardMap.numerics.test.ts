@@ -10,7 +10,6 @@ import {
   makeMesh,
   unwrap,
   runShardMap,
-  einsum,
 } from './shardMapFixtures.ts';
 
 describe('Megatron MLP forward in shard_map (column- then row-parallel, one psum)', () => {
