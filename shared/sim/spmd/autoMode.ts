@@ -80,6 +80,19 @@ export function fixedShardings(
       fixed.set(value.id, sharding.value);
     }
   }
+  // with_sharding_constraint written into the program itself (builder.constraint) is an annotation too.
+  for (const v of program.values) {
+    if (v.node.kind !== 'constraint' || fixed.has(v.id)) continue;
+    const sharding = annotate(
+      mesh,
+      v.node.spec,
+      v.shape,
+      'NamedSharding spec',
+      'with_sharding_constraint arguments',
+    );
+    if (!sharding.ok) return err(sharding.error.type, `${v.name}: ${sharding.error.message}`);
+    fixed.set(v.id, sharding.value);
+  }
   return ok(fixed);
 }
 

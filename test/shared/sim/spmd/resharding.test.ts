@@ -96,3 +96,14 @@ describe('resharding kinds through with_sharding_constraint', () => {
     ).toThrow("ValueError: y: Resource axis: z of P('z', None) is not found in mesh: ('x',).");
   });
 });
+
+describe('with_sharding_constraint written into the program', () => {
+  it('is honoured like one given by name', () => {
+    const b = new ProgramBuilder();
+    const x = b.input('x', [8, 4], 'data');
+    b.output('y', b.scale(b.constraint(x, [null, null], 'x_full'), 2, 'y'));
+    const { plan, tasting } = runAuto(mesh(['x', 4]), b.build(), { inShardings: { x: ['x', null] } });
+    expect(collectiveSummary(plan)).toEqual(['all-gather(x) x→x_full']);
+    expect(tasting.ok).toBe(true);
+  });
+});
