@@ -4,6 +4,7 @@ import { benchMatmul } from './matmul.ts';
 import { measure } from './measure.ts';
 import { benchTaste } from './taste.ts';
 import { benchPipeline } from './pipeline.ts';
+import { benchTrain } from './train.ts';
 
 const mesh = unwrap(
   makeMesh([
@@ -19,6 +20,7 @@ const results = [
   benchMatmul(),
   benchTaste(),
   benchPipeline(),
+  benchTrain(),
 ];
 
 console.log(JSON.stringify({ node: process.version, results }, null, 2));

@@ -2,6 +2,7 @@
 import { parseShardRequest, shardOp } from '../../shared/sim/shardOp/shardOp.ts';
 import { parseTasteRequest } from '../../shared/sim/taste/tasteRequest.ts';
 import { tastePlan } from '../../shared/sim/taste/tastePlan.ts';
+import { trainCommand } from '../../shared/sim/train/trainReport.ts';
 import type { Result } from '../../shared/index.ts';
 
 export type SimCommand = (input: unknown) => Result<unknown>;
@@ -17,4 +18,6 @@ export const SIM_COMMANDS: Record<string, SimCommand> = {
     const req = parseTasteRequest(input);
     return req.ok ? tastePlan(req.value) : req;
   },
+  /** One training step of a GPT at full scale with Megatron's layouts, priced (DESIGN.md §4.4). */
+  train: trainCommand,
 };

@@ -59,8 +59,10 @@ export interface PipelineTimeline {
   readonly stepS: number;
   /** Idle device-time over p · stepS ('recv' waits and sends are not idle). */
   readonly bubbleFraction: number;
-  /** Idle seconds per device. */
+  /** Idle seconds per device (trailing idle up to `stepS` included). */
   readonly idleS: readonly number[];
+  /** When each device finishes its last task (and its send), seconds. */
+  readonly endS: readonly number[];
   /** Most microbatch-chunks each device held activations for at once (forward started, backward not done). */
   readonly peakInFlight: readonly number[];
 }
@@ -311,6 +313,7 @@ export function simulatePipeline(input: PipelineInput): Result<PipelineTimeline>
     stepS,
     bubbleFraction: stepS > 0 ? totalIdle / (p * stepS) : 0,
     idleS: Array.from(idleS),
+    endS: Array.from(free),
     peakInFlight: Array.from(peakInFlight),
   });
 }

@@ -1,0 +1,65 @@
+// `sim train` speed: pricing GPT-3 175B on 512 A100s (TP 8 × PP 8 × DP 8, 1F1B, microbatch 1, global batch
+// 512 → 64 microbatches) and Megatron's 1T model on 3072 GPUs (Narayanan et al. 2021 Table 1: h 25600,
+// 128 layers, 160 heads, TP 8 × PP 64 × DP 6, global batch 3072, interleaved v = 2 → 512 microbatches).
+// "cold" plans the layer and the output layer through auto mode, then prices and simulates; "warm" finds
+// the planned blocks memoised (the same model and layout priced again, as a level's sliders do).
+import { unwrap } from '../shared/sim/result.ts';
+import { clearTrainBlocksMemo } from '../shared/sim/train/trainBlocks.ts';
+import { trainCommand } from '../shared/sim/train/trainReport.ts';
+import { measure } from './measure.ts';
+
+const A100 = { preset: 'a100-80gb', devicesPerNode: 8 };
+const CASES = [
+  {
+    label: 'GPT-3 175B on 512 A100s (TP 8 × PP 8 × DP 8, 1F1B, 64 microbatches)',
+    target: '< 20 ms',
+    doc: {
+      model: { layers: 96, hidden: 12288, heads: 96, seq: 2048, vocab: 51200 },
+      hardware: A100,
+      parallel: { tp: 8, pp: 8, dp: 8, globalBatch: 512, microBatch: 1, schedule: '1f1b', recompute: 'full' },
+    },
+  },
+  {
+    label: '1T on 3072 GPUs (TP 8 × PP 64 × DP 6, interleaved v 2, 512 microbatches)',
+    target: '< 100 ms',
+    doc: {
+      model: { layers: 128, hidden: 25600, heads: 160, seq: 2048, vocab: 51200 },
+      hardware: A100,
+      parallel: {
+        tp: 8,
+        pp: 64,
+        dp: 6,
+        globalBatch: 3072,
+        microBatch: 1,
+        schedule: 'interleaved',
+        virtualStages: 2,
+        recompute: 'full',
+      },
+    },
+  },
+] as const;
+
+/** Median milliseconds to price each case, warm (blocks memoised) and cold (planned from scratch). */
+export function benchTrain() {
+  return {
+    name: 'sim train pricing (ms per step priced)',
+    cases: CASES.map(({ label, target, doc }) => {
+      const r = unwrap(trainCommand(doc));
+      return {
+        case: label,
+        target,
+        iterationTimeS: Number(r.iterationTimeS.toFixed(3)),
+        tflopsPerDevice: Number(r.tflopsPerDevice.hardware.toFixed(1)),
+        warm: measure(`sim train warm ${label}`, () => trainCommand(doc)),
+        cold: measure(
+          `sim train cold ${label}`,
+          () => {
+            clearTrainBlocksMemo();
+            return trainCommand(doc);
+          },
+          { budgetMs: 2000 },
+        ),
+      };
+    }),
+  };
+}

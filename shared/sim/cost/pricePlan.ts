@@ -1,0 +1,210 @@
+// Pricing a partitioned program (an SpmdPlan) at full scale on one hardware preset (DESIGN.md §4.3,
+// cost-model.md §4–5). Per op, per device:
+//   matmul (einsum)   t = max(F / (peak · e_mm), B / (W_hbm · e_hbm))     roofline with a fitted efficiency
+//   fused kernel      t = B / (W_hbm · e_hbm)                              elementwise chains (fusion.ts)
+//   constraint, stop_gradient: free.
+// F = FLOPs of the local op, B = HBM bytes it reads and writes; e_mm, e_hbm from calibration.ts.
+// Per collective: the α–β ring time of collectiveTime.ts on the link its axes run on (meshAxisLinks), for
+// S = the array in each group, from the shard L one device holds before the step: all-reduce and
+// reduce-scatter S = L, all-gather and all-to-all S = n·L, collective-permute a point-to-point of L,
+// all-slice free.
+// Re-gathers: the partitioner materialises a reshard of a forward value once and reuses it in the backward
+// pass; Megatron's sequence parallelism and ZeRO-3 instead keep the value's own (smaller) shard and redo the
+// all-gather in the backward pass (Korthikanti et al. 2022 §4.2.2; Rajbhandari et al. 2020 §5: 3Ψ). The
+// pricing does the same: a backward op reading a forward value in a sharding a forward op had it resharded
+// to pays that reshard again, once (collectivePricing.ts).
+// Roles: a backward collective whose value only feeds parameter gradients is the data-parallel gradient
+// reduction ('gradient', once per step, overlapped: gradientOverlap.ts); a collective moving a parameter
+// input is 'parameter' (ZeRO-3 gathers); update-phase ones are 'update'; the rest move activations.
+import { DTYPE_BYTES, operandsOf, type Phase, type ValueId } from '../program/ir.ts';
+import { localShape } from '../sharding.ts';
+import type { PlacedCollective, SpmdPlan } from '../spmd/partition.ts';
+import { sizeOf } from '../tensor/ndarray.ts';
+import { CALIBRATION, type Calibration } from './calibration.ts';
+import { backwardRegathers, collectiveStepTime, gradientOnlyValues } from './collectivePricing.ts';
+import { fusedKernels } from './fusion.ts';
+import type { AxisLink, DeviceSpec, Precision } from './hardware.ts';
+
+/** What a plan is priced on. */
+export interface PricingContext {
+  readonly hardware: DeviceSpec;
+  /** Links of the plan's mesh axes: `meshAxisLinks` of the (possibly larger) mesh they belong to. */
+  readonly links: readonly AxisLink[];
+  /** Precision of the matmuls (default bf16). */
+  readonly precision?: Precision;
+  readonly calibration?: Calibration;
+  /** Values that are not part of the model (a pricing harness): no cost, no collectives. */
+  readonly skip?: ReadonlySet<ValueId>;
+}
+
+/** One op's price on one device. */
+export interface PricedOp {
+  readonly value: ValueId;
+  readonly phase: Phase;
+  /** 'fused': the cost of the whole fused kernel this op ends; members before it are 'free'. */
+  readonly kind: 'matmul' | 'fused' | 'free';
+  readonly flops: number;
+  readonly hbmBytes: number;
+  readonly timeS: number;
+}
+
+/** Why a collective runs, which decides whether it overlaps (see the file comment). */
+export type CollectiveRole = 'activation' | 'parameter' | 'gradient' | 'update';
+
+/** One collective step's price on one device. */
+export interface PricedCollective {
+  readonly kind: PlacedCollective['kind'];
+  readonly axes: readonly string[];
+  readonly value: ValueId;
+  readonly at: ValueId;
+  readonly place: 'operand' | 'result';
+  readonly phase: Phase;
+  readonly role: CollectiveRole;
+  /** Bytes one device sends (ring formulas, the value's dtype). */
+  readonly bytesPerDevice: number;
+  /** S: bytes of the array in each group (collectiveTime.ts). */
+  readonly groupBytes: number;
+  readonly link: 'intra' | 'inter';
+  readonly timeS: number;
+  /** A backward re-gather of a forward value the partitioner had kept resharded. */
+  readonly regather: boolean;
+}
+
+/** Totals of one phase (forward, backward, update) on one device. */
+export interface PhaseTotals {
+  /** Seconds of compute (matmuls and fused kernels) on one device. */
+  readonly computeS: number;
+  /** Seconds of collectives on one device (all roles). */
+  readonly commS: number;
+  readonly flops: number;
+  readonly hbmBytes: number;
+}
+
+/** A priced plan. */
+export interface PlanPrice {
+  /** One entry per non-input op, in program order. */
+  readonly ops: readonly PricedOp[];
+  readonly collectives: readonly PricedCollective[];
+  readonly phases: Readonly<Record<Phase, PhaseTotals>>;
+  /** Per gradient collective (same order as in `collectives`), seconds into the backward pass its value is ready. */
+  readonly gradientReadyS: readonly number[];
+}
+
+/** Seconds of one matmul on one device: the roofline with the fitted matmul efficiency. */
+export function matmulTimeS(flops: number, hbmBytes: number, ctx: PricingContext): number {
+  const cal = ctx.calibration ?? CALIBRATION;
+  const peak = ctx.hardware.peakFlops[ctx.precision ?? 'bf16'];
+  return Math.max(
+    flops / (peak * cal.matmulEfficiency),
+    hbmBytes / (ctx.hardware.hbmBytesPerS * cal.hbmEfficiency),
+  );
+}
+
+/** Seconds of a memory-bound kernel moving `hbmBytes` on one device. */
+export function memoryTimeS(hbmBytes: number, ctx: PricingContext): number {
+  const cal = ctx.calibration ?? CALIBRATION;
+  return hbmBytes / (ctx.hardware.hbmBytesPerS * cal.hbmEfficiency);
+}
+
+/** Prices every op and collective of `plan` on one device of `ctx.hardware`. */
+export function pricePlan(plan: SpmdPlan, ctx: PricingContext): PlanPrice {
+  const skip = ctx.skip ?? new Set<ValueId>();
+  const values = plan.program.values;
+  const kernels = fusedKernels(plan, skip);
+  const ops: PricedOp[] = plan.ops.map((op) => {
+    const v = values[op.value]!;
+    const base = { value: op.value, phase: v.phase };
+    if (skip.has(op.value)) return { ...base, kind: 'free', flops: 0, hbmBytes: 0, timeS: 0 };
+    if (v.node.kind === 'einsum') {
+      const operandBytes = operandsOf(v.node).reduce(
+        (s, o, i) =>
+          s +
+          sizeOf(localShape(plan.mesh, op.operandShardings[i]!, values[o]!.shape)) *
+            DTYPE_BYTES[values[o]!.dtype],
+        0,
+      );
+      const hbmBytes =
+        operandBytes + sizeOf(localShape(plan.mesh, op.natural, v.shape)) * DTYPE_BYTES[v.dtype];
+      const flops = op.flopsPerDevice;
+      return { ...base, kind: 'matmul', flops, hbmBytes, timeS: matmulTimeS(flops, hbmBytes, ctx) };
+    }
+    const kernel = kernels.get(op.value);
+    if (kernel !== undefined)
+      return {
+        ...base,
+        kind: 'fused',
+        flops: kernel.flops,
+        hbmBytes: kernel.hbmBytes,
+        timeS: memoryTimeS(kernel.hbmBytes, ctx),
+      };
+    return { ...base, kind: 'free', flops: 0, hbmBytes: 0, timeS: 0 };
+  });
+
+  const grad = gradientOnlyValues(plan, skip);
+  const role = (c: PlacedCollective): CollectiveRole => {
+    if (c.phase === 'update') return 'update';
+    if (c.phase === 'backward' && grad[c.value]) return 'gradient';
+    const n = values[c.value]!.node;
+    return n.kind === 'input' && n.role === 'param' ? 'parameter' : 'activation';
+  };
+  const placed = [
+    ...plan.collectives
+      .filter((c) => !skip.has(c.value) && !skip.has(c.at))
+      .map((c) => ({ c, regather: false })),
+    ...backwardRegathers(plan).map((c) => ({ c, regather: true })),
+  ];
+  const collectives: PricedCollective[] = placed.map(({ c, regather }) => {
+    const t = collectiveStepTime(plan, ctx.links, c);
+    return {
+      kind: c.kind,
+      axes: c.axes,
+      value: c.value,
+      at: c.at,
+      place: c.place,
+      phase: c.phase,
+      role: role(c),
+      bytesPerDevice: c.bytesPerDevice,
+      groupBytes: t.groupBytes,
+      link: t.link,
+      timeS: t.timeS,
+      regather,
+    };
+  });
+
+  const zero = (): { computeS: number; commS: number; flops: number; hbmBytes: number } => ({
+    computeS: 0,
+    commS: 0,
+    flops: 0,
+    hbmBytes: 0,
+  });
+  const phases = { forward: zero(), backward: zero(), update: zero() };
+  for (const o of ops) {
+    const p = phases[o.phase];
+    p.computeS += o.timeS;
+    p.flops += o.flops;
+    p.hbmBytes += o.hbmBytes;
+  }
+  for (const c of collectives) phases[c.phase].commS += c.timeS;
+
+  // When each gradient is ready: walk the backward pass in program order (ops, then the non-gradient
+  // collectives before or after them).
+  const before = new Map<ValueId, number>();
+  const after = new Map<ValueId, number>();
+  for (const c of collectives) {
+    if (c.phase !== 'backward' || c.role === 'gradient') continue;
+    const m = c.place === 'operand' ? before : after;
+    m.set(c.at, (m.get(c.at) ?? 0) + c.timeS);
+  }
+  const doneAt = new Map<ValueId, number>();
+  let clock = 0;
+  for (const o of ops) {
+    if (o.phase !== 'backward') continue;
+    clock += (before.get(o.value) ?? 0) + o.timeS;
+    doneAt.set(o.value, clock);
+    clock += after.get(o.value) ?? 0;
+  }
+  const gradientReadyS = collectives
+    .filter((c) => c.role === 'gradient')
+    .map((c) => doneAt.get(c.place === 'result' ? c.at : c.value) ?? clock);
+  return { ops, collectives, phases, gradientReadyS };
+}

@@ -1,0 +1,205 @@
+// One training step of a Megatron GPT at full scale (DESIGN.md §4.4 `sim train`): the priced blocks
+// (trainBlocks.ts) stacked into pipeline stages, the schedule simulated event by event, the data-parallel
+// gradient reduction overlapped with each device's last backward pass (gradientOverlap.ts), then the tied
+// embeddings' gradient all-reduce between the first and last stage and the optimizer step.
+//   model stage k of K = p·v holds L/K layers, stage 0 also the embedding, stage K−1 the output layer;
+//   forward / backward / recompute per microbatch = layers × the layer's task (+ those extras);
+//   the send between stages moves b·s·h activations (Megatron's scatter/gather across nodes: b·s·h/t per
+//   GPU on the inter-node link, then an all-gather over `model`; with sequence parallelism only b·s·h/t).
+import { ringCollectiveTimeS, collectiveTimeOnAxesS, combinedAxesLink } from '../cost/collectiveTime.ts';
+import { exposedReductionS, type QueuedReduction } from '../cost/gradientOverlap.ts';
+import { simulatePipeline, type PipelineTimeline } from '../cost/pipelineSimulation.ts';
+import type { Calibration } from '../cost/calibration.ts';
+import { ok, type Result } from '../result.ts';
+import { addTasks, NO_TASK, taskS, type TaskCost } from './blockCost.ts';
+import { firstStageEmbeddingParams } from './embeddingCost.ts';
+import { DATA_AXIS, MODEL_AXIS, STAGE_AXIS } from './trainAxes.ts';
+import { trainBlocks, type TrainBlocks } from './trainBlocks.ts';
+import { stageMemory, type StageMemory } from './stageMemory.ts';
+import type { TrainRequest } from './trainRequest.ts';
+
+/** Where one device's step time goes; the parts sum to the step time. */
+export interface StepBreakdown {
+  readonly compute: number;
+  readonly tensorComm: number;
+  readonly pipelineComm: number;
+  readonly dataComm: number;
+  readonly bubble: number;
+}
+
+/** A simulated training step with everything the report and the exports need. */
+export interface TrainSimulation {
+  readonly request: TrainRequest;
+  readonly blocks: TrainBlocks;
+  readonly timeline: PipelineTimeline;
+  /** Microbatches per pipeline per step. */
+  readonly microbatches: number;
+  readonly stepS: number;
+  /** The pipeline device (stage index) whose step ends last. */
+  readonly criticalStage: number;
+  readonly breakdownS: StepBreakdown;
+  /** Per pipeline device: the exposed data-parallel reduction, seconds. */
+  readonly exposedGradientS: readonly number[];
+  readonly stageTasks: readonly { forward: TaskCost; backward: TaskCost; recompute: TaskCost }[];
+  readonly memory: readonly StageMemory[];
+  /** FLOPs per iteration over all devices: model (no recompute) and hardware (as executed). */
+  readonly flops: { readonly model: number; readonly hardware: number };
+  readonly parameters: number;
+}
+
+/** Seconds to hand one microbatch's activations (or their gradient) to the next stage. */
+function sendS(req: TrainRequest, blocks: TrainBlocks): number {
+  const { tp, pp, microBatch, sequenceParallel } = req.parallel;
+  if (pp === 1) return 0;
+  const bytes = microBatch * req.model.seq * req.model.hidden * (req.precision === 'fp32' ? 4 : 2);
+  const stage = combinedAxesLink(blocks.ctx.links, [STAGE_AXIS]).link;
+  const inter = blocks.ctx.links.find((l) => l.axis === STAGE_AXIS)?.link === 'inter';
+  if (sequenceParallel) return ringCollectiveTimeS('point-to-point', 2, bytes / tp, stage);
+  if (tp > 1 && inter)
+    return (
+      ringCollectiveTimeS('point-to-point', 2, bytes / tp, stage) +
+      collectiveTimeOnAxesS('all-gather', blocks.ctx.links, [MODEL_AXIS], bytes)
+    );
+  return ringCollectiveTimeS('point-to-point', 2, bytes, stage);
+}
+
+/** Simulates one step of `req`. */
+export function simulateTrain(req: TrainRequest, calibration?: Calibration): Result<TrainSimulation> {
+  const { model, parallel: par } = req;
+  const built = trainBlocks(model, req.hardware, par, req.precision, calibration);
+  if (!built.ok) return built;
+  const blocks = built.value;
+  const { layer, output, embedding } = blocks;
+  const p = par.pp;
+  const v = par.virtualStages;
+  const K = p * v;
+  const perStage = model.layers / K;
+  const m = par.globalBatch / (par.microBatch * par.dp);
+  const policy = par.recompute;
+
+  const stageTasks = Array.from({ length: K }, (_, k) => {
+    let forward = addTasks(NO_TASK, layer.forward, perStage);
+    let backward = addTasks(NO_TASK, layer.backward, perStage);
+    if (k === 0) {
+      forward = addTasks(forward, embedding.forward);
+      backward = addTasks(backward, embedding.backward);
+    }
+    if (k === K - 1) {
+      forward = addTasks(forward, output.forward);
+      backward = addTasks(backward, output.backward);
+    }
+    return { forward, backward, recompute: addTasks(NO_TASK, layer.recompute[policy], perStage) };
+  });
+  const send = sendS(req, blocks);
+  const simulated = simulatePipeline({
+    schedule: par.schedule,
+    stages: p,
+    microbatches: m,
+    chunks: v,
+    forwardS: stageTasks.map((t) => taskS(t.forward)),
+    backwardS: stageTasks.map((t) => taskS(t.backward)),
+    ...(policy === 'none' ? {} : { recomputeS: stageTasks.map((t) => taskS(t.recompute)) }),
+    sendS: send,
+  });
+  if (!simulated.ok) return simulated;
+  const timeline = simulated.value;
+
+  // Data-parallel reduction behind each device's last backward pass: its chunks' backward tasks in the
+  // order they run (chunk v−1 … 0), each going down its layers (output layer first, embedding last), taken
+  // back to back — interleaved schedules leave gaps between them, so this hides slightly less than it could.
+  const zero2 = par.zeroStage >= 2;
+  const embedReduceS =
+    par.dp > 1
+      ? collectiveTimeOnAxesS(
+          zero2 ? 'reduce-scatter' : 'all-reduce',
+          blocks.ctx.links,
+          [DATA_AXIS],
+          firstStageEmbeddingParams(embedding, p) * (req.precision === 'fp32' ? 4 : 2),
+        )
+      : 0;
+  const layerBackS = taskS(layer.recompute[policy]) + taskS(layer.backward);
+  const exposedGradientS = Array.from({ length: p }, (_, d) => {
+    const items: QueuedReduction[] = [];
+    let clock = 0;
+    for (let c = v - 1; c >= 0; c--) {
+      const k = c * p + d;
+      if (k === K - 1) {
+        for (const g of output.gradients) items.push({ readyS: clock + g.readyS, durationS: g.durationS });
+        clock += taskS(output.backward);
+      }
+      for (let l = 0; l < perStage; l++) {
+        const start = clock + taskS(layer.recompute[policy]);
+        for (const g of layer.gradients) items.push({ readyS: start + g.readyS, durationS: g.durationS });
+        clock += layerBackS;
+      }
+      if (k === 0) {
+        clock += taskS(embedding.backward);
+        items.push({ readyS: clock, durationS: embedReduceS });
+      }
+    }
+    return exposedReductionS(items, clock);
+  });
+
+  // Tied word embeddings: first and last stage all-reduce their gradients (Megatron), once per step.
+  const tiedS =
+    p > 1
+      ? ringCollectiveTimeS(
+          'all-reduce',
+          2,
+          embedding.wordParams * (req.precision === 'fp32' ? 4 : 2),
+          combinedAxesLink(blocks.ctx.links, [STAGE_AXIS]).link,
+        )
+      : 0;
+  const memory = stageMemory(req, blocks, timeline, m);
+  const finish = Array.from({ length: p }, (_, d) => {
+    const mem = memory[d]!;
+    const tied = d === 0 || d === p - 1 ? tiedS : 0;
+    return timeline.endS[d]! + exposedGradientS[d]! + tied + mem.updateComputeS + mem.updateCommS;
+  });
+  const criticalStage = finish.reduce((best, t, d) => (t > finish[best]! ? d : best), 0);
+  const stepS = finish[criticalStage]!;
+
+  // The critical device's breakdown.
+  const d = criticalStage;
+  let busy = NO_TASK;
+  let sends = 0;
+  for (let c = 0; c < v; c++) {
+    const k = c * p + d;
+    const t = stageTasks[k]!;
+    busy = addTasks(addTasks(addTasks(busy, t.forward, m), t.backward, m), t.recompute, m);
+    if (p > 1) sends += (k < K - 1 ? m : 0) + (k > 0 ? m : 0);
+  }
+  const endD = timeline.endS[d]!;
+  const bubble = Math.max(0, timeline.idleS[d]! - (timeline.stepS - endD));
+  const recv = Math.max(0, endD - taskS(busy) - sends * send - bubble);
+  const mem = memory[d]!;
+  const breakdownS: StepBreakdown = {
+    compute: busy.computeS + mem.updateComputeS,
+    tensorComm: busy.tensorS,
+    pipelineComm: sends * send + recv + (d === 0 || d === p - 1 ? tiedS : 0),
+    dataComm: busy.dataS + exposedGradientS[d]! + mem.updateCommS,
+    bubble,
+  };
+
+  // FLOPs per iteration from the priced matmuls: per device × the t·d devices of a microbatch × m.
+  const perMicrobatch = par.tp * par.dp * m;
+  const lf = layer.matmulFlops;
+  const of = output.matmulFlops;
+  const modelFlops = perMicrobatch * (model.layers * (lf.forward + lf.backward) + of.forward + of.backward);
+  const recomputed = policy === 'full' ? lf.forward : policy === 'selective' ? lf.core : 0;
+  const parameters = layer.state.globalParams * model.layers + (model.vocab + model.seq) * model.hidden;
+  return ok({
+    request: req,
+    blocks,
+    timeline,
+    microbatches: m,
+    stepS,
+    criticalStage,
+    breakdownS,
+    exposedGradientS,
+    stageTasks,
+    memory,
+    flops: { model: modelFlops, hardware: modelFlops + perMicrobatch * model.layers * recomputed },
+    parameters,
+  });
+}

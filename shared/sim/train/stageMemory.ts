@@ -1,0 +1,77 @@
+// Memory of each pipeline device (all its data- and tensor-parallel peers hold the same amounts) and the
+// cost of its optimizer step.
+//   model states   its layers' shards (from the layer plan's specs: ZeRO follows from them), plus the
+//                  word and position embeddings on the first stage and the tied output copy on the last;
+//   activations    the layer's kept bytes per microbatch (Korthikanti Table 2 for the policy) × its layers
+//                  per model stage × the most chunk-microbatches it holds at once in the simulated schedule
+//                  (1F1B, first stage: p, so L layers' worth; GPipe: m), plus the output layer's on the last
+//                  stage (one microbatch at a time; m with GPipe);
+//   temporaries    the largest op's working set, plus what recompute rematerialises for one layer.
+// With one stage the tied word embedding is the output layer's matrix, stored once.
+// The embeddings are not in a planned program: their states use the same bytes per parameter and ZeRO's
+// division by dp (stage ≥ 1 optimizer state, ≥ 2 gradients, 3 parameters), and their optimizer step costs
+// what the layer's costs per parameter.
+import { memoryBreakdown, stateBytesPerParam, type MemoryBreakdown } from '../cost/memory.ts';
+import type { PipelineTimeline } from '../cost/pipelineSimulation.ts';
+import { firstStageEmbeddingParams } from './embeddingCost.ts';
+import type { TrainBlocks } from './trainBlocks.ts';
+import type { TrainRequest } from './trainRequest.ts';
+
+/** One pipeline device's memory and optimizer step. */
+export interface StageMemory {
+  /** Mesh id of the stage's first device (data 0, model 0). */
+  readonly device: number;
+  readonly bytes: MemoryBreakdown;
+  readonly updateComputeS: number;
+  readonly updateCommS: number;
+}
+
+/** One entry per pipeline device (stage index). */
+export function stageMemory(
+  req: TrainRequest,
+  blocks: TrainBlocks,
+  timeline: PipelineTimeline,
+  microbatches: number,
+): StageMemory[] {
+  const { tp, pp: p, dp, virtualStages: v, recompute, zeroStage, schedule } = req.parallel;
+  const { layer, output, embedding } = blocks;
+  const perChunk = req.model.layers / (p * v);
+  const per = stateBytesPerParam(req.precision);
+  const embParams = firstStageEmbeddingParams(embedding, p);
+  const emb = {
+    params: (embParams * per.params) / (zeroStage >= 3 ? dp : 1),
+    grads: (embParams * per.grads) / (zeroStage >= 2 ? dp : 1),
+    optimizer: (embParams * per.optimizer) / (zeroStage >= 1 ? dp : 1),
+  };
+  const perParam = (s: number) => (layer.state.localParams > 0 ? s / layer.state.localParams : 0);
+  const outputInFlight = schedule === 'gpipe' ? microbatches : 1;
+  return Array.from({ length: p }, (_, d) => {
+    const first = d === 0;
+    const last = d === p - 1;
+    const layers = perChunk * v;
+    const state = (key: 'params' | 'grads' | 'optimizer') =>
+      layers * layer.state[key] + (first ? emb[key] : 0) + (last ? output.state[key] : 0);
+    const activations =
+      layer.activationBytes[recompute] * perChunk * timeline.peakInFlight[d]! +
+      (last ? output.activationBytes.none * outputInFlight : 0);
+    const temporaries = Math.max(layer.temporaryBytes[recompute], last ? output.temporaryBytes.none : 0);
+    return {
+      device: d * tp,
+      bytes: memoryBreakdown({
+        params: state('params'),
+        grads: state('grads'),
+        optimizer: state('optimizer'),
+        activations,
+        temporaries,
+      }),
+      updateComputeS:
+        layers * layer.update.computeS +
+        (first ? embParams * perParam(layer.update.computeS) : 0) +
+        (last ? output.update.computeS : 0),
+      updateCommS:
+        layers * layer.update.commS +
+        (first ? embParams * perParam(layer.update.commS) : 0) +
+        (last ? output.update.commS : 0),
+    };
+  });
+}

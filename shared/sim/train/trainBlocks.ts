@@ -1,0 +1,153 @@
+// The priced building blocks of a Megatron GPT step: one transformer layer and the output layer, each
+// planned in auto mode on a `data` × `model` mesh at full size (one microbatch of b·dp sequences) and
+// priced per device, plus the input embedding in closed form. Every layer of the model is the same, so one
+// is planned and multiplied out. Planning is the expensive part (a few milliseconds), so the last few
+// results are memoised by their inputs — a pure function of them, so a cache hit returns the same value.
+import { meshAxisLinks, type DeviceSpec, type Precision } from '../cost/hardware.ts';
+import type { TrainingPrecision } from '../cost/memory.ts';
+import type { PricingContext } from '../cost/pricePlan.ts';
+import { CALIBRATION, type Calibration } from '../cost/calibration.ts';
+import { makeMesh, type Mesh } from '../mesh.ts';
+import { err, ok, unwrap, type Result } from '../result.ts';
+import { blockCost, type BlockCost } from './blockCost.ts';
+import { embeddingCost, type EmbeddingCost } from './embeddingCost.ts';
+import { megatronLayer, type MegatronLayer } from './megatronLayer.ts';
+import { megatronAnnotations } from './megatronLayouts.ts';
+import { outputLayer } from './outputLayer.ts';
+import { DATA_AXIS, MODEL_AXIS, STAGE_AXIS } from './trainAxes.ts';
+import type { GptModel, ParallelPlan } from './trainRequest.ts';
+
+/** The priced blocks and the mesh they were priced on. */
+export interface TrainBlocks {
+  /** data × stage × model, model innermost (tensor parallelism inside a node when tp ≤ devicesPerNode). */
+  readonly mesh: Mesh;
+  readonly ctx: PricingContext;
+  readonly layer: BlockCost;
+  readonly megatron: MegatronLayer;
+  readonly output: BlockCost;
+  readonly embedding: EmbeddingCost;
+  /** Vocabulary rounded up to a multiple of tp (Megatron pads it so that it splits evenly). */
+  readonly paddedVocab: number;
+}
+
+/** The matmul precision of a training precision. */
+export const matmulPrecision = (p: TrainingPrecision): Precision =>
+  p === 'fp32' ? 'fp32' : p === 'fp16-mixed' ? 'fp16' : 'bf16';
+
+const MEMO_SIZE = 8;
+const memo: { key: string; value: Result<TrainBlocks> }[] = [];
+
+/** Forgets the memoised blocks (benchmarks time the planning this way). */
+export function clearTrainBlocksMemo(): void {
+  memo.length = 0;
+}
+
+/** Plans and prices the blocks; a layout that cannot be planned comes back as its error. */
+export function trainBlocks(
+  model: GptModel,
+  hardware: DeviceSpec,
+  parallel: ParallelPlan,
+  precision: TrainingPrecision,
+  calibration: Calibration = CALIBRATION,
+): Result<TrainBlocks> {
+  const { tp, pp, dp, microBatch, sequenceParallel, zeroStage } = parallel;
+  const key = JSON.stringify([
+    model,
+    hardware,
+    tp,
+    pp,
+    dp,
+    microBatch,
+    sequenceParallel,
+    zeroStage,
+    precision,
+    calibration,
+  ]);
+  const hit = memo.find((e) => e.key === key);
+  if (hit) return hit.value;
+  const value = build(model, hardware, parallel, precision, calibration);
+  memo.unshift({ key, value });
+  if (memo.length > MEMO_SIZE) memo.pop();
+  return value;
+}
+
+function build(
+  model: GptModel,
+  hardware: DeviceSpec,
+  parallel: ParallelPlan,
+  precision: TrainingPrecision,
+  calibration: Calibration,
+): Result<TrainBlocks> {
+  const { tp, pp, dp, microBatch, sequenceParallel: sp, zeroStage } = parallel;
+  const mesh = makeMesh([
+    [DATA_AXIS, dp],
+    [STAGE_AXIS, pp],
+    [MODEL_AXIS, tp],
+  ]);
+  if (!mesh.ok) return mesh;
+  const layerMesh = unwrap(
+    makeMesh([
+      [DATA_AXIS, dp],
+      [MODEL_AXIS, tp],
+    ]),
+  );
+  const ctx: PricingContext = {
+    hardware,
+    links: meshAxisLinks(mesh.value, hardware),
+    precision: matmulPrecision(precision),
+    calibration,
+  };
+  const dtype = precision === 'fp32' ? 'f32' : 'bf16';
+  const batch = microBatch * dp;
+  const { seq, hidden, heads, ffn, vocab } = model;
+  const layout = { dataParallel: dp, tensorParallel: tp, sequenceParallel: sp, zeroStage };
+
+  const megatron = megatronLayer({ batch, seq, hidden, heads, ffn }, sp, dtype);
+  const layerAnn = megatronAnnotations(megatron.program, layout);
+  if (!layerAnn.ok) return layerAnn;
+  const layer = blockCost(
+    layerMesh,
+    {
+      program: megatron.program,
+      annotations: layerAnn.value,
+      skip: megatron.harness,
+      auxiliary: megatron.auxiliary,
+      saved: { none: megatron.savedNone, selective: megatron.savedSelective, full: megatron.savedFull },
+      core: megatron.attentionCore,
+      recomputable: true,
+    },
+    ctx,
+    precision,
+  );
+  if (!layer.ok) return layer;
+
+  const paddedVocab = Math.ceil(vocab / tp) * tp;
+  const head = outputLayer(batch, seq, hidden, paddedVocab, sp, dtype);
+  const headAnn = megatronAnnotations(head.program, layout);
+  if (!headAnn.ok) return headAnn;
+  const output = blockCost(
+    layerMesh,
+    {
+      program: head.program,
+      annotations: headAnn.value,
+      skip: head.harness,
+      auxiliary: new Set(),
+      core: [],
+      recomputable: false,
+    },
+    ctx,
+    precision,
+  );
+  if (!output.ok)
+    return err(output.error.type, `The output layer cannot be laid out: ${output.error.message}`);
+  const embedding = embeddingCost(microBatch, seq, hidden, paddedVocab, tp, sp, ctx);
+  return ok({
+    mesh: mesh.value,
+    ctx,
+    layer: layer.value,
+    megatron,
+    output: output.value,
+    embedding,
+    paddedVocab,
+  });
+}

@@ -1,0 +1,76 @@
+// The collectives of a priced step, as the report lists them (issue: "each collective's time, bytes per
+// link"): every collective of the layer and of the output layer with how often the critical device runs
+// it per step — forward ones once per microbatch (twice with full recompute), backward ones once per
+// microbatch, the gradient reduction and the optimizer's once per step — and the bytes that device sends
+// per step on each kind of link, pipeline sends included.
+import type { PricedCollective } from '../cost/pricePlan.ts';
+import type { TrainSimulation } from './simulateTrain.ts';
+
+/** One collective of a block, with what it costs the critical device per step. */
+export interface CollectiveLine {
+  readonly block: 'layer' | 'output';
+  /** The value whose data moves (`attn_pre_raw`, `grad/w1`, …). */
+  readonly value: string;
+  readonly kind: PricedCollective['kind'];
+  readonly axes: readonly string[];
+  readonly phase: PricedCollective['phase'];
+  readonly role: PricedCollective['role'];
+  readonly link: 'intra' | 'inter';
+  /** Bytes one device sends each time it runs. */
+  readonly bytesPerDevice: number;
+  /** Seconds each time it runs. */
+  readonly timeS: number;
+  /** How many times the critical device runs it per step (its layers × microbatches, …). */
+  readonly perStep: number;
+}
+
+/** The collectives of the critical device's blocks, and the bytes it sends per step on each link. */
+export function stepCollectives(sim: TrainSimulation): {
+  readonly collectives: CollectiveLine[];
+  readonly bytesPerLinkPerStep: { readonly intra: number; readonly inter: number };
+} {
+  const { request: req, blocks, microbatches: m, criticalStage: d } = sim;
+  const { pp: p, virtualStages: v, recompute, tp, microBatch, sequenceParallel } = req.parallel;
+  const K = p * v;
+  const layersOnDevice = req.model.layers / p;
+  const ownsOutput = d === p - 1;
+  const count = (c: PricedCollective) =>
+    c.role === 'gradient' || c.role === 'update'
+      ? 1
+      : c.phase === 'forward' && recompute === 'full'
+        ? 2 * m
+        : m;
+  const lines = (block: 'layer' | 'output', copies: number): CollectiveLine[] => {
+    const b = block === 'layer' ? blocks.layer : blocks.output;
+    const names = b.plan.program.values;
+    return b.price.collectives
+      .filter((c) => c.timeS > 0 && c.bytesPerDevice > 0)
+      .map((c) => ({
+        block,
+        value: names[c.value]!.name,
+        kind: c.kind,
+        axes: c.axes,
+        phase: c.phase,
+        role: c.role,
+        link: c.link,
+        bytesPerDevice: c.bytesPerDevice,
+        timeS: c.timeS,
+        perStep: copies * (block === 'output' && c.phase === 'forward' ? m : count(c)),
+      }));
+  };
+  const collectives = [...lines('layer', layersOnDevice), ...(ownsOutput ? lines('output', 1) : [])];
+  const bytes = { intra: 0, inter: 0 };
+  for (const c of collectives) bytes[c.link] += c.perStep * c.bytesPerDevice;
+  if (p > 1) {
+    let sends = 0;
+    for (let c = 0; c < v; c++) {
+      const k = c * p + d;
+      sends += (k < K - 1 ? m : 0) + (k > 0 ? m : 0);
+    }
+    const stage = blocks.ctx.links.find((l) => l.axis === 'stage')!;
+    const full = microBatch * req.model.seq * req.model.hidden * (req.precision === 'fp32' ? 4 : 2);
+    const split = sequenceParallel || (tp > 1 && stage.link === 'inter');
+    bytes[stage.link] += sends * (split ? full / tp : full);
+  }
+  return { collectives, bytesPerLinkPerStep: bytes };
+}

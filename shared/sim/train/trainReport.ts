@@ -1,0 +1,109 @@
+// The `sim train` answer (DESIGN.md §4.4) from a simulated step: throughput in both FLOP conventions
+// (cost-model.md §1: "model" without the recomputed forward, as MFU counts; "hardware" as executed, as
+// Megatron's TFLOP/s per GPU counts), the worst device's memory, and where the critical device's time goes.
+import { capacityCheck } from '../cost/memory.ts';
+import { toChromeTrace, type ChromeTrace } from '../export/chromeTrace.ts';
+import { jaxSnippet } from '../export/jaxSnippet.ts';
+import type { Calibration } from '../cost/calibration.ts';
+import { ok, type Result } from '../result.ts';
+import { simulateTrain, type StepBreakdown, type TrainSimulation } from './simulateTrain.ts';
+import { stepCollectives, type CollectiveLine } from './trainCollectives.ts';
+import { parseTrainRequest } from './trainRequest.ts';
+
+/** The `sim train` answer (DESIGN.md §4.4), plus the requested exports. */
+export interface TrainReport {
+  readonly parameters: number;
+  readonly iterationTimeS: number;
+  readonly tokensPerS: number;
+  readonly tflopsPerDevice: { readonly model: number; readonly hardware: number };
+  readonly mfu: number;
+  readonly bubbleFraction: number;
+  readonly memory: {
+    readonly perDeviceBytes: {
+      readonly params: number;
+      readonly grads: number;
+      readonly optimizer: number;
+      readonly activations: number;
+      readonly temporaries: number;
+      readonly total: number;
+    };
+    readonly capacityBytes: number;
+    readonly fits: boolean;
+    readonly worstDevice: number;
+    readonly overflowBytes: number;
+  };
+  readonly breakdownS: StepBreakdown;
+  /** The seed article's `T_calc / (T_calc + T_comm)` on the critical device (exposed communication; no bubble). */
+  readonly parallelEfficiency: number;
+  /** The blocks' collectives with their times and how often the critical device runs each per step. */
+  readonly collectives: readonly CollectiveLine[];
+  /** Bytes the critical device sends per step inside its node and across nodes. */
+  readonly bytesPerLinkPerStep: { readonly intra: number; readonly inter: number };
+  readonly microbatches: number;
+  readonly devices: number;
+  readonly trace?: ChromeTrace;
+  readonly jax?: string;
+}
+
+/** The report of a simulated step. */
+export function trainReport(sim: TrainSimulation): TrainReport {
+  const { request: req, stepS, flops } = sim;
+  const { tp, pp, dp, globalBatch } = req.parallel;
+  const devices = tp * pp * dp;
+  const peak = sim.blocks.ctx.hardware.peakFlops[sim.blocks.ctx.precision ?? 'bf16'];
+  const check = capacityCheck(
+    sim.memory.map((s) => s.bytes.total),
+    sim.memory.map((s) => s.device),
+    req.hardware.memoryBytes,
+  );
+  const worst = sim.memory.find((s) => s.device === check.worstDevice)!;
+  const perDevice = (f: number) => f / (stepS * devices);
+  const b = sim.breakdownS;
+  const { collectives, bytesPerLinkPerStep } = stepCollectives(sim);
+  const report: TrainReport = {
+    parameters: sim.parameters,
+    iterationTimeS: stepS,
+    tokensPerS: (globalBatch * req.model.seq) / stepS,
+    tflopsPerDevice: { model: perDevice(flops.model) / 1e12, hardware: perDevice(flops.hardware) / 1e12 },
+    mfu: perDevice(flops.model) / peak,
+    bubbleFraction: sim.timeline.bubbleFraction,
+    memory: {
+      perDeviceBytes: worst.bytes,
+      capacityBytes: req.hardware.memoryBytes,
+      fits: check.fits,
+      worstDevice: check.worstDevice,
+      overflowBytes: check.overflowBytes,
+    },
+    breakdownS: b,
+    parallelEfficiency: b.compute / (b.compute + b.tensorComm + b.pipelineComm + b.dataComm),
+    collectives,
+    bytesPerLinkPerStep,
+    microbatches: sim.microbatches,
+    devices,
+  };
+  if (req.exports.length === 0) return report;
+  return {
+    ...report,
+    ...(req.exports.includes('trace')
+      ? { trace: toChromeTrace(sim.timeline, { deviceIds: sim.memory.map((s) => s.device) }) }
+      : {}),
+    ...(req.exports.includes('jax')
+      ? {
+          jax: jaxSnippet(sim.blocks.layer.plan, {
+            mesh: sim.blocks.mesh,
+            skip: sim.blocks.megatron.harness,
+            title: `One transformer layer of the plan (tp ${tp}, dp ${dp}; each of the ${pp} pipeline stages runs ${req.model.layers / pp} of them)`,
+          }),
+        }
+      : {}),
+  };
+}
+
+/** `sim train`: parse, simulate, report. */
+export function trainCommand(input: unknown, calibration?: Calibration): Result<TrainReport> {
+  const req = parseTrainRequest(input);
+  if (!req.ok) return req;
+  const sim = simulateTrain(req.value, calibration);
+  if (!sim.ok) return sim;
+  return ok(trainReport(sim.value));
+}

@@ -1,0 +1,234 @@
+// The `sim train` request (DESIGN.md §4.4), read from untrusted JSON: every malformed field is an
+// InputError naming its path; inconsistent numbers (a batch that does not split, layers that do not divide
+// into stages, …) are ValueErrors that say what to change.
+import { hardwarePreset, type DeviceSpec } from '../cost/hardware.ts';
+import { TRAINING_PRECISIONS, type TrainingPrecision } from '../cost/memory.ts';
+import { SCHEDULES, type PipelineSchedule } from '../cost/pipelineSimulation.ts';
+import { bad, isObject, onlyFields, readChoice, readNumber } from '../input/fields.ts';
+import { MAX_MESH_DEVICES } from '../mesh.ts';
+import { err, ok, type Result } from '../result.ts';
+
+/** Activation recomputation: none, Korthikanti's selective, or full (only layer inputs kept). */
+export type RecomputePolicy = 'none' | 'selective' | 'full';
+/** Every recompute policy, for input validation. */
+export const RECOMPUTE_POLICIES: readonly RecomputePolicy[] = ['none', 'selective', 'full'];
+/** Extra outputs `sim train` can add. */
+export const EXPORTS = ['trace', 'jax'] as const;
+/** One extra output. */
+export type TrainExport = (typeof EXPORTS)[number];
+
+/** A GPT's sizes (Megatron's vocabulary: l, h, a, s, V). */
+export interface GptModel {
+  readonly layers: number;
+  readonly hidden: number;
+  readonly heads: number;
+  readonly seq: number;
+  readonly vocab: number;
+  /** MLP inner size; 4·hidden by default. */
+  readonly ffn: number;
+}
+
+/** How the model is split and scheduled. */
+export interface ParallelPlan {
+  readonly tp: number;
+  readonly pp: number;
+  readonly dp: number;
+  readonly globalBatch: number;
+  readonly microBatch: number;
+  readonly schedule: PipelineSchedule;
+  readonly virtualStages: number;
+  readonly recompute: RecomputePolicy;
+  readonly sequenceParallel: boolean;
+  readonly zeroStage: 0 | 1 | 2 | 3;
+}
+
+/** A validated `sim train` request. */
+export interface TrainRequest {
+  readonly model: GptModel;
+  /** The preset with `devicesPerNode` overridden when asked. */
+  readonly hardware: DeviceSpec;
+  readonly parallel: ParallelPlan;
+  readonly precision: TrainingPrecision;
+  /** Extra outputs: the timeline as a Chrome trace, the plan as a JAX snippet. */
+  readonly exports: readonly TrainExport[];
+}
+
+const int = (raw: unknown, path: string, min: number, max: number) =>
+  readNumber(raw, path, { min, max, integer: true });
+
+/** Integer fields of `raw` by name: [default (undefined = required), max]; all ≥ `min`. */
+function readInts<K extends string>(
+  raw: Record<string, unknown>,
+  path: string,
+  fields: Readonly<Record<K, readonly [number | undefined, number]>>,
+  min = 1,
+): Result<Record<K, number>> {
+  const out: Partial<Record<K, number>> = {};
+  for (const key of Object.keys(fields) as K[]) {
+    const [dflt, max] = fields[key];
+    const value =
+      raw[key] === undefined && dflt !== undefined ? ok(dflt) : int(raw[key], `${path}.${key}`, min, max);
+    if (!value.ok) return value;
+    out[key] = value.value;
+  }
+  return ok(out as Record<K, number>);
+}
+
+function readBool(raw: unknown, path: string, dflt: boolean): Result<boolean> {
+  if (raw === undefined) return ok(dflt);
+  return typeof raw === 'boolean' ? ok(raw) : bad(path, `expected true or false, got ${JSON.stringify(raw)}`);
+}
+
+function readModel(raw: unknown): Result<GptModel> {
+  if (!isObject(raw)) return bad('model', 'expected {"layers", "hidden", "heads", "seq", "vocab"}');
+  const fields = onlyFields(raw, ['layers', 'hidden', 'heads', 'seq', 'vocab', 'ffn'], 'model');
+  if (!fields.ok) return fields;
+  const n = readInts(raw, 'model', {
+    layers: [undefined, 10_000],
+    hidden: [undefined, 1 << 20],
+    heads: [undefined, 1 << 14],
+    seq: [undefined, 1 << 22],
+    vocab: [undefined, 1 << 24],
+  });
+  if (!n.ok) return n;
+  const ffn = readInts(raw, 'model', { ffn: [4 * n.value.hidden, 1 << 22] });
+  if (!ffn.ok) return ffn;
+  if (n.value.hidden % n.value.heads !== 0)
+    return err(
+      'ValueError',
+      `model.hidden (${n.value.hidden}) must be a multiple of model.heads (${n.value.heads}).`,
+    );
+  return ok({ ...n.value, ffn: ffn.value.ffn });
+}
+
+function readHardware(raw: unknown): Result<DeviceSpec> {
+  if (!isObject(raw)) return bad('hardware', 'expected {"preset": "a100-80gb", "devicesPerNode": 8}');
+  const fields = onlyFields(raw, ['preset', 'devicesPerNode'], 'hardware');
+  if (!fields.ok) return fields;
+  if (typeof raw.preset !== 'string') return bad('hardware.preset', 'expected a preset name');
+  const preset = hardwarePreset(raw.preset);
+  if (!preset.ok) return preset;
+  if (raw.devicesPerNode === undefined) return preset;
+  const perNode = int(raw.devicesPerNode, 'hardware.devicesPerNode', 1, MAX_MESH_DEVICES);
+  return perNode.ok ? ok({ ...preset.value, devicesPerNode: perNode.value }) : perNode;
+}
+
+function readParallel(raw: unknown): Result<ParallelPlan> {
+  if (!isObject(raw)) return bad('parallel', 'expected {"tp", "pp", "dp", "globalBatch", "microBatch", …}');
+  const fields = onlyFields(
+    raw,
+    [
+      'tp',
+      'pp',
+      'dp',
+      'globalBatch',
+      'microBatch',
+      'schedule',
+      'virtualStages',
+      'recompute',
+      'sequenceParallel',
+      'zeroStage',
+    ],
+    'parallel',
+  );
+  if (!fields.ok) return fields;
+  const n = readInts(raw, 'parallel', {
+    tp: [1, MAX_MESH_DEVICES],
+    pp: [1, MAX_MESH_DEVICES],
+    dp: [1, MAX_MESH_DEVICES],
+    globalBatch: [undefined, 1 << 24],
+    microBatch: [1, 1 << 20],
+    virtualStages: [1, 1024],
+  });
+  if (!n.ok) return n;
+  const zero = readInts(raw, 'parallel', { zeroStage: [0, 3] }, 0);
+  if (!zero.ok) return zero;
+  const schedule =
+    raw.schedule === undefined
+      ? ok<PipelineSchedule>('1f1b')
+      : readChoice(raw.schedule, 'parallel.schedule', SCHEDULES);
+  if (!schedule.ok) return schedule;
+  const recompute =
+    raw.recompute === undefined
+      ? ok<RecomputePolicy>('none')
+      : readChoice(raw.recompute, 'parallel.recompute', RECOMPUTE_POLICIES);
+  if (!recompute.ok) return recompute;
+  const sp = readBool(raw.sequenceParallel, 'parallel.sequenceParallel', false);
+  if (!sp.ok) return sp;
+  return ok({
+    ...n.value,
+    schedule: schedule.value,
+    recompute: recompute.value,
+    sequenceParallel: sp.value,
+    zeroStage: zero.value.zeroStage as 0 | 1 | 2 | 3,
+  });
+}
+
+/** Consistency of the numbers once each is well formed. */
+function check(model: GptModel, p: ParallelPlan): Result<void> {
+  const value = (message: string) => err<void>('ValueError', message);
+  const devices = p.tp * p.pp * p.dp;
+  if (devices > MAX_MESH_DEVICES)
+    return value(`tp·pp·dp = ${devices} devices; a mesh may hold at most ${MAX_MESH_DEVICES}.`);
+  if (model.heads % p.tp !== 0)
+    return value(
+      `Tensor parallelism splits the ${model.heads} attention heads over tp = ${p.tp}; tp must divide them.`,
+    );
+  if (model.ffn % p.tp !== 0)
+    return value(
+      `Tensor parallelism splits the MLP's ${model.ffn} units over tp = ${p.tp}; tp must divide them.`,
+    );
+  if (p.sequenceParallel && model.seq % p.tp !== 0)
+    return value(
+      `Sequence parallelism splits the sequence (${model.seq}) over tp = ${p.tp}; tp must divide it.`,
+    );
+  if (p.schedule !== 'interleaved' && p.virtualStages !== 1)
+    return value(`Only the interleaved schedule uses virtual stages; ${p.schedule} needs virtualStages = 1.`);
+  const chunks = p.pp * p.virtualStages;
+  if (model.layers % chunks !== 0)
+    return value(
+      `The ${model.layers} layers must split evenly into pp·virtualStages = ${chunks} model stages.`,
+    );
+  if (p.globalBatch % (p.microBatch * p.dp) !== 0)
+    return value(
+      `The global batch (${p.globalBatch}) must be a multiple of microBatch·dp = ${p.microBatch * p.dp} ` +
+        `(each data-parallel replica runs whole microbatches).`,
+    );
+  return ok(undefined);
+}
+
+/** Reads and validates a `sim train` request. */
+export function parseTrainRequest(raw: unknown): Result<TrainRequest> {
+  if (!isObject(raw)) return bad('(root)', 'expected {"model", "hardware", "parallel", "precision"}');
+  const fields = onlyFields(raw, ['model', 'hardware', 'parallel', 'precision', 'exports'], '');
+  if (!fields.ok) return fields;
+  const model = readModel(raw.model);
+  if (!model.ok) return model;
+  const hardware = readHardware(raw.hardware);
+  if (!hardware.ok) return hardware;
+  const parallel = readParallel(raw.parallel);
+  if (!parallel.ok) return parallel;
+  const precision =
+    raw.precision === undefined
+      ? ok<TrainingPrecision>('bf16-mixed')
+      : readChoice(raw.precision, 'precision', TRAINING_PRECISIONS);
+  if (!precision.ok) return precision;
+  const exports: TrainExport[] = [];
+  if (raw.exports !== undefined) {
+    if (!Array.isArray(raw.exports)) return bad('exports', `expected a list of ${EXPORTS.join(', ')}`);
+    for (const [i, e] of raw.exports.entries()) {
+      const x = readChoice(e, `exports[${i}]`, EXPORTS);
+      if (!x.ok) return x;
+      exports.push(x.value);
+    }
+  }
+  const consistent = check(model.value, parallel.value);
+  if (!consistent.ok) return consistent;
+  return ok({
+    model: model.value,
+    hardware: hardware.value,
+    parallel: parallel.value,
+    precision: precision.value,
+    exports,
+  });
+}

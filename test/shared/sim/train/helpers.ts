@@ -1,0 +1,44 @@
+// Requests for `sim train` in tests: the published configurations of cost-model.md and small variations.
+import { unwrap } from '../../../../shared/sim/result.ts';
+import { simulateTrain, type TrainSimulation } from '../../../../shared/sim/train/simulateTrain.ts';
+import { trainReport, type TrainReport } from '../../../../shared/sim/train/trainReport.ts';
+import { parseTrainRequest, type TrainRequest } from '../../../../shared/sim/train/trainRequest.ts';
+
+export const GPT3 = { layers: 96, hidden: 12288, heads: 96, seq: 2048, vocab: 51200 } as const;
+export const A100 = { preset: 'a100-80gb', devicesPerNode: 8 } as const;
+
+/** The DESIGN.md §4.4 example: GPT-3 175B on 512 A100s, TP 8 × PP 8 × DP 8, 1F1B, full recompute. */
+export const DESIGN_EXAMPLE = {
+  model: GPT3,
+  hardware: A100,
+  parallel: {
+    tp: 8,
+    pp: 8,
+    dp: 8,
+    globalBatch: 1536,
+    microBatch: 1,
+    schedule: '1f1b',
+    virtualStages: 1,
+    recompute: 'full',
+    sequenceParallel: false,
+    zeroStage: 0,
+  },
+  precision: 'bf16-mixed',
+} as const;
+
+/** A request document with some fields replaced. */
+export function withChanges(
+  base: { model: object; hardware: object; parallel: object; precision?: string; exports?: string[] },
+  changes: { model?: object; hardware?: object; parallel?: object },
+): unknown {
+  return {
+    ...base,
+    model: { ...base.model, ...changes.model },
+    hardware: { ...base.hardware, ...changes.hardware },
+    parallel: { ...base.parallel, ...changes.parallel },
+  };
+}
+
+export const request = (doc: unknown): TrainRequest => unwrap(parseTrainRequest(doc));
+export const simulate = (doc: unknown): TrainSimulation => unwrap(simulateTrain(request(doc)));
+export const report = (doc: unknown): TrainReport => trainReport(simulate(doc));
