@@ -2,6 +2,7 @@
 import { makeMesh, deviceCoords, unwrap } from '../shared/index.ts';
 import { benchMatmul } from './matmul.ts';
 import { measure } from './measure.ts';
+import { benchGame } from './game.ts';
 import { benchTaste } from './taste.ts';
 import { benchPipeline } from './pipeline.ts';
 import { benchTrain } from './train.ts';
@@ -20,6 +21,7 @@ const results = [
   benchMatmul(),
   benchTaste(),
   benchPipeline(),
+  benchGame(),
   benchTrain(),
 ];
 

@@ -1,0 +1,85 @@
+// applyEdit (DESIGN.md §3 "validate and apply a plan edit"): the level must offer the edit, its handler
+// (rules/) makes the next plan, and the core validates the whole next plan at both scales (validatePlan.ts).
+// A refusal leaves the plan as it was and says why, in JAX's words and the kitchen's.
+import type { PlanEdit, PlanEditType } from './actions.ts';
+import { ruleError, type GameError } from './errors.ts';
+import { text } from './i18n.ts';
+import type { Level } from './level.ts';
+import type { PlanState } from './planState.ts';
+import { addManualOp } from './rules/addManualOp.ts';
+import { clearSpec } from './rules/clearSpec.ts';
+import { removeManualOp } from './rules/removeManualOp.ts';
+import { renameAxis } from './rules/renameAxis.ts';
+import type { Rule } from './rules/rule.ts';
+import { setManualOutput } from './rules/setManualOutput.ts';
+import { setMesh } from './rules/setMesh.ts';
+import { setMode } from './rules/setMode.ts';
+import { setPipeline } from './rules/setPipeline.ts';
+import { setRecompute } from './rules/setRecompute.ts';
+import { setSequenceParallel } from './rules/setSequenceParallel.ts';
+import { setSpec } from './rules/setSpec.ts';
+import { setZero } from './rules/setZero.ts';
+import { validatePlan } from './validatePlan.ts';
+
+/** The next plan, or why the edit was refused (the plan is unchanged). */
+export type ApplyResult =
+  { readonly ok: true; readonly state: PlanState } | { readonly ok: false; readonly error: GameError };
+
+const RULES: { readonly [T in PlanEditType]: Rule<T> } = {
+  setMesh,
+  renameAxis,
+  setSpec,
+  clearSpec,
+  setMode,
+  setPipeline,
+  setRecompute,
+  setZero,
+  setSequenceParallel,
+  addManualOp,
+  removeManualOp,
+  setManualOutput,
+};
+
+const NAMES: Readonly<Record<PlanEditType, readonly [string, string]>> = {
+  setMesh: ['厨房网格', 'the kitchen grid'],
+  renameAxis: ['排名', 'the names of the rows'],
+  setSpec: ['切法标签', 'the slicing labels'],
+  clearSpec: ['切法标签', 'the slicing labels'],
+  setMode: ['模式', 'the mode'],
+  setPipeline: ['菜序', 'the courses'],
+  setRecompute: ['现做不备', 'recomputation'],
+  setZero: ['调料账本（ZeRO）', 'the seasoning ledgers (ZeRO)'],
+  setSequenceParallel: ['序列并行', 'sequence parallelism'],
+  addManualOp: ['手动传菜', 'the manual passes'],
+  removeManualOp: ['手动传菜', 'the manual passes'],
+  setManualOutput: ['出菜口', 'the served outputs'],
+};
+
+/**
+ * Applies `edit` to `state` in `level`.
+ * @example applyEdit(level, level.start, { type: 'setSpec', tensor: 'w1', spec: [null, 'model'] })
+ *   // { ok: true, state: { …, specs: { w1: [null, 'model'] } } }
+ */
+export function applyEdit(level: Level, state: PlanState, edit: PlanEdit): ApplyResult {
+  const type = (edit as { type?: unknown }).type;
+  const rule =
+    typeof type === 'string' && Object.hasOwn(RULES, type) ? RULES[type as PlanEditType] : undefined;
+  if (rule === undefined)
+    return ruleError(
+      'PlanRule',
+      `Unknown edit '${String(type)}'.`,
+      text('看不懂这个操作。', 'This edit is not one the kitchen knows.'),
+    );
+  if (!level.editable.includes(edit.type)) {
+    const [zh, en] = NAMES[edit.type];
+    return ruleError(
+      'LevelRule',
+      `This level does not let the player change ${en} (${edit.type}).`,
+      text(`这一关不能改${zh}。`, `This level does not let you change ${en}.`),
+    );
+  }
+  const result = (rule as Rule<PlanEditType>)(level, state, edit);
+  if (!result.ok) return result;
+  const valid = validatePlan(level, result.value);
+  return valid.ok ? { ok: true, state: result.value } : valid;
+}

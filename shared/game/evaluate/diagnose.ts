@@ -1,0 +1,88 @@
+// What limited a plan, and why, in both languages (DESIGN.md §5.2 results: "what limited the plan: memory,
+// communication, bubble, or a wrong tasting"). A wrong tasting comes first (the dish is wrong whatever its
+// speed), then a fridge that overflows (the plan cannot run); otherwise the largest part of the critical
+// device's step: compute (the stoves are busy: a good plan), exposed communication, or the bubble.
+import type { MemoryReport, LimitedBy, Pricing, Tasting } from '../evaluation.ts';
+import { formatGb, formatPercent, formatSeconds } from '../format.ts';
+import { text, type Text } from '../i18n.ts';
+
+/** What limited a plan, with its explanation. */
+export interface Diagnosis {
+  readonly limitedBy: LimitedBy;
+  readonly explanation: Text;
+}
+
+function memoryText(m: MemoryReport): Text {
+  const w = m.worst;
+  const parts = `${formatGb(w.params)} / ${formatGb(w.grads)} / ${formatGb(w.optimizer)} / ${formatGb(w.activations)} / ${formatGb(w.temporaries)}`;
+  return text(
+    `${m.worstDevice} 号厨房的冷柜要装 ${formatGb(w.total)}，可只有 ${formatGb(m.capacityBytes)}，超出 ${formatGb(m.overflowBytes)}。` +
+      `其中参数 / 梯度 / 优化器状态 / 为反向保存的激活 / 临时工作区分别是 ${parts}。把大菜切开分给更多厨房、分摊账本或现做不备，才能装下。`,
+    `Kitchen ${m.worstDevice}'s fridge must hold ${formatGb(w.total)} but holds ${formatGb(m.capacityBytes)}: ${formatGb(m.overflowBytes)} too much. ` +
+      `Parameters / gradients / optimizer state / activations kept for the backward pass / working space: ${parts}. ` +
+      'Cut the big dishes over more kitchens, share the ledgers, or cook again instead of storing.',
+  );
+}
+
+function tastingText(t: Tasting): Text {
+  const wrong = t.outputs.filter((o) => !o.ok);
+  const first = wrong[0];
+  const where = first && first.worstDevices.length > 0 ? first.worstDevices.join(', ') : '—';
+  const err = first ? first.relError.toPrecision(2) : '?';
+  return text(
+    `试菜没通过：${wrong.map((o) => o.name).join('、')} 和单厨房做出的菜不一样（相对误差 ${err}，差得最多的在 ${where} 号厨房）。多半是少了一次传菜，或者传错了窗口。`,
+    `The tasting failed: ${wrong.map((o) => o.name).join(', ')} differs from the one-kitchen dish (relative error ${err}, worst in kitchen ${where}). A pass is probably missing, or went through the wrong window.`,
+  );
+}
+
+/** The slowest collective per step: 'all-reduce pred over model (1.2 ms × 4)'. */
+function slowest(p: Pricing): string {
+  const c = [...p.collectives]
+    .filter((x) => !x.overlapped)
+    .sort((a, b) => b.timeS * b.perStep - a.timeS * a.perStep)[0];
+  if (c === undefined) return '—';
+  const times = c.perStep > 1 ? ` × ${c.perStep}` : '';
+  return `${c.kind} ${c.tensor} over ${c.axes.join('+')} (${formatSeconds(c.timeS)}${times}, ${c.link === 'inter' ? 'inter-node' : 'intra-node'})`;
+}
+
+/** The diagnosis of an evaluated plan. */
+export function diagnose(tasting: Tasting | null, p: Pricing): Diagnosis {
+  if (tasting !== null && !tasting.ok) return { limitedBy: 'tasting', explanation: tastingText(tasting) };
+  if (!p.memory.fits) return { limitedBy: 'memory', explanation: memoryText(p.memory) };
+  const b = p.breakdownS;
+  const step = formatSeconds(p.stepS);
+  const share = (x: number) => formatPercent(p.stepS > 0 ? x / p.stepS : 0);
+  const eff = formatPercent(p.parallelEfficiency);
+  if (b.bubble >= b.communication && b.bubble > b.compute)
+    return {
+      limitedBy: 'bubble',
+      explanation: text(
+        `灶台有 ${share(b.bubble)} 的时间空着，在等上一站的菜（流水线气泡，约 (p−1)/(m+p−1)）。多分几轮上菜（更多微批），或少设几个菜序站。`,
+        `The stoves stand idle ${share(b.bubble)} of the ${step} step, waiting for the previous station's course (the pipeline bubble, about (p−1)/(m+p−1)). Serve more rounds (microbatches) or use fewer stations.`,
+      ),
+    };
+  if (b.communication > b.compute)
+    return {
+      limitedBy: 'communication',
+      explanation: text(
+        `传菜占了这一步 ${step} 中的 ${share(b.communication)}，比做菜还久；最慢的一次是 ${slowest(p)}。并行效率 T_calc/(T_calc+T_comm) = ${eff}。少切几刀、把切法留在同一个节点的快窗口内，或换一种传法。`,
+        `Passing dishes takes ${share(b.communication)} of the ${step} step, longer than the cooking; the slowest pass is ${slowest(p)}. Parallel efficiency T_calc/(T_calc+T_comm) = ${eff}. Cut fewer times, keep the cuts inside a node's fast windows, or pass another way.`,
+      ),
+    };
+  const repeat = p.workShare * p.devices;
+  if (repeat > 1.5)
+    return {
+      limitedBy: 'compute',
+      explanation: text(
+        `灶台一直在忙，可每间厨房做的是整道菜的 ${formatPercent(p.workShare)}，而不是 1/${p.devices}：各厨房在重复彼此的活（一步 ${step}）。把菜切开，让每间厨房只做自己那一份。`,
+        `The stoves are busy, but each kitchen cooks ${formatPercent(p.workShare)} of the whole dish instead of 1/${p.devices}: the kitchens repeat each other's work (a ${step} step). Cut the dishes so that each kitchen cooks only its share.`,
+      ),
+    };
+  return {
+    limitedBy: 'compute',
+    explanation: text(
+      `灶台在这一步 ${step} 中忙了 ${share(b.compute)}：传菜 ${share(b.communication)}，空等 ${share(b.bubble)}，并行效率 ${eff}。好计划就是这样——菜都在做，很少干等。`,
+      `The stoves cook for ${share(b.compute)} of the ${step} step: passing ${share(b.communication)}, waiting ${share(b.bubble)}, parallel efficiency ${eff}. This is what a good plan looks like: the cooking, not the waiting, sets the pace.`,
+    ),
+  };
+}

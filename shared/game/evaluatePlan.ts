@@ -1,0 +1,54 @@
+// evaluatePlan (DESIGN.md §3 "evaluate a plan: numerics + pricing + memory + score"): the level's engine
+// tastes and prices the plan, scorePlan turns the outcome into tokens/s and stars (zero with the reason when
+// a fridge overflows or the tasting is wrong), and diagnose says what limited it. Pure and deterministic:
+// the same level and plan give a deep-equal evaluation on every machine.
+import { scorePlan } from '../sim/cost/score.ts';
+import type { GameError } from './errors.ts';
+import { fromSim } from './explain.ts';
+import type { Evaluation } from './evaluation.ts';
+import { diagnose } from './evaluate/diagnose.ts';
+import { tastingEngine, type EngineResult } from './evaluate/tastingEngine.ts';
+import { trainEngine } from './evaluate/trainEngine.ts';
+import type { Level } from './level.ts';
+import type { PlanState } from './planState.ts';
+import { checkLimits } from './validatePlan.ts';
+
+/** The evaluation, or why the plan cannot be evaluated (an invalid plan: the edit log would have refused it). */
+export type EvaluateResult =
+  { readonly ok: true; readonly evaluation: Evaluation } | { readonly ok: false; readonly error: GameError };
+
+/**
+ * Evaluates `state` in `level`.
+ * @example evaluatePlan(level, level.reference) // { ok: true, evaluation: { stars: 3, limitedBy: 'compute', … } }
+ */
+export function evaluatePlan(level: Level, state: PlanState): EvaluateResult {
+  const limits = checkLimits(level, state);
+  if (!limits.ok) return limits;
+  const s = level.scenario;
+  const engine = s.engine === 'train' ? trainEngine(s, state) : fromSim(tastingEngine(s, state));
+  if (!engine.ok) return engine;
+  const { tasting, pricing, timeline }: EngineResult = engine.value;
+  const score = scorePlan(
+    {
+      tokensPerS: pricing.tokensPerS,
+      memory: pricing.memory,
+      ...(tasting === null ? {} : { tastingOk: tasting.ok }),
+    },
+    level.stars,
+  );
+  const { limitedBy, explanation } = diagnose(tasting, pricing);
+  return {
+    ok: true,
+    evaluation: {
+      levelId: level.id,
+      engine: s.engine,
+      tasting,
+      pricing,
+      timeline,
+      score,
+      stars: score.stars,
+      limitedBy,
+      explanation,
+    },
+  };
+}

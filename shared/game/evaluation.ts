@@ -1,0 +1,164 @@
+// What evaluating a plan returns (DESIGN.md §4.3 report, §5.2 results): the tasting at small scale, the
+// pricing at banquet scale (step time, tokens/s, memory per device with its breakdown and the worst device,
+// the collectives with their times, bubble, parallel efficiency T_calc / (T_calc + T_comm)), the timeline of
+// one step for the dynamic view, the score with stars, and what limited the plan, explained in both
+// languages. Plain data: deterministic, JSON-ready, deep-equal for equal inputs.
+import type { MemoryBreakdown } from '../sim/cost/memory.ts';
+import type { Score } from '../sim/cost/score.ts';
+import type { Text } from './i18n.ts';
+
+/** What held the plan back (DESIGN.md §5.2: memory, communication, bubble or a wrong tasting). */
+export type LimitedBy = 'memory' | 'communication' | 'bubble' | 'tasting' | 'compute';
+
+/** One output of the tasting, compared with one device in float64. */
+export interface TastedOutput {
+  readonly name: string;
+  readonly ok: boolean;
+  /** max |got − want| / max |want|. */
+  readonly relError: number;
+  readonly maxAbsError: number;
+  /** Devices holding the element with the largest error ([] when it is exact). */
+  readonly worstDevices: readonly number[];
+}
+
+/** The tasting (试菜) at small scale: every op run on every simulated device's real shards. */
+export interface Tasting {
+  readonly ok: boolean;
+  readonly devices: number;
+  readonly tolerance: number;
+  readonly outputs: readonly TastedOutput[];
+  /** Names of the outputs that tasted wrong. */
+  readonly wrong: readonly string[];
+  /** Every value's propagated label and per-device shape at the tasting scale (the static view). */
+  readonly tensors: readonly {
+    readonly name: string;
+    readonly phase: string;
+    readonly spec: string;
+    readonly shape: readonly number[];
+    readonly localShape: readonly number[];
+  }[];
+  /** The collectives really executed, with the bytes the busiest device sent. */
+  readonly collectives: readonly {
+    readonly kind: string;
+    readonly axes: readonly string[];
+    readonly tensor: string;
+    readonly phase: string;
+    readonly bytesSent: number;
+  }[];
+}
+
+/** One collective of the priced step on one device. */
+export interface CollectiveCost {
+  readonly kind: string;
+  readonly axes: readonly string[];
+  /** The value whose data moves. */
+  readonly tensor: string;
+  readonly phase: string;
+  /** 'activation' (tensor parallel), 'parameter' (ZeRO-3 gathers), 'gradient' (data parallel), 'update', 'manual'. */
+  readonly role: string;
+  readonly link: 'intra' | 'inter';
+  /** Bytes one device sends each time it runs (ring formulas). */
+  readonly bytesPerDevice: number;
+  /** Seconds each time it runs. */
+  readonly timeS: number;
+  /** Times per step on the critical device. */
+  readonly perStep: number;
+  /** Runs behind the backward pass (the data-parallel gradient reduction). */
+  readonly overlapped: boolean;
+}
+
+/** Memory of a group of devices that hold the same amounts. */
+export interface MemoryGroup {
+  readonly devices: readonly number[];
+  readonly bytes: MemoryBreakdown;
+}
+
+/** Memory per device against the fridge (decimal bytes). */
+export interface MemoryReport {
+  /** The worst device's breakdown. */
+  readonly worst: MemoryBreakdown;
+  readonly worstDevice: number;
+  readonly capacityBytes: number;
+  readonly fits: boolean;
+  readonly overflowBytes: number;
+  /** Every device, grouped by equal loads (one group in an SPMD plan, one per stage in a pipeline). */
+  readonly groups: readonly MemoryGroup[];
+}
+
+/** Where the critical device's step time goes; the parts sum to `stepS`. */
+export interface StepBreakdown {
+  readonly compute: number;
+  /** Communication the stoves wait for (overlapped reductions excluded). */
+  readonly communication: number;
+  readonly bubble: number;
+}
+
+/** The plan priced at banquet scale. */
+export interface Pricing {
+  readonly hardware: string;
+  readonly devices: number;
+  /** 'forward': inference, `stepS` is the first-token latency of the prompt. */
+  readonly step: 'train' | 'forward';
+  readonly stepS: number;
+  readonly tokensPerStep: number;
+  readonly tokensPerS: number;
+  readonly memory: MemoryReport;
+  readonly collectives: readonly CollectiveCost[];
+  readonly breakdownS: StepBreakdown;
+  /** Every collective's seconds per step on the critical device, overlapped ones included. */
+  readonly commTotalS: number;
+  /** Idle device-time over devices × step (the pipeline bubble); 0 without a pipeline. */
+  readonly bubbleFraction: number;
+  /** The source article's Eff = T_calc / (T_calc + T_comm), with T_comm the exposed communication. */
+  readonly parallelEfficiency: number;
+  /**
+   * Matmul FLOPs one device runs over those of the whole unsharded step: 1/devices when no kitchen repeats
+   * another's work, more when they do (replicated weights, recomputation).
+   */
+  readonly workShare: number;
+}
+
+/** Kinds of timeline events: a stove's work, a pass through a window, or waiting. */
+export type StepEventKind =
+  'forward' | 'backward' | 'recompute' | 'update' | 'collective' | 'send' | 'recv' | 'idle';
+
+/** One event of a lane: start and end in seconds from the start of the step. */
+export interface StepEvent {
+  readonly kind: StepEventKind;
+  readonly startS: number;
+  readonly endS: number;
+  readonly microbatch?: number;
+  /** What runs: the collective and its value ('all-reduce pred over model'), the op, … */
+  readonly label?: string;
+  /** Overlaps the lane's other events (a gradient reduction behind the backward pass). */
+  readonly overlapped?: boolean;
+}
+
+/** Devices whose step looks the same (every device of an SPMD plan; one pipeline stage's devices). */
+export interface TimelineLane {
+  readonly label: Text;
+  readonly devices: readonly number[];
+  /** In time order; the non-overlapped events cover [0, stepS] without gaps. */
+  readonly events: readonly StepEvent[];
+}
+
+/** One step, for the dynamic view (and a trace file). */
+export interface StepTimeline {
+  readonly stepS: number;
+  readonly lanes: readonly TimelineLane[];
+}
+
+/** The evaluation of a plan. */
+export interface Evaluation {
+  readonly levelId: string;
+  readonly engine: 'tasting+pricing' | 'train';
+  /** null for the Megatron-shaped levels, which are priced only. */
+  readonly tasting: Tasting | null;
+  readonly pricing: Pricing;
+  readonly timeline: StepTimeline;
+  /** Tokens/s with stars, or zero with the reason (out of memory, tasting failed). */
+  readonly score: Score;
+  readonly stars: 0 | 1 | 2 | 3;
+  readonly limitedBy: LimitedBy;
+  readonly explanation: Text;
+}

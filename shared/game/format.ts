@@ -1,0 +1,30 @@
+// Figures as the explanations print them: decimal gigabytes as the fridges are labelled (score.ts), times
+// in the unit that keeps three significant digits, shares as whole percents.
+export { formatGb } from '../sim/cost/score.ts';
+
+/**
+ * Seconds in s, ms or µs with three significant digits.
+ * @example formatSeconds(0.01234) // '12.3 ms'
+ */
+export function formatSeconds(s: number): string {
+  if (s >= 1) return `${s.toPrecision(3)} s`;
+  if (s >= 1e-3) return `${(s * 1e3).toPrecision(3)} ms`;
+  return `${(s * 1e6).toPrecision(3)} µs`;
+}
+
+/**
+ * A share as a whole percent.
+ * @example formatPercent(0.127) // '13%'
+ */
+export const formatPercent = (x: number): string => `${Math.round(x * 100)}%`;
+
+/**
+ * A rate with three significant digits and a thousands suffix.
+ * @example formatRate(54321) // '54.3k'
+ */
+export function formatRate(x: number): string {
+  if (x >= 1e9) return `${(x / 1e9).toPrecision(3)}G`;
+  if (x >= 1e6) return `${(x / 1e6).toPrecision(3)}M`;
+  if (x >= 1e3) return `${(x / 1e3).toPrecision(3)}k`;
+  return x.toPrecision(3);
+}

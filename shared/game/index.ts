@@ -1,0 +1,17 @@
+// The game core's public face (DESIGN.md §3: build a scenario, validate and apply a plan edit, evaluate a
+// plan). The client and the classroom server import from here (or from shared/index.ts once it re-exports
+// this); files inside shared/game import each other directly.
+export { LOCALES, text, type Locale, type Text } from './i18n.ts';
+export * from './planState.ts';
+export { PLAN_EDIT_TYPES, type PlanEdit, type PlanEditType } from './actions.ts';
+export type { GameError, GameErrorType, GameResult } from './errors.ts';
+export { explain } from './explain.ts';
+export type { Level, LevelLimits, Scenario, TastingScenario, TrainScenario, TrapFailure } from './level.ts';
+export { applyEdit, type ApplyResult } from './applyEdit.ts';
+export { validatePlan } from './validatePlan.ts';
+export * from './history.ts';
+export { evaluatePlan, type EvaluateResult } from './evaluatePlan.ts';
+export type * from './evaluation.ts';
+export { exportJax, timelineTrace } from './exportPlan.ts';
+export { LEVELS, levelById } from './levels/index.ts';
+export { formatGb, formatPercent, formatRate, formatSeconds } from './format.ts';

@@ -1,0 +1,68 @@
+// Concept level: the fridge is too small — shard a weight (the article's "模型并行概念": P parameters that
+// no single device holds). The article's two-layer MLP at banquet size: W1 [16384, 131072] and
+// W2 [131072, 16384], 4.29e9 parameters, 17.2 GB in fp32 — more than one 16 GB fridge.
+import { text } from '../i18n.ts';
+import type { Level } from '../level.ts';
+import { planState } from '../planState.ts';
+import { axis, LABEL_EDITS } from './helpers.ts';
+
+const grid = [axis('model', 4)];
+
+/** The fridge is too small: shard a weight. */
+export const fridgeTooSmall: Level = {
+  id: 'fridge-too-small',
+  kind: 'concept',
+  concept: 'shard-a-weight',
+  title: text('冷柜装不下', 'The fridge is too small'),
+  story: text(
+    '总厨阿明接到一张吓人的菜单：光是两大盆腌料（两个权重矩阵）就有 43 亿个数，按 fp32 每个 4 字节就是 17.2 GB，而每间厨房的冷柜只有 16 GB。' +
+      '他手下有四间厨房，中间隔着传菜窗口。现在每间厨房都想塞下一整份——谁也塞不下。',
+    'Head chef A-Ming has a frightening menu: the two big bowls of marinade (two weight matrices) hold 4.3 billion numbers, 17.2 GB at 4 bytes each in fp32, ' +
+      'and every kitchen has a 16 GB fridge. He has four kitchens with pass-through windows between them. Right now every kitchen tries to keep a whole copy — and none can.',
+  ),
+  goal: text(
+    '给 W1 和 W2 贴上切法标签，让每间厨房只放一部分，冷柜装得下，试菜正确。',
+    'Label W1 and W2 so that each kitchen keeps only a part: every fridge fits and the tasting is right.',
+  ),
+  hints: [
+    text(
+      "标签 P(None, 'model') 表示第 0 维不切、第 1 维按 'model' 这排厨房切开：每间厨房拿四分之一的列。",
+      "The label P(None, 'model') keeps dimension 0 whole and splits dimension 1 over the row 'model': each kitchen takes a quarter of the columns.",
+    ),
+    text(
+      '只切 W1 还不够：W2 同样有 21 亿个数，也要切开。',
+      'Cutting W1 alone is not enough: W2 holds another 2.1 billion numbers and must be cut too.',
+    ),
+    text(
+      "W1 按列切、W2 按行切（P('model', None)），两层之间就只需要一次汇总。",
+      "Cut W1 by columns and W2 by rows (P('model', None)): then the two layers need a single sum between them.",
+    ),
+  ],
+  debrief: text(
+    '冷柜要装下的不只是参数。文章的估算是 M_total = 4P + 4A + 4G + 4O（fp32 下参数、激活、梯度、优化器状态各 4 字节）。' +
+      '这道菜每间厨房都放整份时：参数 P 17.2 GB、梯度 G 17.2 GB、为反向保存的激活 0.7 GB、没有优化器状态（普通 SGD），再加上最大那次矩阵乘的工作区 25.8 GB，一共 60.8 GB，是冷柜的近四倍。' +
+      "把 W1 标成 P(None, 'model')、W2 标成 P('model', None) 后，每间厨房只存四分之一：参数 4.3 GB + 梯度 4.3 GB，总共 15.3 GB，装得下。" +
+      '这就是文章的 W = [W₁ | W₂ | W₃ | W₄]：每间厨房用完整的 X 乘自己那一块 W₁ᵢ；第二层按行切，各厨房得到的是部分和，只需一次 AllReduce（每间厨房发出约 101 MB，6.8 ms）就拼回完整结果。' +
+      '一步用时 1.40 s，每秒处理 733 行。模型并行的第一课：切开，而不是复制。',
+    'A fridge holds more than the parameters. The article estimates M_total = 4P + 4A + 4G + 4O (4 bytes each, fp32, for parameters, activations, gradients and optimizer state). ' +
+      'With a whole copy in every kitchen this dish needs: parameters 17.2 GB, gradients 17.2 GB, activations kept for the backward pass 0.7 GB, no optimizer state (plain SGD), and 25.8 GB of working space for the largest matmul — 60.8 GB, almost four fridges. ' +
+      "Labelled W1 P(None, 'model') and W2 P('model', None), each kitchen keeps a quarter: 4.3 GB of parameters and 4.3 GB of gradients, 15.3 GB in all, and it fits. " +
+      "This is the article's W = [W₁ | W₂ | W₃ | W₄]: every kitchen multiplies the whole X by its own block; the row-split second layer leaves partial sums, and one AllReduce (about 101 MB sent per kitchen, 6.8 ms) makes the full result. " +
+      'A step takes 1.40 s, 733 rows per second. The first lesson of model parallelism: cut, do not copy.',
+  ),
+  scenario: {
+    engine: 'tasting+pricing',
+    model: 'mlp2',
+    tastingDims: {},
+    banquetDims: { batch: 1024, input: 16384, hidden: 131072, output: 16384 },
+    step: 'train',
+    hardware: 'fridge-16gb-slow',
+    precision: 'fp32',
+  },
+  editable: LABEL_EDITS,
+  limits: { maxDevices: 4, axisNames: ['model'], tensors: ['w1', 'w2'], modes: ['auto'] },
+  stars: { one: 200, two: 500, three: 700 },
+  start: planState({ mesh: grid }),
+  reference: planState({ mesh: grid, specs: { w1: [null, 'model'], w2: ['model', null] } }),
+  trap: { plan: planState({ mesh: grid }), fails: 'memory' },
+};

@@ -1,0 +1,36 @@
+// Small builders the level files share, so that each level reads as data: mesh axes, the Megatron grid,
+// Megatron's tensor-parallel labels for a transformer block, and the edit sets levels commonly offer.
+import type { PlanEditType } from '../actions.ts';
+import type { MeshAxisState, SpecJson } from '../planState.ts';
+
+/** One mesh axis. */
+export const axis = (name: string, size: number): MeshAxisState => ({ name, size });
+
+/** The Megatron grid: data × stage × model (dp × pp × tp), model innermost. */
+export const trainGrid = (dp: number, pp: number, tp: number): MeshAxisState[] => [
+  axis('data', dp),
+  axis('stage', pp),
+  axis('model', tp),
+];
+
+/**
+ * Megatron's tensor-parallel labels of one transformer block (transformerBlock.ts names, `prefix` e.g.
+ * 'blk0/'): Q, K, V split by heads and W1 by columns (column-parallel), Wo and W2 by rows (row-parallel).
+ */
+export function megatronBlockSpecs(axisName: string, prefix = ''): Record<string, SpecJson> {
+  return {
+    [`${prefix}wq`]: [null, axisName, null],
+    [`${prefix}wk`]: [null, axisName, null],
+    [`${prefix}wv`]: [null, axisName, null],
+    [`${prefix}wo`]: [axisName, null, null],
+    [`${prefix}w1`]: [null, axisName],
+    [`${prefix}w2`]: [axisName, null],
+  };
+}
+
+/** The weight names of a transformer block. */
+export const blockWeights = (prefix = ''): string[] =>
+  ['wq', 'wk', 'wv', 'wo', 'w1', 'w2'].map((w) => `${prefix}${w}`);
+
+/** Labelling dishes. */
+export const LABEL_EDITS: readonly PlanEditType[] = ['setSpec', 'clearSpec'];

@@ -1,0 +1,67 @@
+// Misconception level (the article's fourth): "model parallelism solves memory, so always use it". A
+// Megatron MLP of 1.2 million parameters fits in one kitchen; splitting it puts an AllReduce of the
+// activations on the critical path of every layer, while data parallelism sends the (small) gradients
+// once per step, behind the backward pass.
+import { text } from '../i18n.ts';
+import type { Level } from '../level.ts';
+import { planState } from '../planState.ts';
+import { axis, LABEL_EDITS } from './helpers.ts';
+
+const grid = [axis('x', 4)];
+const tensorParallel = planState({ mesh: grid, specs: { w1: [null, 'x'], w2: ['x', null] } });
+
+/** Myth: always use model parallelism. */
+export const mythAlwaysModelParallel: Level = {
+  id: 'myth-always-model-parallel',
+  kind: 'misconception',
+  concept: 'data-vs-model-parallel',
+  title: text('误区：永远用模型并行', 'Myth: always use model parallelism'),
+  belief: text(
+    '既然模型并行能解决显存问题，那以后所有训练都用模型并行就好了。',
+    'Model parallelism solves the memory problem, so every training run should use it.',
+  ),
+  story: text(
+    '这回是一道小菜：一个只有 220 万参数的 MLP，一间厨房的冷柜绰绰有余，可客人有 65536 位。' +
+      '学徒已经学会了切菜，于是把 W1 和 W2 切给了四间厨房——每一层都要隔着慢窗口汇总一次。',
+    'This time the dish is small: an MLP with 2.2 million parameters, which one fridge holds with room to spare — but there are 65,536 guests. ' +
+      'The apprentice has learned to cut, so he split W1 and W2 over four kitchens — and every layer now adds up its sums through the slow windows.',
+  ),
+  goal: text('找出这道菜最快的做法。', 'Find the fastest way to cook this dish.'),
+  hints: [
+    text(
+      '看看每间厨房的冷柜：整份菜谱也用不了多少地方。',
+      "Look at any kitchen's fridge: the whole recipe takes very little room.",
+    ),
+    text(
+      "试试复制菜单分客桌：把 x0 和 target 按批次切开（P('x', None)），权重不切。",
+      "Try copying the menu for more tables: split x0 and target by batch (P('x', None)) and leave the weights whole.",
+    ),
+    text(
+      '数据并行的梯度汇总每步一次，还能藏在反向计算后面。',
+      'Data parallelism adds up the gradients once per step, and can hide that behind the backward pass.',
+    ),
+  ],
+  debrief: text(
+    '模型并行把通信放在每一层的关键路径上：这里每步前向汇总一次 y、反向再汇总一次，每次要在 15 GB/s 的慢窗口上传 201 MB（13.5 ms），一步 76.3 ms。' +
+      '数据并行只在每步结束时汇总梯度：W1、W2 各 4.2 MB，而且在反向计算时就开始传，几乎全藏在计算后面；一步 55.1 ms，每秒 119 万行，快了 28%。' +
+      '业界的标配是“数据并行 + 模型并行”：能塞进一张卡的模型先用数据并行；放不下了，再叠加张量或流水线并行。并行效率 Eff = T_calc / (T_calc + T_comm)：通信越少、越能藏起来，越接近线性扩展。',
+    'Model parallelism puts communication on the critical path of every layer: here one sum of y forward and one backward per step, 201 MB each through the 15 GB/s slow windows (13.5 ms), 76.3 ms a step. ' +
+      'Data parallelism adds up the gradients once per step: 4.2 MB each for W1 and W2, sent while the backward pass is still running and almost entirely hidden behind it; 55.1 ms a step, 1.19M rows per second, 28% faster. ' +
+      'The industry standard is data + model parallelism: a model that fits on one device uses data parallelism; when it no longer fits, add tensor or pipeline parallelism. Parallel efficiency Eff = T_calc / (T_calc + T_comm): the less you communicate, and the more of it you hide, the closer to linear scaling.',
+  ),
+  scenario: {
+    engine: 'tasting+pricing',
+    model: 'megatronMlp',
+    tastingDims: {},
+    banquetDims: { batch: 65536, input: 256, hidden: 512, ffn: 2048 },
+    step: 'train',
+    hardware: 'fridge-16gb-slow',
+    precision: 'fp32',
+  },
+  editable: LABEL_EDITS,
+  limits: { maxDevices: 4, axisNames: ['x'], tensors: ['x0', 'target', 'w_in', 'w1', 'w2'], modes: ['auto'] },
+  stars: { one: 400_000, two: 800_000, three: 1_100_000 },
+  start: planState({ mesh: grid }),
+  reference: planState({ mesh: grid, specs: { x0: ['x', null], target: ['x', null] } }),
+  trap: { plan: tensorParallel, fails: 'slower' },
+};

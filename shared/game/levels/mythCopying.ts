@@ -1,0 +1,71 @@
+// Misconception level (the article's first): "model parallelism is copying the model to four GPUs, each
+// running a whole model, then averaging". That is data parallelism; with a transformer block of 1.81e9
+// parameters (7.2 GB in fp32) every copy needs 22.3 GB and no 16 GB fridge holds it.
+import { text } from '../i18n.ts';
+import type { Level } from '../level.ts';
+import { planState } from '../planState.ts';
+import { axis, blockWeights, LABEL_EDITS, megatronBlockSpecs } from './helpers.ts';
+
+const grid = [axis('x', 4)];
+const copying = planState({ mesh: grid, specs: { x: ['x', null, null], target: ['x', null, null] } });
+
+/** Myth: model parallelism is copying. */
+export const mythCopying: Level = {
+  id: 'myth-model-parallel-is-copying',
+  kind: 'misconception',
+  concept: 'model-vs-data-parallel',
+  title: text('误区：模型并行就是复制', 'Myth: model parallelism is copying'),
+  belief: text(
+    '模型并行就是把一个模型复制到四张 GPU 上，每张卡都跑一份完整模型，最后取平均。',
+    'Model parallelism means copying the model to four GPUs, each running a whole model, and averaging at the end.',
+  ),
+  story: text(
+    '新来的帮厨小李说：“四间厨房？简单，每间厨房各放一份完整菜谱，各接待四分之一的客人，最后把心得平均一下。”' +
+      '阿明看了看这道大菜——一个 18 亿参数的 Transformer 块——摇了摇头。',
+    'The new kitchen hand says: "Four kitchens? Easy: put the whole recipe in each, let each serve a quarter of the guests, and average what they learn." ' +
+      'A-Ming looks at the dish — a transformer block with 1.8 billion parameters — and shakes his head.',
+  ),
+  goal: text(
+    '现在的计划是小李的“复制”方案。改成真正的模型并行：把权重切开，让冷柜装得下。',
+    "The plan is the kitchen hand's copying plan. Turn it into real model parallelism: cut the weights so that the fridges fit.",
+  ),
+  hints: [
+    text(
+      '按批次切 x 和 target，只是把客人分开；每间厨房仍然存着完整的 Wq、Wk、Wv、Wo、W1、W2。',
+      'Splitting x and target by batch only splits the guests; every kitchen still stores the whole Wq, Wk, Wv, Wo, W1 and W2.',
+    ),
+    text(
+      "注意力按头切：Wq、Wk、Wv 标成 P(None, 'x', None)，Wo 标成 P('x', None, None)。",
+      "Split attention by heads: label Wq, Wk, Wv P(None, 'x', None) and Wo P('x', None, None).",
+    ),
+    text(
+      "MLP 先按列后按行：W1 是 P(None, 'x')，W2 是 P('x', None)。",
+      "The MLP goes columns then rows: W1 is P(None, 'x'), W2 is P('x', None).",
+    ),
+  ],
+  debrief: text(
+    '复制整份模型的是数据并行，不是模型并行。这个块有 18.1 亿参数，fp32 下 7.2 GB；每间厨房各放一份，再加同样大的梯度、7.2 GB 的工作区和激活，每间厨房要 22.3 GB——16 GB 的冷柜装不下，0 号厨房先溢出。' +
+      '模型并行是“切分”：按 Megatron 的切法，注意力按头切、MLP 先列后行，每间厨房只存四分之一的参数（1.8 GB）和梯度（1.8 GB），总共 6.3 GB。' +
+      '代价是每层前向一次 AllReduce、反向再一次（在快窗口上约 1 ms）；一步 1.30 s，每秒 1580 个 token。' +
+      '两种方法常常一起用：模型放不进一张卡时先切开，再把切好的组复制去接待更多客人。',
+    'Copying the whole model is data parallelism, not model parallelism. This block has 1.81 billion parameters, 7.2 GB in fp32; a copy in every kitchen plus gradients of the same size, 7.2 GB of working space and the activations needs 22.3 GB per kitchen — no 16 GB fridge holds it, and kitchen 0 overflows first. ' +
+      "Model parallelism cuts: with Megatron's layout (attention split by heads, the MLP by columns then rows) each kitchen stores a quarter of the parameters (1.8 GB) and of the gradients (1.8 GB), 6.3 GB in all. " +
+      'The price is one AllReduce per layer in the forward pass and one in the backward pass (about 1 ms on the fast windows); a step takes 1.30 s, 1580 tokens per second. ' +
+      'The two are usually combined: cut the model until it fits, then copy the cut group to serve more guests.',
+  ),
+  scenario: {
+    engine: 'tasting+pricing',
+    model: 'transformerBlock',
+    tastingDims: { batch: 4, seq: 4, hidden: 16, heads: 4, headDim: 4, ffn: 64 },
+    banquetDims: { batch: 4, seq: 512, hidden: 12288, heads: 96, headDim: 128, ffn: 49152 },
+    step: 'train',
+    hardware: 'fridge-16gb-fast',
+    precision: 'fp32',
+  },
+  editable: LABEL_EDITS,
+  limits: { maxDevices: 4, axisNames: ['x'], tensors: ['x', 'target', ...blockWeights()], modes: ['auto'] },
+  stars: { one: 500, two: 1000, three: 1500 },
+  start: copying,
+  reference: planState({ mesh: grid, specs: megatronBlockSpecs('x') }),
+  trap: { plan: copying, fails: 'memory' },
+};

@@ -1,0 +1,92 @@
+// Misconception level (the article's third): "GSPMD is fully automatic: hand pjit any function and it
+// finds the best sharding". GSPMD propagates the annotations it is given; with none, every value stays
+// replicated (the most conservative plan) and a 1.75e9-parameter GPT overflows every fridge.
+import { text } from '../i18n.ts';
+import type { Level } from '../level.ts';
+import { planState } from '../planState.ts';
+import { axis, blockWeights, LABEL_EDITS, megatronBlockSpecs } from './helpers.ts';
+
+const grid = [axis('model', 4)];
+const nothing = planState({ mesh: grid });
+
+/** Myth: GSPMD is fully automatic. */
+export const mythGspmdAutomatic: Level = {
+  id: 'myth-gspmd-is-automatic',
+  kind: 'misconception',
+  concept: 'gspmd-annotations',
+  title: text('误区：GSPMD 全自动', 'Myth: GSPMD is fully automatic'),
+  belief: text(
+    'GSPMD 是全自动的，随便写个函数交给 pjit，它就能帮我找到最优分片方案。',
+    'GSPMD is fully automatic: hand any function to pjit and it finds the best sharding for me.',
+  ),
+  story: text(
+    '阿明把一份两层的 GPT 菜谱（17.5 亿参数）交给副手，一个标签也没贴：“你自己看着办。”' +
+      '副手很听话，可它只会沿着标签往下推；没有标签，它就用最保守的办法——每间厨房都放一整份。',
+    'A-Ming hands a two-layer GPT recipe (1.75 billion parameters) to the sous-chef without a single label: "You work it out." ' +
+      'The sous-chef is diligent, but it can only spread the labels it is given; with none it takes the most conservative plan — a whole copy in every kitchen.',
+  ),
+  goal: text(
+    '给几道关键的大菜贴上标签，让副手把切法推到整张图上：冷柜装得下，越快越好。',
+    'Label a few key dishes and let the sous-chef spread them through the graph: every fridge fits, and the faster the better.',
+  ),
+  hints: [
+    text(
+      '没有任何标签时，看看每间厨房的冷柜：参数、梯度都是整份。',
+      "With no labels at all, look at any kitchen's fridge: whole parameters, whole gradients.",
+    ),
+    text(
+      "从最大的菜开始：每层的 W1（P(None, 'model')）和 W2（P('model', None)）。副手会把中间的激活一起切开。",
+      "Start with the biggest dishes: each layer's W1 (P(None, 'model')) and W2 (P('model', None)). The sous-chef cuts the activations between them too.",
+    ),
+    text(
+      '再把注意力按头切（Wq/Wk/Wv 的第 1 维、Wo 的第 0 维），输出层 unembed 按列切。',
+      'Then split attention by heads (dimension 1 of Wq/Wk/Wv, dimension 0 of Wo) and the output layer unembed by columns.',
+    ),
+  ],
+  debrief: text(
+    'GSPMD 把用户的分片注解当作“软约束”，沿着计算图传播，并在需要时插入通信；可它不会替你决定要切什么。没有注解时，每个值都不切：每间厨房放着 7.0 GB 参数、7.0 GB 梯度，再加激活和工作区共 20.8 GB，16 GB 的冷柜装不下。' +
+      '只给四个 MLP 权重贴标签，副手就把它们之间的激活也切开了：11.6 GB，一步 2.89 s（每秒 708 个 token）。' +
+      '再把注意力和输出层也标上：6.7 GB，一步 1.45 s（每秒 1410 个 token），每层只多了两次小小的 AllReduce。' +
+      '几个有意义的标签就够了——但标签的意图得由你来给。理解 PartitionSpec 的语义，才能写出好的“软约束”。',
+    'GSPMD treats your sharding annotations as soft constraints, propagates them through the graph and inserts the collectives they need; it does not decide what to cut for you. With no annotation nothing is split: every kitchen holds 7.0 GB of parameters and 7.0 GB of gradients, 20.8 GB with activations and working space, and no 16 GB fridge fits it. ' +
+      'Label only the four MLP weights and the sous-chef splits the activations between them as well: 11.6 GB, 2.89 s a step (708 tokens per second). ' +
+      'Label attention and the output layer too: 6.7 GB, 1.45 s a step (1410 tokens per second), for two small AllReduces per layer. ' +
+      'A few meaningful labels are enough — but the intent behind them is yours to give. Knowing what a PartitionSpec means is what makes a good soft constraint.',
+  ),
+  scenario: {
+    engine: 'tasting+pricing',
+    model: 'gpt',
+    tastingDims: { batch: 4, seq: 4, hidden: 16, heads: 4, headDim: 4, ffn: 64, vocab: 32, layers: 2 },
+    banquetDims: {
+      batch: 4,
+      seq: 512,
+      hidden: 8192,
+      heads: 64,
+      headDim: 128,
+      ffn: 32768,
+      vocab: 8192,
+      layers: 2,
+    },
+    step: 'train',
+    hardware: 'fridge-16gb-fast',
+    precision: 'fp32',
+  },
+  editable: LABEL_EDITS,
+  limits: {
+    maxDevices: 4,
+    axisNames: ['model'],
+    tensors: [...blockWeights('blk0/'), ...blockWeights('blk1/'), 'embed', 'unembed'],
+    modes: ['auto'],
+  },
+  stars: { one: 300, two: 650, three: 1300 },
+  start: nothing,
+  reference: planState({
+    mesh: grid,
+    specs: {
+      ...megatronBlockSpecs('model', 'blk0/'),
+      ...megatronBlockSpecs('model', 'blk1/'),
+      unembed: [null, 'model'],
+    },
+  }),
+  trap: { plan: nothing, fails: 'memory' },
+};

@@ -1,0 +1,74 @@
+// Misconception level (the article's fifth): "pmap runs on many GPUs, pjit runs on many GPUs; they are the
+// same thing with different names". pmap maps one axis and replicates the parameters — data parallelism
+// only — so a Megatron MLP of 2.16e9 parameters overflows every fridge under pmap; jit with shardings
+// (pjit) can split the weights.
+import { text } from '../i18n.ts';
+import type { Level } from '../level.ts';
+import { planState } from '../planState.ts';
+import { axis } from './helpers.ts';
+
+const underPmap = planState({ mesh: [axis('data', 4)], mode: 'pmap' });
+
+/** Myth: pmap and pjit are the same. */
+export const mythPmapIsPjit: Level = {
+  id: 'myth-pmap-is-pjit',
+  kind: 'misconception',
+  concept: 'pmap-vs-pjit',
+  title: text('误区：pmap 和 pjit 一样', 'Myth: pmap and pjit are the same'),
+  belief: text(
+    'pmap 能多卡跑，pjit 也能多卡跑，它们只是名字不同。',
+    'pmap runs on many GPUs, pjit runs on many GPUs; they only have different names.',
+  ),
+  story: text(
+    '阿明的老菜谱用 pmap 写成：四间厨房排成一排，每间拿一份完整菜谱，各做四分之一的客人。' +
+      '新菜（一个 21.6 亿参数的 MLP）端上来，四个冷柜同时报警。学徒说：“换 pjit 也一样，都是多卡。”',
+    "A-Ming's old recipe is written with pmap: four kitchens in a row, each with the whole recipe, each serving a quarter of the guests. " +
+      'The new dish (an MLP of 2.16 billion parameters) arrives and all four fridges sound the alarm. The apprentice says: "pjit would be the same, both use many GPUs."',
+  ),
+  goal: text(
+    '证明学徒错了：换成带分片标签的 jit（pjit），把大权重切开，让冷柜装得下。',
+    'Prove the apprentice wrong: switch to jit with shardings (pjit), cut the big weights, and make the fridges fit.',
+  ),
+  hints: [
+    text(
+      'pmap 模式下贴不了分片标签：它只会把每份输入按第一维分开，参数每间厨房一份。',
+      'Under pmap you cannot label anything: it splits each input along its first dimension and puts a copy of the parameters in every kitchen.',
+    ),
+    text(
+      "切到 auto 模式（jit + 分片）。把这排厨房改名叫 'model' 会更清楚。",
+      "Switch to auto mode (jit with shardings). Renaming the row to 'model' makes the plan easier to read.",
+    ),
+    text(
+      "W1 按列（P(None, 'model')）、W2 按行（P('model', None)）。",
+      "W1 by columns (P(None, 'model')), W2 by rows (P('model', None)).",
+    ),
+  ],
+  debrief: text(
+    'pmap 隐含数据并行的语义：所有设备执行同一份模型、处理不同的数据。参数在每间厨房各有一份：8.7 GB 参数、8.7 GB 梯度，加上工作区共 31.7 GB，远超 16 GB。' +
+      'pjit（今天就是 jax.jit 加 in_shardings / out_shardings）允许给每个参数任意的 PartitionSpec：W1、W2 一切开，每间厨房 10.4 GB，装得下；一步 6.76 s，每秒 1213 行，通信只有前后各一次 AllReduce。' +
+      '同一个网格、同样四张卡，差别在语义：pmap 只有一条映射轴，pjit 可以做张量并行、流水线、数据并行以及它们的组合，通信由 GSPMD 推导。',
+    'pmap carries data-parallel semantics: every device runs the same model on different data. Every kitchen holds a copy of the parameters: 8.7 GB of parameters, 8.7 GB of gradients, 31.7 GB with the working space — far more than 16 GB. ' +
+      'pjit (today: jax.jit with in_shardings / out_shardings) takes any PartitionSpec for every parameter: cut W1 and W2 and each kitchen needs 10.4 GB, which fits; a step takes 6.76 s, 1213 rows per second, with one AllReduce forward and one backward. ' +
+      'Same grid, same four GPUs; the difference is the semantics: pmap has one mapped axis, pjit can express tensor, pipeline and data parallelism and their mixtures, with GSPMD deriving the communication.',
+  ),
+  scenario: {
+    engine: 'tasting+pricing',
+    model: 'megatronMlp',
+    tastingDims: {},
+    banquetDims: { batch: 8192, input: 1024, hidden: 16384, ffn: 65536 },
+    step: 'train',
+    hardware: 'fridge-16gb-fast',
+    precision: 'fp32',
+  },
+  editable: ['setMode', 'renameAxis', 'setSpec', 'clearSpec'],
+  limits: {
+    maxDevices: 4,
+    axisNames: ['data', 'model'],
+    tensors: ['x0', 'target', 'w_in', 'w1', 'w2'],
+    modes: ['auto', 'pmap'],
+  },
+  stars: { one: 400, two: 800, three: 1150 },
+  start: underPmap,
+  reference: planState({ mesh: [axis('model', 4)], specs: { w1: [null, 'model'], w2: ['model', null] } }),
+  trap: { plan: underPmap, fails: 'memory' },
+};

@@ -1,0 +1,72 @@
+// Concept level: the passing styles — AllGather (拼盘), AllReduce (汇总分发), ReduceScatter (汇总分份). The
+// article's two-layer MLP with W1 split by columns: asking for h whole in every kitchen makes GSPMD gather
+// W1 and W2 and every kitchen cook the whole dish; leaving h split gives an AllReduce of pred; asking for pred split
+// by rows turns it into a ReduceScatter (and an AllGather in the backward pass): AllReduce = ReduceScatter
+// + AllGather.
+import { text } from '../i18n.ts';
+import type { Level } from '../level.ts';
+import { planState } from '../planState.ts';
+import { axis, LABEL_EDITS } from './helpers.ts';
+
+const grid = [axis('model', 4)];
+const gatherAll = planState({
+  mesh: grid,
+  specs: { w1: [null, 'model'], w2: ['model', null], h: [null, null] },
+});
+
+/** The passing styles: AllGather, AllReduce, ReduceScatter. */
+export const passingStyles: Level = {
+  id: 'passing-styles',
+  kind: 'concept',
+  concept: 'collectives',
+  title: text('传菜的三种手法', 'The passing styles'),
+  story: text(
+    '传菜员有三种手法：拼盘（AllGather，把每间厨房的一块拼成整盘，人人一份）、汇总分发（AllReduce，把各厨房的半成品加起来，人人一份总和）、汇总分份（ReduceScatter，加起来后每间厨房只留自己那一份）。' +
+      '阿明的副手（GSPMD）会按标签自己挑手法。可有人给中间那盆酱 h 贴了“每间厨房都要整盆”的标签。',
+    "The runners know three ways to pass: AllGather (put each kitchen's piece together into a whole plate for everyone), AllReduce (add up the kitchens' partial dishes and give everyone the sum), and ReduceScatter (add them up, but each kitchen keeps only its own share). " +
+      'A-Ming\'s sous-chef (GSPMD) picks the style from the labels. But someone labelled the sauce h in the middle "every kitchen wants the whole pot".',
+  ),
+  goal: text(
+    '看看每种标签让副手用了哪种传法，找出最省的一种。',
+    'See which pass each label makes the sous-chef use, and find the cheapest.',
+  ),
+  hints: [
+    text(
+      'h 标成 P(None, None)（每间厨房要整盆），副手只好先把 W1、W2 拼回整份，于是每间厨房都把整道菜做了一遍。',
+      'With h labelled P(None, None) (whole in every kitchen), the sous-chef gathers W1 and W2 back whole, and every kitchen cooks the whole dish.',
+    ),
+    text(
+      '去掉 h 的标签：W1 按列、W2 按行，pred 是部分和，一次 AllReduce 就够了。',
+      'Remove the label on h: with W1 by columns and W2 by rows, pred is a partial sum and one AllReduce does it.',
+    ),
+    text(
+      "再试试把 pred 标成 P('model', None)：AllReduce 变成 ReduceScatter，反向时补一次 AllGather。",
+      "Then try labelling pred P('model', None): the AllReduce becomes a ReduceScatter, and the backward pass adds an AllGather.",
+    ),
+  ],
+  debrief: text(
+    '环形算法里，n 间厨房、每组数组 S 字节、窗口带宽 B、每步延迟 α：AllGather 和 ReduceScatter 都是 (n−1)α + (n−1)/n · S/B，AllReduce 是 2(n−1)α + 2(n−1)/n · S/B——正好是一次 ReduceScatter 加一次 AllGather。' +
+      'h 要整盆时，副手选了更便宜的办法：把 W1 和 W2 拼回整份（每份每间厨房发 12.6 MB，0.86 ms），然后每间厨房都把整道菜做一遍——灶台干的是整道菜而不是四分之一，一步 191 ms，每秒 17.2 万行。' +
+      '让 h 保持切开，pred 是部分和，AllReduce 一次（每间厨房发 101 MB，6.75 ms），一步 92.9 ms，每秒 35.3 万行。' +
+      '把 pred 标成按行分开，就是 ReduceScatter（50 MB，3.4 ms），但反向要 AllGather 误差（又一个 3.4 ms），一步 94.5 ms：传的总量和 AllReduce 一样，只是换了时间和地点。',
+    'In the ring algorithms, with n kitchens, an array of S bytes per group, window bandwidth B and latency α per step: AllGather and ReduceScatter each take (n−1)α + (n−1)/n · S/B; AllReduce takes 2(n−1)α + 2(n−1)/n · S/B — exactly one ReduceScatter plus one AllGather. ' +
+      'When h must be whole, the sous-chef takes the cheaper way: gather W1 and W2 back whole (12.6 MB sent per kitchen for each, 0.86 ms), then every kitchen cooks the whole dish instead of a quarter: 191 ms a step, 172k rows per second. ' +
+      'Leave h split and pred is a partial sum: one AllReduce (101 MB per kitchen, 6.75 ms), 92.9 ms a step, 353k rows per second. ' +
+      'Label pred split by rows and it becomes a ReduceScatter (50 MB, 3.4 ms), but the backward pass must AllGather the error (another 3.4 ms): 94.5 ms. The same bytes as the AllReduce, moved at another time and place.',
+  ),
+  scenario: {
+    engine: 'tasting+pricing',
+    model: 'mlp2',
+    tastingDims: { batch: 8 },
+    banquetDims: { batch: 32768, input: 512, hidden: 8192, output: 512 },
+    step: 'train',
+    hardware: 'fridge-16gb-slow',
+    precision: 'fp32',
+  },
+  editable: LABEL_EDITS,
+  limits: { maxDevices: 4, axisNames: ['model'], tensors: ['w1', 'w2', 'h', 'pred'], modes: ['auto'] },
+  stars: { one: 100_000, two: 250_000, three: 330_000 },
+  start: gatherAll,
+  reference: planState({ mesh: grid, specs: { w1: [null, 'model'], w2: ['model', null] } }),
+  trap: { plan: gatherAll, fails: 'slower' },
+};

@@ -1,0 +1,66 @@
+// Concept level: the seasoning ledgers (ZeRO, Rajbhandari et al. 2020; FSDP). Mixed-precision Adam keeps
+// 2 + 2 + 12 bytes per parameter; a GPT of 2.65e9 parameters copied on 16 data-parallel kitchens needs
+// 42.4 GB of model states each. ZeRO-1 shards the optimizer state (12 B) over the 16 kitchens.
+import { text } from '../i18n.ts';
+import type { Level } from '../level.ts';
+import { planState } from '../planState.ts';
+import { trainGrid } from './helpers.ts';
+
+const grid = trainGrid(16, 1, 1);
+const pipeline = { microbatches: 4, schedule: '1f1b', virtualStages: 1 } as const;
+const everyLedger = planState({ mesh: grid, pipeline, recompute: 'full', zeroStage: 0 });
+
+/** Seasoning ledgers: ZeRO optimizer-state sharding. */
+export const seasoningLedgers: Level = {
+  id: 'seasoning-ledgers',
+  kind: 'concept',
+  concept: 'zero',
+  title: text('调料账本', 'Seasoning ledgers'),
+  story: text(
+    '16 间厨房各有一份完整菜谱（27 亿参数的 GPT），各接待不同的客人（数据并行）。菜谱本身不大，可每间厨房还记着厚厚的调料账本：' +
+      'Adam 优化器的动量、方差和一份 fp32 的菜谱底稿，每个参数 12 字节。16 本一模一样的账本，把 16 GB 的冷柜全撑爆了。',
+    'Sixteen kitchens each keep the whole recipe (a GPT of 2.7 billion parameters) and serve different guests (data parallelism). The recipe is not that big, but every kitchen also keeps a thick seasoning ledger: ' +
+      "Adam's momentum, its variance and an fp32 master copy of the recipe, 12 bytes per parameter. Sixteen identical ledgers burst every 16 GB fridge.",
+  ),
+  goal: text(
+    '选一个 ZeRO 阶段，把账本分给 16 间厨房各记一段，让冷柜装得下，又别让传菜太多。',
+    'Choose a ZeRO stage so that the 16 kitchens each keep part of the ledgers: the fridges fit, without too much passing.',
+  ),
+  hints: [
+    text(
+      '看冷柜里哪一块最大：优化器状态是参数的 6 倍。',
+      'Look at what fills the fridge most: the optimizer state is six times the parameters.',
+    ),
+    text(
+      'ZeRO-1 只把优化器状态切成 16 份；每步更新后把新参数 AllGather 回来。',
+      'ZeRO-1 cuts only the optimizer state into 16; after each update the new parameters are all-gathered back.',
+    ),
+    text(
+      'ZeRO-2、ZeRO-3 还切梯度、切参数：更省地方，但要传更多的菜。',
+      'ZeRO-2 and ZeRO-3 also cut the gradients and the parameters: less memory, more passing.',
+    ),
+  ],
+  debrief: text(
+    'ZeRO 的账：混合精度 Adam 每个参数要 2 字节 fp16/bf16 参数、2 字节梯度、K = 12 字节优化器状态（fp32 底稿、动量、方差）。Ψ = 26.5 亿参数时，每间厨房 16Ψ = 42.4 GB，加上激活和工作区共 45.2 GB，16 GB 的冷柜装不下。' +
+      '按 N_d = 16 间厨房分账：ZeRO-1 每间 (2 + 2 + 12/16)Ψ = 12.6 GB，共 15.3 GB，装得下，一步 4.15 s（每秒 31613 个 token）：梯度照样 AllReduce，再加每步一次参数 AllGather。' +
+      'ZeRO-2 (2 + 14/16)Ψ：10.4 GB，但梯度要按段 ReduceScatter，模拟里分区器还在每轮插入了激活梯度的 AllToAll，一步 4.80 s；ZeRO-3（即 FSDP）16Ψ/16：5.4 GB，可每次用参数前都要 AllGather，一步 7.43 s。' +
+      '够用就好：装得下的最低阶段通常最快。',
+    "ZeRO's accounting: mixed-precision Adam keeps 2 bytes of fp16/bf16 parameters, 2 bytes of gradients and K = 12 bytes of optimizer state (fp32 master copy, momentum, variance) per parameter. With Ψ = 2.65 billion parameters each kitchen needs 16Ψ = 42.4 GB, 45.2 GB with activations and working space: no 16 GB fridge holds it. " +
+      'Share the ledgers over N_d = 16 kitchens: ZeRO-1 needs (2 + 2 + 12/16)Ψ = 12.6 GB per kitchen, 15.3 GB in all, which fits: 4.15 s a step (31,613 tokens per second), the gradients all-reduced as before plus one all-gather of the parameters per step. ' +
+      'ZeRO-2, (2 + 14/16)Ψ: 10.4 GB, but the gradients are reduce-scattered by slices, and in this simulation the partitioner also reshuffles activation gradients (all-to-all) every round: 4.80 s. ZeRO-3 (FSDP), 16Ψ/16: 5.4 GB, but every use of a parameter needs an all-gather: 7.43 s. ' +
+      'Enough is enough: the lowest stage that fits is usually the fastest.',
+  ),
+  scenario: {
+    engine: 'train',
+    model: { layers: 32, hidden: 2560, heads: 32, seq: 2048, vocab: 51200 },
+    hardware: 'fridge-16gb-fast',
+    precision: 'bf16-mixed',
+    globalBatch: 64,
+  },
+  editable: ['setZero'],
+  limits: { maxDevices: 16, axisNames: ['data', 'stage', 'model'], tensors: [], modes: ['auto'] },
+  stars: { one: 15_000, two: 25_000, three: 30_000 },
+  start: everyLedger,
+  reference: planState({ mesh: grid, pipeline, recompute: 'full', zeroStage: 1 }),
+  trap: { plan: everyLedger, fails: 'memory' },
+};

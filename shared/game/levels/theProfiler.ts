@@ -1,0 +1,70 @@
+// Concept level: the profiler (the article's "实战调优": measure memory, find the communication hot spot,
+// then re-cut from coarse to fine). A 22e9-parameter GPT on 4 nodes of 8 A100 80 GB, handed over with
+// 16-way tensor parallelism: every layer's AllReduces cross the node boundary on InfiniBand.
+import { text } from '../i18n.ts';
+import type { Level } from '../level.ts';
+import { planState } from '../planState.ts';
+import { trainGrid } from './helpers.ts';
+
+const handedOver = planState({
+  mesh: trainGrid(1, 2, 16),
+  pipeline: { microbatches: 64, schedule: '1f1b', virtualStages: 1 },
+  recompute: 'full',
+});
+
+/** The profiler: find and fix the bottleneck of a given plan. */
+export const theProfiler: Level = {
+  id: 'the-profiler',
+  kind: 'concept',
+  concept: 'profiling',
+  title: text('试菜笔记', 'The profiler'),
+  story: text(
+    '阿明接手了一份别人排好的计划：一道 48 层、220 亿参数的 GPT，4 个节点共 32 间厨房。冷柜装得下，菜也做得对，可就是慢得出奇。' +
+      '他翻开试菜笔记：先看冷柜，再看传菜，最后看灶台。',
+    'A-Ming takes over a plan someone else laid out: a 48-layer GPT with 22 billion parameters on 4 nodes, 32 kitchens. The fridges fit and the dishes are right, but it is strangely slow. ' +
+      'He opens his tasting notebook: first the fridges, then the passing, then the stoves.',
+  ),
+  goal: text(
+    '找出瓶颈并修好它：每秒 token 越多越好。',
+    'Find the bottleneck and fix it: the more tokens per second the better.',
+  ),
+  hints: [
+    text(
+      '看“受限于”和最慢的那次传菜：它走的是节点内还是节点间的窗口？',
+      'Look at what limits the plan and at the slowest pass: does it use the windows inside a node, or between nodes?',
+    ),
+    text(
+      '一个节点只有 8 间厨房；16 路的同菜切分必然跨节点，每层的汇总都走慢窗口。',
+      "A node has 8 kitchens; a 16-way cut of one dish must span two nodes, and every layer's sums take the slow windows.",
+    ),
+    text(
+      '把 model 收回到 8，把省下的厨房交给 stage（或 data），再相应调整上菜轮数。',
+      'Bring model back to 8, give the freed kitchens to stage (or data), and adjust the rounds to match.',
+    ),
+  ],
+  debrief: text(
+    '文章的调优顺序：先测显存，再找通信热点，最后由粗到细地调切法。这份计划显存没问题（每间 17.8 GB），可传菜占了一步 95.6 s 中的 73.3 s：16 路张量并行的 AllReduce 每层前后各一次，而这个环跨了节点，每一步都只能按 InfiniBand 的速度走（每卡 25 GB/s，而 NVLink 是 300 GB/s），并行效率 Eff = T_calc/(T_calc + T_comm) 只有 22%。' +
+      '把同菜切分收回节点内（model = 8），用 4 段流水线（stage = 4）接住剩下的厨房，每条流水线 128 轮：一步 23.3 s，每秒 22488 个 token，快了 4 倍，并行效率 85%。（model = 4、stage = 8 也差不多快。）' +
+      '吞吐量 Throughput = B × S / T_per-step：这里 B × S = 256 × 2048 个 token，一步的时间才是要调的东西。',
+    "The article's tuning order: measure memory first, then find the communication hot spots, then re-cut from coarse to fine. This plan's memory is fine (17.8 GB per kitchen), but passing takes 73.3 s of a 95.6 s step: the 16-way tensor-parallel AllReduces run twice per layer, and the ring spans two nodes, so every step moves at InfiniBand's pace (25 GB/s per GPU instead of NVLink's 300 GB/s); parallel efficiency Eff = T_calc/(T_calc + T_comm) is only 22%. " +
+      'Bring the cuts of one dish back inside a node (model = 8) and let 4 pipeline stages (stage = 4) take the freed kitchens, with 128 rounds per pipeline: 23.3 s a step, 22,488 tokens per second, four times faster, parallel efficiency 85%. (model = 4, stage = 8 is about as fast.) ' +
+      'Throughput = B × S / T_per-step: here B × S = 256 × 2048 tokens, and the step time is what tuning changes.',
+  ),
+  scenario: {
+    engine: 'train',
+    model: { layers: 48, hidden: 6144, heads: 48, seq: 2048, vocab: 51200 },
+    hardware: 'a100-80gb',
+    precision: 'bf16-mixed',
+    globalBatch: 256,
+  },
+  editable: ['setMesh', 'setPipeline', 'setRecompute', 'setSequenceParallel'],
+  limits: { maxDevices: 32, axisNames: ['data', 'stage', 'model'], tensors: [], modes: ['auto'] },
+  stars: { one: 8_000, two: 15_000, three: 21_000 },
+  start: handedOver,
+  reference: planState({
+    mesh: trainGrid(1, 4, 8),
+    pipeline: { microbatches: 128, schedule: '1f1b', virtualStages: 1 },
+    recompute: 'full',
+  }),
+  trap: { plan: handedOver, fails: 'slower' },
+};

@@ -1,0 +1,103 @@
+// A plan as the JSON documents the core's parsers read: `sim taste`'s plan (tasteRequest.ts) for the tasting
+// scenarios and `sim train`'s request (trainRequest.ts) for the Megatron ones. Going through the parsers
+// means every rule they check is checked once, by them.
+import type { Program } from '../sim/program/ir.ts';
+import type { AutoAnnotations } from '../sim/spmd/autoMode.ts';
+import { DATA_AXIS, MODEL_AXIS, STAGE_AXIS } from '../sim/train/trainAxes.ts';
+import { text } from './i18n.ts';
+import { ruleError, type GameResult } from './errors.ts';
+import type { TastingScenario, TrainScenario } from './level.ts';
+import { axisSizeOf, meshPairs, type PlanState, type SpecJson } from './planState.ts';
+
+/** The axes a Megatron-shaped plan's grid may have. */
+export const TRAIN_AXES: readonly string[] = [DATA_AXIS, STAGE_AXIS, MODEL_AXIS];
+
+/**
+ * Auto mode's labels split the way jit takes them: an input's label is its in_sharding, another value's a
+ * with_sharding_constraint, an output's (when no value has its name) its out_sharding. A name that is none
+ * of these goes to the constraints, whose parser names it in its error.
+ */
+export function autoAnnotations(
+  program: Program,
+  specs: Readonly<Record<string, SpecJson>>,
+): AutoAnnotations {
+  const values = new Map(program.values.map((v) => [v.name, v]));
+  const outputs = new Set(program.outputs.map((o) => o.name));
+  const inShardings: Record<string, SpecJson> = {};
+  const outShardings: Record<string, SpecJson> = {};
+  const constraints: Record<string, SpecJson> = {};
+  for (const [name, spec] of Object.entries(specs)) {
+    const v = values.get(name);
+    if (v?.node.kind === 'input') inShardings[name] = spec;
+    else if (v === undefined && outputs.has(name)) outShardings[name] = spec;
+    else constraints[name] = spec;
+  }
+  return { inShardings, outShardings, constraints };
+}
+
+/** The `sim taste` plan of `state` at the tasting scale (manual plans taste the forward pass). */
+export function tasteDocument(s: TastingScenario, state: PlanState, program: Program): unknown {
+  const base = {
+    model: { name: s.model, dims: s.tastingDims },
+    mesh: { axes: meshPairs(state) },
+    mode: state.mode,
+    seed: s.seed ?? 0,
+  };
+  if (state.mode === 'manual') return { ...base, manual: state.manual ?? undefined };
+  if (state.mode === 'pmap') return { ...base, step: s.step };
+  return { ...base, step: s.step, ...autoAnnotations(program, state.specs) };
+}
+
+/**
+ * The `sim train` request of `state`: tp, pp, dp from the grid's `model`, `stage` and `data` axes, and
+ * the sequences per microbatch from the global batch split over dp × m. A split that leaves a fraction of a
+ * sequence, or an axis Megatron's layout does not have, is a PlanRule.
+ */
+export function trainDocument(s: TrainScenario, state: PlanState): GameResult<unknown> {
+  const stray = state.mesh.find((a) => !TRAIN_AXES.includes(a.name));
+  if (stray !== undefined)
+    return ruleError(
+      'PlanRule',
+      `The Megatron layout has the mesh axes ${TRAIN_AXES.join(', ')}; '${stray.name}' is not one of them.`,
+      text(
+        `这间大厨房只认三排：data（分客桌）、stage（分菜序）、model（同一道菜切开）。没有名为“${stray.name}”的一排。`,
+        `This kitchen knows three rows only: data (copy the menu for more tables), stage (courses) and model (one dish cut up). There is no row called '${stray.name}'.`,
+      ),
+    );
+  const [dp, pp, tp] = TRAIN_AXES.map((a) => axisSizeOf(state, a)) as [number, number, number];
+  const m = state.pipeline.microbatches;
+  const microBatch = s.globalBatch / (dp * m);
+  if (!Number.isInteger(microBatch))
+    return ruleError(
+      'PlanRule',
+      `The global batch (${s.globalBatch} sequences) does not split into dp = ${dp} replicas × ${m} microbatches ` +
+        `of whole sequences.`,
+      text(
+        `${s.globalBatch} 位客人要平均分到 ${dp} 组客桌、每组 ${m} 轮上菜，每轮的人数必须是整数。换一个能整除的微批数。`,
+        `${s.globalBatch} guests must be shared by ${dp} groups of tables, each served in ${m} rounds, with whole guests per round. Pick a number of microbatches that divides evenly.`,
+      ),
+    );
+  return {
+    ok: true,
+    value: {
+      model: s.model,
+      hardware: {
+        preset: s.hardware,
+        ...(s.devicesPerNode === undefined ? {} : { devicesPerNode: s.devicesPerNode }),
+      },
+      parallel: {
+        tp,
+        pp,
+        dp,
+        globalBatch: s.globalBatch,
+        microBatch,
+        schedule: state.pipeline.schedule,
+        virtualStages: state.pipeline.virtualStages,
+        recompute: state.recompute,
+        sequenceParallel: state.sequenceParallel,
+        zeroStage: state.zeroStage,
+      },
+      precision: s.precision,
+    },
+  };
+}

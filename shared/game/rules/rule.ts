@@ -1,0 +1,31 @@
+// The shape of an edit handler (style-anchors lesson 13: one handler per edit kind, like excalidraw's
+// actions/): it turns the plan and one edit into the next plan, or refuses with an explained error. Checks
+// of the whole resulting plan (the core's validation at both scales) happen once, in applyEdit.ts.
+import type { PlanEdit, PlanEditType } from '../actions.ts';
+import { ruleError, type GameResult } from '../errors.ts';
+import { text } from '../i18n.ts';
+import type { Level } from '../level.ts';
+import type { ManualState, PlanState } from '../planState.ts';
+
+/** The handler of edits of type `T`. */
+export type Rule<T extends PlanEditType> = (
+  level: Level,
+  state: PlanState,
+  edit: Extract<PlanEdit, { readonly type: T }>,
+) => GameResult<PlanState>;
+
+/** The next plan. */
+export const next = (state: PlanState): GameResult<PlanState> => ({ ok: true, value: state });
+
+/** The plan's shard_map, or the refusal of a manual-mode edit outside manual mode. */
+export function manualOf(state: PlanState): GameResult<ManualState> {
+  if (state.mode === 'manual' && state.manual !== null) return { ok: true, value: state.manual };
+  return ruleError(
+    'PlanRule',
+    'This edit changes the shard_map body; switch the plan to manual mode first.',
+    text(
+      '这是手动模式（shard_map）里的操作：先切换到手动模式，再亲自安排传菜。',
+      'This belongs to manual mode (shard_map): switch to manual mode first, then place the passes yourself.',
+    ),
+  );
+}

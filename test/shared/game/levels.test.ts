@@ -1,0 +1,195 @@
+// Every level as data and as play: its texts are complete in both languages, its starting plan is valid,
+// its reference solution reaches three stars, and its trap plan — the misconception — fails in the
+// simulation exactly the way the level's debrief says (DESIGN.md §5.4).
+import { describe, expect, it } from 'vitest';
+import type { Evaluation } from '../../../shared/game/evaluation.ts';
+import { LOCALES } from '../../../shared/game/i18n.ts';
+import { LEVELS, levelById } from '../../../shared/game/levels/index.ts';
+import { validatePlan } from '../../../shared/game/validatePlan.ts';
+import { evaluate } from './helpers.ts';
+
+const results = new Map(
+  LEVELS.map((l) => [l.id, { reference: evaluate(l, l.reference), trap: evaluate(l, l.trap.plan) }]),
+);
+const of = (id: string) => results.get(id)!;
+
+describe('the level index', () => {
+  it('has the eleven concept levels and the five misconception levels, with unique ids', () => {
+    expect(LEVELS.filter((l) => l.kind === 'concept')).toHaveLength(11);
+    expect(LEVELS.filter((l) => l.kind === 'misconception')).toHaveLength(5);
+    expect(new Set(LEVELS.map((l) => l.id)).size).toBe(LEVELS.length);
+  });
+  it('finds a level by id', () => {
+    expect(levelById('the-banquet')?.title.en).toBe('The banquet');
+    expect(levelById('no-such-level')).toBeUndefined();
+  });
+});
+
+describe.each(LEVELS.map((l) => [l.id, l] as const))('%s', (_id, l) => {
+  it('has non-empty zh-CN and en texts for every field, and at most three hints', () => {
+    const texts = [l.title, l.story, l.goal, l.debrief, ...l.hints, ...(l.belief ? [l.belief] : [])];
+    for (const t of texts) for (const locale of LOCALES) expect(t[locale].trim().length).toBeGreaterThan(0);
+    expect(l.hints.length).toBeGreaterThan(0);
+    expect(l.hints.length).toBeLessThanOrEqual(3);
+    expect(l.belief !== undefined).toBe(l.kind === 'misconception');
+  });
+  it('starts from a valid plan and offers edits', () => {
+    expect(validatePlan(l, l.start)).toEqual({ ok: true, value: undefined });
+    expect(l.editable.length).toBeGreaterThan(0);
+  });
+  it('reference solution: three stars, a right tasting, fitting fridges', () => {
+    const e = of(l.id).reference;
+    expect(e.score.reason).toBeUndefined();
+    expect(e.stars).toBe(3);
+    expect(e.pricing.memory.fits).toBe(true);
+    if (e.tasting) expect(e.tasting.ok).toBe(true);
+  });
+  it(`trap plan fails: ${l.trap.fails}`, () => {
+    const { trap, reference } = of(l.id);
+    if (l.trap.fails === 'memory') {
+      expect(trap.limitedBy).toBe('memory');
+      expect(trap.score.reason).toMatch(/^out of memory on device \d+ by [\d.]+ GB$/);
+    } else if (l.trap.fails === 'tasting') {
+      expect(trap.limitedBy).toBe('tasting');
+      expect(trap.score.reason).toBe('tasting failed');
+    } else {
+      expect(trap.pricing.memory.fits).toBe(true);
+      expect(trap.pricing.stepS).toBeGreaterThan(reference.pricing.stepS);
+      expect(trap.stars).toBeLessThan(3);
+    }
+  });
+});
+
+/** The worst fridge's parts in GB. */
+const gb = (e: Evaluation) => ({
+  total: e.pricing.memory.worst.total / 1e9,
+  overflow: e.pricing.memory.overflowBytes / 1e9,
+  device: e.pricing.memory.worstDevice,
+});
+
+describe('each trap fails the way its level teaches', () => {
+  it('fridge too small: a whole copy of 4.3e9 fp32 parameters overflows kitchen 0 by 44.8 GB', () => {
+    const { trap, reference } = of('fridge-too-small');
+    expect(trap.score.reason).toBe('out of memory on device 0 by 44.8 GB');
+    expect(trap.pricing.memory.worst.params).toBeCloseTo(4 * 2 * 16384 * 131072, -6);
+    expect(gb(reference).total).toBeCloseTo(15.3, 1);
+    expect(reference.pricing.collectives.map((c) => [c.kind, c.tensor])).toEqual([['all-reduce', 'pred']]);
+  });
+  it('model parallel is copying: the batch-split copy overflows 16 GB; the cut block needs 6.3 GB', () => {
+    const { trap, reference } = of('myth-model-parallel-is-copying');
+    expect(gb(trap)).toMatchObject({ device: 0 });
+    expect(gb(trap).total).toBeCloseTo(22.3, 1);
+    expect(gb(reference).total).toBeCloseTo(6.3, 1);
+    expect(trap.tasting?.ok).toBe(true); // the copy tastes right: it just does not fit
+  });
+  it('column then row: row-then-column all-reduces the 4× wider h_pre and is communication-bound', () => {
+    const { trap, reference } = of('column-then-row');
+    expect(trap.limitedBy).toBe('communication');
+    expect(trap.pricing.collectives.some((c) => c.kind === 'all-reduce' && c.tensor === 'h_pre')).toBe(true);
+    expect(reference.pricing.collectives.filter((c) => c.phase === 'forward').map((c) => c.tensor)).toEqual([
+      'y',
+    ]);
+    expect(trap.pricing.stepS / reference.pricing.stepS).toBeGreaterThan(1.7);
+  });
+  it('passing styles: asking for h whole makes every kitchen cook the whole dish', () => {
+    const { trap, reference } = of('passing-styles');
+    expect(trap.pricing.collectives.filter((c) => c.kind === 'all-gather').map((c) => c.tensor)).toEqual([
+      'w1',
+      'w2',
+    ]);
+    // Every kitchen runs the whole forward pass: over half of all the matmuls instead of a quarter.
+    expect(trap.pricing.workShare).toBeGreaterThan(0.5);
+    expect(reference.pricing.workShare).toBeCloseTo(1 / 4, 6);
+    expect(trap.explanation.en).toMatch(/repeat each other's work/);
+    expect(trap.pricing.stepS / reference.pricing.stepS).toBeGreaterThan(2);
+  });
+  it('GSPMD is automatic: with no annotation nothing is split and nothing is passed', () => {
+    const { trap } = of('myth-gspmd-is-automatic');
+    expect(trap.limitedBy).toBe('memory');
+    expect(trap.tasting?.collectives).toEqual([]);
+    expect(trap.tasting?.tensors.every((t) => !t.spec.includes("'model'"))).toBe(true);
+  });
+  it('the tasting: without the psum pred is a partial sum, wrong on every kitchen', () => {
+    const { trap, reference } = of('the-tasting');
+    expect(trap.tasting?.wrong).toEqual(['pred']);
+    expect(trap.tasting?.outputs[0]?.relError).toBeGreaterThan(0.1);
+    expect(trap.explanation.en).toMatch(/^The tasting failed: pred/);
+    expect(reference.pricing.collectives.map((c) => [c.kind, c.tensor, c.role])).toEqual([
+      ['all-reduce', 'pred_partial', 'manual'],
+    ]);
+  });
+  it('pmap is pjit: pmap keeps a whole copy of the 2.16e9 parameters on every kitchen', () => {
+    const { trap, reference } = of('myth-pmap-is-pjit');
+    expect(trap.score.reason).toBe('out of memory on device 0 by 15.7 GB');
+    // W_in [1024, 16384], W1 [16384, 65536], W2 [65536, 16384], 4 bytes each, all in every kitchen.
+    const params = 1024 * 16384 + 2 * 16384 * 65536;
+    expect(trap.pricing.memory.worst.params).toBe(4 * params);
+    expect(reference.pricing.memory.worst.params).toBe(4 * (1024 * 16384 + (2 * 16384 * 65536) / 4));
+  });
+  it('more shards are faster: 16 kitchens across floors are slower than 4 on one floor', () => {
+    const { trap, reference } = of('myth-more-shards-are-faster');
+    expect(trap.pricing.devices).toBe(16);
+    expect(reference.pricing.devices).toBe(4);
+    expect(trap.limitedBy).toBe('communication');
+    expect(trap.pricing.collectives.every((c) => c.link === 'inter')).toBe(true);
+    expect(trap.pricing.tokensPerS).toBeLessThan(0.6 * reference.pricing.tokensPerS);
+  });
+  it('always model parallel: tensor parallelism is slower than data parallelism for a small model', () => {
+    const { trap, reference } = of('myth-always-model-parallel');
+    expect(trap.pricing.breakdownS.communication).toBeGreaterThan(0.01);
+    expect(
+      reference.pricing.collectives.filter((c) => c.role === 'gradient').every((c) => c.overlapped),
+    ).toBe(true);
+    expect(reference.pricing.tokensPerS / trap.pricing.tokensPerS).toBeGreaterThan(1.3);
+  });
+  it('courses: GPipe keeps all 64 microbatches; the last stage overflows by 207 GB', () => {
+    const { trap, reference } = of('courses');
+    expect(trap.score.reason).toBe('out of memory on device 7 by 207.2 GB');
+    expect(trap.pricing.memory.worst.activations).toBeGreaterThan(200e9);
+    expect(reference.pricing.memory.worst.activations).toBeLessThan(30e9);
+    expect(reference.pricing.bubbleFraction).toBeGreaterThan(7 / 71); // uneven stages: more than the closed form
+  });
+  it('cook again: keeping every activation overflows 40 GB', () => {
+    const { trap, reference } = of('cook-again');
+    expect(gb(trap).overflow).toBeCloseTo(5.8, 1);
+    expect(trap.pricing.memory.worst.activations).toBeGreaterThan(reference.pricing.memory.worst.activations);
+  });
+  it('seasoning ledgers: sixteen copies of the 12-byte optimizer state overflow 16 GB', () => {
+    const { trap, reference } = of('seasoning-ledgers');
+    const w = trap.pricing.memory.worst;
+    expect(w.optimizer).toBe(6 * w.params);
+    expect(gb(trap).overflow).toBeCloseTo(29.2, 1);
+    expect(reference.pricing.memory.worst.optimizer).toBeCloseTo(w.optimizer / 16, -3);
+  });
+  it('giant spice rack: a whole 16.4 GB table in every kitchen overflows', () => {
+    const { trap, reference } = of('giant-spice-rack');
+    // The table [16e6, 256] and the user tower [256, 1024] + [1024, 256], 4 bytes each.
+    expect(trap.pricing.memory.worst.params).toBe(4 * (16e6 * 256 + 2 * 256 * 1024));
+    expect(reference.pricing.collectives.map((c) => [c.kind, c.tensor])).toContainEqual([
+      'all-reduce',
+      'item',
+    ]);
+  });
+  it('tasting menu: four whole copies give no lower latency than one', () => {
+    const { trap, reference } = of('tasting-menu');
+    expect(trap.pricing.step).toBe('forward');
+    expect(trap.pricing.workShare).toBeCloseTo(1, 6);
+    expect(trap.pricing.stepS / reference.pricing.stepS).toBeGreaterThan(2.5);
+  });
+  it('the banquet: 175e9 parameters copied on 512 A100s need 2.8 TB each', () => {
+    const { trap, reference } = of('the-banquet');
+    expect(gb(trap).total).toBeGreaterThan(2800);
+    expect(reference.pricing.devices).toBe(512);
+    expect(reference.pricing.stepS).toBeCloseTo(58.0, 0);
+  });
+  it('the profiler: the handed-over plan is communication-bound across nodes', () => {
+    const { trap, reference } = of('the-profiler');
+    expect(trap.limitedBy).toBe('communication');
+    expect(
+      trap.pricing.collectives.filter((c) => c.role === 'activation').every((c) => c.link === 'inter'),
+    ).toBe(true);
+    expect(trap.pricing.parallelEfficiency).toBeLessThan(0.3);
+    expect(reference.limitedBy).toBe('compute');
+    expect(trap.pricing.stepS / reference.pricing.stepS).toBeGreaterThan(3.5);
+  });
+});
