@@ -1,16 +1,20 @@
 // Rectangular blocks of dense row-major arrays: cut a block out, write one back, join and split along a
 // dimension. The collectives use these to turn a device's local shard into the chunks it sends and to
 // rebuild a shard from the chunks it received. Generic over Float32Array (devices) and Float64Array (reference).
+import { newFloat32, newFloat64 } from '../tensor/arena.ts';
 import { sizeOf, stridesOf, type FloatArray, type NdArray } from '../tensor/ndarray.ts';
 
 /** A new zero-filled array of the same element type as `like`. */
 export function allocLike<A extends FloatArray>(like: A, length: number): A {
-  return (like instanceof Float32Array ? new Float32Array(length) : new Float64Array(length)) as A;
+  return (like instanceof Float32Array ? newFloat32(length) : newFloat64(length)) as A;
 }
 
+/** Runs of at least this many elements are copied with one native `set`. */
+const LONG_RUN = 256;
+
 /**
- * Copies the box of extent `size` at `srcStart` in `src` to `dstStart` in `dst` (both row-major). The
- * innermost dimension is contiguous, so each run of `size[rank−1]` elements is one `set` call.
+ * Copies the box of extent `size` at `srcStart` in `src` to `dstStart` in `dst` (both row-major). Trailing
+ * dimensions the box spans whole in both arrays merge into one contiguous run; an odometer walks the rest.
  */
 function copyBox(
   src: FloatArray,
@@ -29,20 +33,31 @@ function copyBox(
   }
   const srcStrides = stridesOf(srcShape);
   const dstStrides = stridesOf(dstShape);
-  const run = size[rank - 1]!;
-  const index = new Array<number>(rank - 1).fill(0);
+  let s = 0;
+  let t = 0;
+  for (let d = 0; d < rank; d++) {
+    s += srcStart[d]! * srcStrides[d]!;
+    t += dstStart[d]! * dstStrides[d]!;
+  }
+  let run = size[rank - 1]!;
+  let outer = rank - 1;
+  while (outer > 0 && srcStrides[outer - 1] === run && dstStrides[outer - 1] === run) run *= size[--outer]!;
+  const index = new Array<number>(outer).fill(0);
   for (;;) {
-    let s = srcStart[rank - 1]!;
-    let d = dstStart[rank - 1]!;
-    for (let k = 0; k < rank - 1; k++) {
-      s += (srcStart[k]! + index[k]!) * srcStrides[k]!;
-      d += (dstStart[k]! + index[k]!) * dstStrides[k]!;
+    // Short runs copy element by element: a `subarray` view per run would cost more than the copy.
+    if (run < LONG_RUN) for (let j = 0; j < run; j++) dst[t + j] = src[s + j]!;
+    else dst.set(src.subarray(s, s + run), t);
+    // Odometer over the outer dimensions, last fastest.
+    let d = outer - 1;
+    for (; d >= 0; d--) {
+      s += srcStrides[d]!;
+      t += dstStrides[d]!;
+      if (++index[d]! < size[d]!) break;
+      s -= size[d]! * srcStrides[d]!;
+      t -= size[d]! * dstStrides[d]!;
+      index[d] = 0;
     }
-    dst.set(src.subarray(s, s + run), d);
-    // Odometer over the outer rank−1 dimensions, last fastest.
-    let k = rank - 2;
-    while (k >= 0 && ++index[k]! === size[k]!) index[k--] = 0;
-    if (k < 0) return;
+    if (d < 0) return;
   }
 }
 
@@ -67,6 +82,20 @@ export function extractBlock<A extends FloatArray>(
   const data = allocLike(a.data, sizeOf(size));
   copyBox(a.data, a.shape, start, data, size, new Array<number>(size.length).fill(0), size);
   return { shape: [...size], data };
+}
+
+/**
+ * Copies the block of extent `size` at `start` of `a` into `into` (row-major, `sizeOf(size)` elements;
+ * values are converted to its element type). The allocation-free form of `extractBlock`.
+ */
+export function extractBlockInto(
+  a: NdArray,
+  start: readonly number[],
+  size: readonly number[],
+  into: FloatArray,
+): void {
+  checkBox(a.shape, start, size);
+  copyBox(a.data, a.shape, start, into, size, new Array<number>(size.length).fill(0), size);
 }
 
 /**

@@ -26,7 +26,11 @@ const isSuffix = (axes: DimAxes, of: DimAxes): boolean =>
   axes.length <= of.length && axes.every((a, i) => of[of.length - axes.length + i] === a);
 
 function withDim(s: Sharding, dim: number, axes: DimAxes, unreduced = s.unreduced): Sharding {
-  return { dims: s.dims.map((old, d) => (d === dim ? [...axes] : old)), unreduced };
+  // Built holey, not mapped: a mapped array changes elements kind once this code is optimised, and every
+  // reader of shardings would deoptimise on it (see `holey` in spmd/propagate.ts).
+  const dims = new Array<DimAxes>(s.dims.length);
+  for (let d = 0; d < dims.length; d++) dims[d] = d === dim ? [...axes] : s.dims[d]!;
+  return { dims, unreduced };
 }
 
 /**

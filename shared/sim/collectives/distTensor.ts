@@ -3,8 +3,10 @@
 // is the SUM of the shards of the devices that differ only in those coordinates (sharding.md §3.3).
 import { axisIndex, deviceCoords, type Mesh } from '../mesh.ts';
 import { blockIndex, deviceBlock, localShape, type Sharding } from '../sharding.ts';
-import { sizeOf, type NdArray } from '../tensor/ndarray.ts';
-import { extractBlock, insertBlock } from './blocks.ts';
+import { newFloat32 } from '../tensor/arena.ts';
+import { sizeOf, stridesOf, type NdArray } from '../tensor/ndarray.ts';
+import { extractBlockInto } from './blocks.ts';
+import { splitDevices } from './deviceMajor.ts';
 
 export interface DistTensor {
   /** Global (logical) shape. */
@@ -37,18 +39,57 @@ export function distribute(mesh: Mesh, global: NdArray, sharding: Sharding): Dis
   const local = localShape(mesh, sharding, global.shape);
   if (sharding.dims.length !== global.shape.length || local.some((n) => !Number.isInteger(n)))
     throw new RangeError(`shape [${global.shape}] cannot take this sharding`);
-  const shards = Array.from({ length: mesh.deviceCount }, (_, d) => {
-    if (unreducedCoords(mesh, sharding, d).some((c) => c !== 0)) return new Float32Array(sizeOf(local));
+  // One buffer, device after device (see deviceMajor.ts); devices off coordinate 0 of an unreduced axis keep zeros.
+  const n = sizeOf(local);
+  const shards = splitDevices(newFloat32(mesh.deviceCount * n), mesh.deviceCount);
+  shards.forEach((shard, d) => {
+    if (unreducedCoords(mesh, sharding, d).some((c) => c !== 0)) return;
     const { start, size } = deviceBlock(mesh, sharding, global.shape, d);
-    return new Float32Array(extractBlock(global, start, size).data);
+    extractBlockInto(global, start, size, shard);
   });
   return { shape: [...global.shape], sharding, shards };
 }
 
 /**
- * Rebuilds the logical value in f64: for each block, sums one replica per unreduced coordinate and writes
- * the sum at the block's place. `maxReplicaDiff` is the largest |a − b| between two devices that should
- * hold equal shards (same block, same unreduced coordinates); 0 for a consistent tensor.
+ * Adds `shard` (row-major, shape `local`) into the box at `start` of `into` (shape `shape`, row-major):
+ * into[start + i] += shard[i], one contiguous run of local[rank − 1] elements at a time.
+ */
+function addBlock(
+  into: Float64Array,
+  shape: readonly number[],
+  start: readonly number[],
+  shard: Float32Array,
+  local: readonly number[],
+): void {
+  const rank = local.length;
+  if (rank === 0) {
+    into[0] = into[0]! + shard[0]!;
+    return;
+  }
+  const strides = stridesOf(shape);
+  let base = 0;
+  for (let d = 0; d < rank; d++) base += start[d]! * strides[d]!;
+  const run = local[rank - 1]!;
+  const index = new Array<number>(rank).fill(0);
+  for (let s = 0; s < shard.length; s += run) {
+    let o = base;
+    for (let d = 0; d < rank - 1; d++) o += index[d]! * strides[d]!;
+    for (let j = 0; j < run; j++) into[o + j] = into[o + j]! + shard[s + j]!;
+    // Odometer over the outer rank − 1 dimensions, last fastest.
+    for (let d = rank - 2; d >= 0 && ++index[d]! === local[d]!; d--) index[d] = 0;
+  }
+}
+
+/** max(m, |a[i] − b[i]|) over i (NaN propagates, as Math.max does). */
+function maxAbsDiff(m: number, a: Float32Array, b: Float32Array): number {
+  for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i]! - b[i]!));
+  return m;
+}
+
+/**
+ * Rebuilds the logical value in f64: for each block, sums one replica per unreduced coordinate (in device
+ * order, starting from 0) at the block's place. `maxReplicaDiff` is the largest |a − b| between two devices
+ * that should hold equal shards (same block, same unreduced coordinates); 0 for a consistent tensor.
  * @example assemble(mesh, distribute(mesh, x, s)).value // equals x (in f32 precision)
  */
 export function assemble(
@@ -58,33 +99,26 @@ export function assemble(
   const local = localShape(mesh, t.sharding, t.shape);
   const length = sizeOf(local);
   const value: NdArray<Float64Array> = { shape: [...t.shape], data: new Float64Array(sizeOf(t.shape)) };
-  // Per block (key: block index): its start, the f64 sum, and the replica seen first per unreduced coordinate.
-  const blocks = new Map<
-    string,
-    { start: number[]; sum: Float64Array; replicas: Map<string, Float32Array> }
-  >();
+  // The replica seen first, by block index and unreduced coordinates.
+  const firsts = new Map<string, Float32Array>();
   let maxReplicaDiff = 0;
   for (let d = 0; d < mesh.deviceCount; d++) {
     const shard = t.shards[d];
     if (shard === undefined || shard.length !== length)
       throw new RangeError(`device ${d} holds ${shard?.length ?? 0} elements, expected ${length}`);
-    const key = blockIndex(mesh, t.sharding, d).join(',');
-    const entry = blocks.get(key) ?? {
-      start: deviceBlock(mesh, t.sharding, t.shape, d).start,
-      sum: new Float64Array(length),
-      replicas: new Map<string, Float32Array>(),
-    };
-    blocks.set(key, entry);
-    const u = unreducedCoords(mesh, t.sharding, d).join(',');
-    const first = entry.replicas.get(u);
+    const index = blockIndex(mesh, t.sharding, d);
+    const key = `${index.join(',')}|${unreducedCoords(mesh, t.sharding, d).join(',')}`;
+    const first = firsts.get(key);
     if (first === undefined) {
-      entry.replicas.set(u, shard);
-      for (let i = 0; i < length; i++) entry.sum[i] = entry.sum[i]! + shard[i]!;
-    } else {
-      for (let i = 0; i < length; i++)
-        maxReplicaDiff = Math.max(maxReplicaDiff, Math.abs(first[i]! - shard[i]!));
-    }
+      firsts.set(key, shard);
+      addBlock(
+        value.data,
+        t.shape,
+        index.map((b, k) => b * local[k]!),
+        shard,
+        local,
+      );
+    } else maxReplicaDiff = maxAbsDiff(maxReplicaDiff, first, shard);
   }
-  for (const { start, sum } of blocks.values()) insertBlock(value, { shape: local, data: sum }, start);
   return { value, maxReplicaDiff };
 }

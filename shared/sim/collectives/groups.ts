@@ -46,3 +46,16 @@ export function deviceGroups(mesh: Mesh, axes: readonly string[]): number[][] {
   }
   return [...byKey.values()];
 }
+
+/** deviceGroups per mesh and axes list, for the collectives (which only read them). */
+const cache = new WeakMap<Mesh, Map<string, readonly (readonly number[])[]>>();
+
+/** `deviceGroups(mesh, axes)`, computed once per mesh and axes (the result is shared: do not modify it). */
+export function cachedDeviceGroups(mesh: Mesh, axes: readonly string[]): readonly (readonly number[])[] {
+  const byAxes = cache.get(mesh) ?? new Map<string, readonly (readonly number[])[]>();
+  cache.set(mesh, byAxes);
+  const key = axes.join('\u0000');
+  let groups = byAxes.get(key);
+  if (groups === undefined) byAxes.set(key, (groups = deviceGroups(mesh, axes)));
+  return groups;
+}

@@ -2,6 +2,7 @@
 // copies it (the receiver gets its own buffer, as over a real link) and counts its elements against the
 // sender and the receiver. Bytes = elements × bytesPerElement, so one plan can be priced in f32 (4 B),
 // bf16 (2 B) or int8 (1 B) while the simulation itself always moves f32 values.
+import { copyFloat32 } from '../tensor/arena.ts';
 
 /** The collectives of sharding.md §2.3 and §3.4. */
 export type CollectiveKind =
@@ -51,7 +52,7 @@ export function transfer(ledger: Ledger, from: number, to: number, data: Float32
     ledger.sentElements[from] += data.length;
     ledger.receivedElements[to] += data.length;
   }
-  return data.slice();
+  return copyFloat32(data);
 }
 
 /**

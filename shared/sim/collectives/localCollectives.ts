@@ -7,7 +7,7 @@
 import type { Mesh } from '../mesh.ts';
 import { sizeOf, type NdArray } from '../tensor/ndarray.ts';
 import { concat, split } from './blocks.ts';
-import { deviceGroups, groupSize } from './groups.ts';
+import { cachedDeviceGroups, deviceGroups, groupSize } from './groups.ts';
 import {
   closeLedger,
   DEFAULT_BYTES_PER_ELEMENT,
@@ -76,7 +76,7 @@ const reduceOver =
   ): LocalResult => {
     checkLocals(mesh, locals, shape);
     return run(mesh, 'all-reduce', axes, bytesPerElement, [...shape], (ledger) =>
-      ringAllReduce(deviceGroups(mesh, axes), locals, op, ledger),
+      ringAllReduce(cachedDeviceGroups(mesh, axes), locals, op, ledger),
     );
   };
 
@@ -110,7 +110,7 @@ export function allGatherLocal(
   const n = groupSize(mesh, axes);
   const out = shape.map((e, d) => (d === dim ? e * n : e));
   return run(mesh, 'all-gather', axes, bytesPerElement, out, (ledger) =>
-    ringAllGather(deviceGroups(mesh, axes), locals, ledger).map(
+    ringAllGather(cachedDeviceGroups(mesh, axes), locals, ledger).map(
       (parts) => concat(parts.map(view(shape)), dim).data,
     ),
   );
@@ -135,7 +135,7 @@ export function psumScatterLocal(
   const out = shape.map((e, d) => (d === dim ? e / n : e));
   return run(mesh, 'reduce-scatter', axes, bytesPerElement, out, (ledger) => {
     const chunks = locals.map((l) => split(view(shape)(l), dim, n).map((c) => c.data));
-    return ringReduceScatter(deviceGroups(mesh, axes), chunks, 'sum', ledger);
+    return ringReduceScatter(cachedDeviceGroups(mesh, axes), chunks, 'sum', ledger);
   });
 }
 
@@ -162,7 +162,7 @@ export function allToAllLocal(
   const out = chunkShape.map((e, d) => (d === concatDim ? e * n : e));
   return run(mesh, 'all-to-all', axes, bytesPerElement, out, (ledger) => {
     const chunks = locals.map((l) => split(view(shape)(l), splitDim, n).map((c) => c.data));
-    return pairwiseAllToAll(deviceGroups(mesh, axes), chunks, ledger).map(
+    return pairwiseAllToAll(cachedDeviceGroups(mesh, axes), chunks, ledger).map(
       (parts) => concat(parts.map(view(chunkShape)), concatDim).data,
     );
   });

@@ -102,10 +102,13 @@ function findAllToAll(dims: readonly string[][], to: readonly DimAxes[]): Reshar
   return undefined;
 }
 
+/** Removes the last `axes.length` axes of `list`. */
+function drop(list: string[], axes: readonly string[]): void {
+  list.splice(list.length - axes.length, axes.length);
+}
+
 /** Applies a step to a sharding (bookkeeping only; the same change the collective makes). */
 function advance(s: { dims: string[][]; unreduced: string[] }, step: ReshardStep): void {
-  const drop = (list: string[], axes: readonly string[]) =>
-    list.splice(list.length - axes.length, axes.length);
   switch (step.kind) {
     case 'all-reduce':
     case 'reduce-scatter':

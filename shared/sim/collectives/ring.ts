@@ -7,17 +7,18 @@
 //   all-reduce     2(n − 1) rounds, sends 2(n − 1)·L/n
 //   all-to-all     (n − 1) rounds, sends (n − 1)·L/n
 // Every buffer that changes devices goes through `transfer`, so a device only ever holds what it received.
+import { copyFloat32, newFloat32 } from '../tensor/arena.ts';
 import { transfer, type Ledger } from './ledger.ts';
 
 /** Device ids of each group, by position (see groups.ts). */
 export type Groups = readonly (readonly number[])[];
 export type ReduceOp = 'sum' | 'max';
 
-const combine = (op: ReduceOp, mine: Float32Array, received: Float32Array): Float32Array => {
-  for (let i = 0; i < received.length; i++)
-    received[i] = op === 'sum' ? mine[i]! + received[i]! : Math.max(mine[i]!, received[i]!);
+function combine(op: ReduceOp, mine: Float32Array, received: Float32Array): Float32Array {
+  if (op === 'sum') for (let i = 0; i < received.length; i++) received[i] = mine[i]! + received[i]!;
+  else for (let i = 0; i < received.length; i++) received[i] = Math.max(mine[i]!, received[i]!);
   return received;
-};
+}
 
 const ringSize = (groups: Groups): number => groups[0]?.length ?? 1;
 
@@ -75,7 +76,7 @@ export function ringReduceScatter(
     ledger.steps++;
   }
   const out = new Array<Float32Array>(chunks.length);
-  for (const group of groups) group.forEach((d, p) => (out[d] = acc[d]![p]!.slice()));
+  for (const group of groups) group.forEach((d, p) => (out[d] = copyFloat32(acc[d]![p]!)));
   return out;
 }
 
@@ -97,8 +98,14 @@ export function ringAllReduce(
     ),
   );
   const reduced = ringReduceScatter(groups, pieces, op, ledger);
+  // The results sit back to back in one buffer, in device order (see deviceMajor.ts).
+  const all = newFloat32(
+    buffers.reduce((total, b) => total + b.length, 0),
+    false,
+  );
+  let at = 0;
   return ringAllGather(groups, reduced, ledger).map((parts, d) => {
-    const out = new Float32Array(buffers[d]!.length);
+    const out = all.subarray(at, (at += buffers[d]!.length));
     let offset = 0;
     for (const part of parts) {
       out.set(part, offset);

@@ -85,7 +85,20 @@ export class ProgramBuilder {
       this.names.delete(v.name);
       name = this.uniqueName(tags.name);
     }
-    this.values[id] = { ...v, ...tags, name };
+    // Built property by property rather than spread: a spread copy gets a different map once this code is
+    // optimised, and every reader of the program's values would deoptimise on it. Same keys, same order.
+    const tagged: { -readonly [K in keyof Value]: Value[K] } = {
+      id: v.id,
+      name,
+      shape: v.shape,
+      dtype: v.dtype,
+      node: v.node,
+      phase: v.phase,
+    };
+    for (const key of [...Object.keys(v), ...Object.keys(tags)])
+      if ((key === 'gradOf' || key === 'updates') && !(key in tagged))
+        tagged[key] = key in tags ? tags[key] : v[key];
+    this.values[id] = tagged;
   }
 
   private uniqueName(base: string): string {

@@ -13,7 +13,7 @@ import type { Node } from './ir.ts';
  * `broadcast` needs (on a device, the local shape). Inputs and manual collectives are not local ops: throws.
  */
 export function evalOp(node: Node, operands: readonly NdArray[], shape: readonly number[]): NdArray {
-  const first = () => operands[0]!;
+  const first = operands[0]!;
   switch (node.kind) {
     case 'einsum':
       return einsum(
@@ -26,19 +26,19 @@ export function evalOp(node: Node, operands: readonly NdArray[], shape: readonly
         operands,
       );
     case 'unary':
-      return unary(node.op, first(), node.scalar);
+      return unary(node.op, first, node.scalar);
     case 'binary':
-      return binary(node.op, first(), operands[1]!);
+      return binary(node.op, first, operands[1]!);
     case 'reduce':
-      return reduce(node.op, first(), node.dims, node.keepDims);
+      return reduce(node.op, first, node.dims, node.keepDims);
     case 'broadcast': {
-      const a = first();
+      const a = first;
       // A rank-0 operand (the cotangent of a full reduction) is read as all-size-1 dims first.
       return broadcastTo(a.shape.length === 0 ? { shape: shape.map(() => 1), data: a.data } : a, shape);
     }
     case 'constraint':
     case 'stopGradient':
-      return first();
+      return first;
     default:
       throw new Error(`evalOp: '${node.kind}' is not a local op`);
   }

@@ -2,17 +2,20 @@
 // device's local blocks, every collective moves data between the simulated devices (collectives/), and the
 // bytes each one sent are recorded next to the collective the partitioner placed.
 import { allReduce } from '../collectives/distCollectives.ts';
-import { distribute, localView, type DistTensor } from '../collectives/distTensor.ts';
+import { deviceMajor, splitDevices } from '../collectives/deviceMajor.ts';
+import { distribute, type DistTensor } from '../collectives/distTensor.ts';
 import type { CollectiveRecord } from '../collectives/ledger.ts';
 import { applyReshard, type ReshardStep } from '../collectives/reshard.ts';
-import { DTYPE_BYTES, operandsOf, type ValueId } from '../program/ir.ts';
+import { DTYPE_BYTES, operandsOf, type Node, type ValueId } from '../program/ir.ts';
 import { evalOp } from '../program/evalOp.ts';
 import { unwrap } from '../result.ts';
 import { einsum } from '../tensor/einsum.ts';
 import { parseEinsum } from '../tensor/einsumEquation.ts';
-import { localShape, type Sharding } from '../sharding.ts';
+import { localShape } from '../sharding.ts';
+import { broadcastTo } from '../tensor/elementwise.ts';
 import type { NdArray } from '../tensor/ndarray.ts';
-import { shardingKey, type SpmdPlan } from './partition.ts';
+import { reduce } from '../tensor/reduce.ts';
+import { shardingKey, type PartitionedOp, type SpmdPlan } from './partition.ts';
 
 export interface Execution {
   /** Every value as it ended up on the devices, in its final sharding. */
@@ -21,16 +24,116 @@ export interface Execution {
   readonly records: readonly CollectiveRecord[];
 }
 
+const LABELS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+/** withDeviceLabel's answers so far (a program has a handful of equations; bounded by clearing when full). */
+const labelled = new Map<string, string | undefined>();
+
+/** `equation` with a fresh label (the device batch) leading every term, or undefined if none is free. */
+function withDeviceLabel(equation: string): string | undefined {
+  if (labelled.has(equation)) return labelled.get(equation);
+  const label = [...LABELS].find((l) => !equation.includes(l));
+  const [inputs = '', output = ''] = equation.replace(/\s+/g, '').split('->');
+  const result =
+    label === undefined ? undefined : `${label}${inputs.split(',').join(`,${label}`)}->${label}${output}`;
+  if (labelled.size >= 256) labelled.clear();
+  labelled.set(equation, result);
+  return result;
+}
+
+/**
+ * A local op other than einsum (see evalOp) on device-major operands [devices, ...local]: reductions shift
+ * their dims by one; `local` is one device's result shape. Returns the device-major result.
+ */
+function evalOnDevices(node: Node, operands: readonly NdArray[], local: readonly number[]): NdArray {
+  const first = operands[0]!;
+  switch (node.kind) {
+    case 'reduce':
+      return reduce(
+        node.op,
+        first,
+        node.dims.map((d) => d + 1),
+        node.keepDims,
+      );
+    case 'broadcast': {
+      const devices = first.shape[0]!;
+      // A rank-0 operand (the cotangent of a full reduction) is read as all-size-1 dims first.
+      const a =
+        first.shape.length === 1 ? { shape: [devices, ...local.map(() => 1)], data: first.data } : first;
+      return broadcastTo(a, [devices, ...local]);
+    }
+    default:
+      return evalOp(node, operands, [first.shape[0]!, ...local]);
+  }
+}
+
+/**
+ * Runs the op `node` on every device's local blocks of `operands` (local shapes from `localShapeOf`; the
+ * result's is `local`) and returns each device's result. Every device runs the same local shapes, so the op
+ * runs once on device-major arrays (deviceMajor.ts): an einsum with a device batch label, other ops with a
+ * leading device dim. Each device's elements see exactly the operations they would alone.
+ */
+function runLocal(
+  node: Node,
+  operands: readonly DistTensor[],
+  devices: number,
+  local: readonly number[],
+  localShapeOf: (t: DistTensor) => number[],
+): Float32Array[] {
+  const shapes = operands.map(localShapeOf);
+  const equation = node.kind === 'einsum' ? withDeviceLabel(node.equation) : undefined;
+  if (node.kind === 'einsum' && equation === undefined) {
+    // No free label for the device batch (52 labels in use): one device at a time.
+    const eq = unwrap(parseEinsum(node.equation, shapes));
+    return Array.from({ length: devices }, (_, d) =>
+      Float32Array.from(
+        einsum(
+          eq,
+          operands.map((t, i) => ({ shape: shapes[i]!, data: t.shards[d]! })),
+        ).data,
+      ),
+    );
+  }
+  const batched = operands.map((t, i) => deviceMajor(t, shapes[i]!));
+  const result =
+    equation === undefined
+      ? evalOnDevices(node, batched, local)
+      : einsum(
+          unwrap(
+            parseEinsum(
+              equation,
+              batched.map((b) => b.shape),
+            ),
+          ),
+          batched,
+        );
+  const data = result.data instanceof Float32Array ? result.data : Float32Array.from(result.data);
+  return splitDevices(data, devices);
+}
+
 /** Executes `plan` on `inputs` (global arrays by input name; they are split onto the devices first). */
 export function executePlan(plan: SpmdPlan, inputs: ReadonlyMap<string, NdArray>): Execution {
   const { mesh, program } = plan;
   const values: DistTensor[] = [];
   const records: CollectiveRecord[] = [];
-  const resharded = new Map<string, DistTensor>();
+  // Operands resharded for an earlier op, by value id then target sharding (the partitioner plans no
+  // steps for an operand it already resharded the same way).
+  const resharded = new Map<ValueId, Map<string, DistTensor>>();
   const run = (t: DistTensor, steps: readonly ReshardStep[], bytesPerElement: number) => {
     const r = applyReshard(mesh, t, steps, bytesPerElement);
     records.push(...r.records);
     return r.tensor;
+  };
+  const operand = (op: PartitionedOp, id: ValueId, i: number): DistTensor => {
+    const steps = op.operandSteps[i]!;
+    const cached = resharded.get(id);
+    if (steps.length === 0 && cached === undefined) return values[id]!;
+    const key = shardingKey(op.operandShardings[i]!);
+    if (steps.length > 0) {
+      const byTarget = cached ?? new Map<string, DistTensor>();
+      resharded.set(id, byTarget);
+      byTarget.set(key, run(values[id]!, steps, DTYPE_BYTES[program.values[id]!.dtype]));
+    }
+    return resharded.get(id)!.get(key) ?? values[id]!;
   };
 
   let opIndex = 0;
@@ -42,31 +145,11 @@ export function executePlan(plan: SpmdPlan, inputs: ReadonlyMap<string, NdArray>
       continue;
     }
     const op = plan.ops[opIndex++]!;
-    const operands = operandsOf(v.node).map((id: ValueId, i) => {
-      const target: Sharding = op.operandShardings[i]!;
-      const key = `${id}:${shardingKey(target)}`;
-      const steps = op.operandSteps[i]!;
-      if (steps.length > 0)
-        resharded.set(key, run(values[id]!, steps, DTYPE_BYTES[program.values[id]!.dtype]));
-      return resharded.get(key) ?? values[id]!;
-    });
+    const operands = operandsOf(v.node).map((id: ValueId, i) => operand(op, id, i));
     const shape = localShape(mesh, op.natural, v.shape);
-    // Every device runs the same local shapes: parse an einsum once per op, not once per device.
-    const node = v.node;
-    const eq =
-      node.kind === 'einsum'
-        ? unwrap(
-            parseEinsum(
-              node.equation,
-              operands.map((t) => localShape(mesh, t.sharding, t.shape)),
-            ),
-          )
-        : undefined;
-    const shards = Array.from({ length: mesh.deviceCount }, (_, d) => {
-      const views = operands.map((t) => localView(mesh, t, d));
-      const local = eq ? einsum(eq, views) : evalOp(node, views, shape);
-      return local.data instanceof Float32Array ? local.data : Float32Array.from(local.data);
-    });
+    const shards = runLocal(v.node, operands, mesh.deviceCount, shape, (t) =>
+      localShape(mesh, t.sharding, t.shape),
+    );
     let result: DistTensor = { shape: v.shape, sharding: op.natural, shards };
     if (op.maxOver.length > 0) {
       const r = allReduce(mesh, result, op.maxOver, 'max', DTYPE_BYTES[v.dtype]);

@@ -11,7 +11,8 @@ import { ok, type Result } from '../result.ts';
 import { localShape, shardingsEqual, type Sharding } from '../sharding.ts';
 import { einsumFlops, parseEinsum } from '../tensor/einsumEquation.ts';
 import { sizeOf } from '../tensor/ndarray.ts';
-import { planOperands } from './operandShardings.ts';
+import { planOperands, type OperandPlan } from './operandShardings.ts';
+import { holey } from './propagate.ts';
 import { afterStep, allReduceBytes, stepBytesPerDevice } from './reshardBytes.ts';
 
 /** A collective the partitioner inserted, with its place in the graph. */
@@ -55,6 +56,19 @@ export interface SpmdPlan {
 }
 
 export const shardingKey = (s: Sharding): string => JSON.stringify([s.dims, [...s.unreduced].sort()]);
+
+/** `s` with its dims in a holey array (see `holey`: the plan's shardings keep one elements kind in every tier). */
+const holeyDims = (s: Sharding): Sharding => ({
+  dims: holey(s.dims.length, (d) => s.dims[d]!),
+  unreduced: s.unreduced,
+});
+
+/** The operand plan with holey dims throughout (see `holeyDims`). */
+const holeyPlan = (p: OperandPlan): OperandPlan => ({
+  operands: holey(p.operands.length, (i) => holeyDims(p.operands[i]!)),
+  natural: holeyDims(p.natural),
+  maxOver: p.maxOver,
+});
 
 /** Plans every op of `program` under `shardings` (one per value, from propagateShardings). */
 export function partitionProgram(
@@ -104,7 +118,7 @@ export function partitionProgram(
   for (const v of program.values) {
     if (v.node.kind === 'input') continue;
     const target = shardings[v.id]!;
-    const p = planOperands(mesh, program, v, shardings, target);
+    const p = holeyPlan(planOperands(mesh, program, v, shardings, target));
     const operandIds = operandsOf(v.node);
     const operandSteps: ReshardStep[][] = [];
     for (const [i, id] of operandIds.entries()) {

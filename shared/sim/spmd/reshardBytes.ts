@@ -6,6 +6,7 @@ import { axisSize, type Mesh } from '../mesh.ts';
 import type { ReshardStep } from '../collectives/reshard.ts';
 import { blockIndex, localShape, type Sharding } from '../sharding.ts';
 import { sizeOf } from '../tensor/ndarray.ts';
+import { holey } from './propagate.ts';
 
 /**
  * Bytes the busiest device sends in a ring all-reduce of `elements` per device over `n` devices. The buffer
@@ -23,7 +24,8 @@ export function allReduceBytes(elements: number, n: number, bytesPerElement: num
 
 /** The sharding after one step. */
 export function afterStep(before: Sharding, step: ReshardStep): Sharding {
-  const dims = before.dims.map((axes) => [...axes]);
+  // Built holey, not mapped (see `holey` in propagate.ts).
+  const dims = holey(before.dims.length, (d) => [...before.dims[d]!]);
   let unreduced = [...before.unreduced];
   switch (step.kind) {
     case 'all-gather':

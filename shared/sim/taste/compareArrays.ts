@@ -1,7 +1,6 @@
 // The tasting's yardstick: how far a sharded float32 result is from the single-device float64 reference.
 // Relative error = max |got − want| / max |want| (a norm-wise bound, so near-zero entries do not blow it up).
-import type { NdArray } from '../tensor/ndarray.ts';
-import { stridesOf } from '../tensor/ndarray.ts';
+import { stridesOf, type FloatArray, type NdArray } from '../tensor/ndarray.ts';
 
 /** The tasting passes when the relative error is at most this (float32 accumulation over ~10³ terms). */
 export const TASTING_TOLERANCE = 1e-4;
@@ -14,21 +13,30 @@ export interface ArrayComparison {
     { readonly index: readonly number[]; readonly got: number; readonly want: number } | undefined;
 }
 
-export function compareArrays(got: NdArray, want: NdArray): ArrayComparison {
-  if (got.shape.length !== want.shape.length || got.shape.some((n, i) => n !== want.shape[i]))
-    throw new Error(`compareArrays: shapes [${got.shape}] and [${want.shape}] differ`);
+/**
+ * One pass over the elements: the largest |g − w| (NaN counts as ∞; the last NaN wins), where it is, and
+ * the largest |w|. Kept apart from `compareArrays` so its optimised loop never meets shape arrays.
+ */
+function scan(g: FloatArray, w: FloatArray): { at: number; maxAbs: number; scale: number } {
   let maxAbs = 0;
   let scale = 0;
   let at = -1;
-  for (let i = 0; i < want.data.length; i++) {
-    const w = want.data[i]!;
-    const e = Math.abs(got.data[i]! - w);
-    scale = Math.max(scale, Math.abs(w));
-    if (e > maxAbs || Number.isNaN(e)) {
-      maxAbs = Number.isNaN(e) ? Infinity : e;
+  for (let i = 0; i < w.length; i++) {
+    const wi = w[i]!;
+    const e = Math.abs(g[i]! - wi);
+    scale = Math.max(scale, Math.abs(wi));
+    if (e > maxAbs || e !== e) {
+      maxAbs = e !== e ? Infinity : e;
       at = i;
     }
   }
+  return { at, maxAbs, scale };
+}
+
+export function compareArrays(got: NdArray, want: NdArray): ArrayComparison {
+  if (got.shape.length !== want.shape.length || got.shape.some((n, i) => n !== want.shape[i]))
+    throw new Error(`compareArrays: shapes [${got.shape}] and [${want.shape}] differ`);
+  const { at, maxAbs, scale } = scan(got.data, want.data);
   const strides = stridesOf(want.shape);
   const worst =
     at < 0

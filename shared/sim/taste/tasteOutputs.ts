@@ -5,7 +5,7 @@ import type { Mesh } from '../mesh.ts';
 import { specFromSharding, specToString } from '../partitionSpec.ts';
 import type { Phase, Program } from '../program/ir.ts';
 import { deviceBlock } from '../sharding.ts';
-import type { NdArray } from '../tensor/ndarray.ts';
+import type { FloatArray, NdArray } from '../tensor/ndarray.ts';
 import { compareArrays, TASTING_TOLERANCE } from './compareArrays.ts';
 
 export interface OutputTasting {
@@ -33,6 +33,13 @@ export interface Tasting {
   readonly outputs: readonly OutputTasting[];
 }
 
+/** max(Number.MIN_VALUE, max |x|) over `data` (NaN propagates). */
+function scaleOf(data: FloatArray): number {
+  let scale = Number.MIN_VALUE;
+  for (let i = 0; i < data.length; i++) scale = Math.max(scale, Math.abs(data[i]!));
+  return scale;
+}
+
 /** Compares the program's outputs held on the devices (`values`, by value id) with `reference` (by value id). */
 export function tasteOutputs(
   mesh: Mesh,
@@ -51,8 +58,7 @@ export function tasteOutputs(
           return cmp.worst!.index.every((i, k) => i >= start[k]! && i < start[k]! + size[k]!);
         })
       : [];
-    let scale = Number.MIN_VALUE;
-    for (const x of reference[value]!.data) scale = Math.max(scale, Math.abs(x));
+    const scale = scaleOf(reference[value]!.data);
     const ok = cmp.relError <= TASTING_TOLERANCE && maxReplicaDiff / scale <= TASTING_TOLERANCE;
     return {
       name,

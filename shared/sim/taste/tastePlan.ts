@@ -12,6 +12,7 @@ import { deviceBlock, localShape } from '../sharding.ts';
 import { planAuto } from '../spmd/autoMode.ts';
 import { executePlan } from '../spmd/executePlan.ts';
 import { pmapAnnotations } from '../spmd/pmapMode.ts';
+import { recyclingArrays } from '../tensor/arena.ts';
 import type { NdArray } from '../tensor/ndarray.ts';
 import type { TasteRequest } from './tasteRequest.ts';
 import { tasteOutputs, type OutputTasting } from './tasteOutputs.ts';
@@ -103,8 +104,15 @@ export function buildModel(req: TasteRequest): Result<{ program: Program; inputs
   return ok({ program, inputs });
 }
 
-/** Runs the plan of `req` on real shards and tastes it against the single-device float64 reference. */
+/**
+ * Runs the plan of `req` on real shards and tastes it against the single-device float64 reference. The
+ * report is plain data (shards are copied out with `Array.from`), so the arrays of the run are recycled.
+ */
 export function tastePlan(req: TasteRequest): Result<TasteReport> {
+  return recyclingArrays(() => taste(req));
+}
+
+function taste(req: TasteRequest): Result<TasteReport> {
   const built = buildModel(req);
   if (!built.ok) return built;
   const { program, inputs } = built.value;

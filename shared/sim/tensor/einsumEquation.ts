@@ -50,6 +50,26 @@ export function parseEinsum(
   equation: string,
   shapes: readonly (readonly number[])[],
 ): Result<EinsumEquation> {
+  const key = `${equation}|${shapes.join(';')}`;
+  const cached = parsed.get(key);
+  if (cached !== undefined) return cached;
+  const result = parse(equation, shapes);
+  if (result.ok) {
+    if (parsed.size >= MAX_PARSED) parsed.clear();
+    parsed.set(key, result);
+  }
+  return result;
+}
+
+/**
+ * Equations parsed so far, by equation and shapes: the same equation object comes back for the same
+ * arguments (every device of a mesh, every step), so per-equation work cached on it (einsumPlan.ts) is done
+ * once. Bounded by clearing when full.
+ */
+const parsed = new Map<string, Result<EinsumEquation>>();
+const MAX_PARSED = 512;
+
+function parse(equation: string, shapes: readonly (readonly number[])[]): Result<EinsumEquation> {
   const text = equation.replace(/\s+/g, '');
   const arrow = text.indexOf('->');
   if (arrow < 0)

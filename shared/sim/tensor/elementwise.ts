@@ -1,23 +1,18 @@
 // Elementwise ops of the program IR: `UnaryOp` (one argument, optional scalar) and `BinaryOp` (two same-rank
 // arguments with NumPy broadcasting of size-1 dims). Results take the first operand's precision.
 import type { BinaryOp, UnaryOp } from '../program/ir.ts';
-import { allocate, precisionOf, sizeOf, stridesOf, type FloatArray, type NdArray } from './ndarray.ts';
+import { allocateToFill, precisionOf, sizeOf, stridesOf, type FloatArray, type NdArray } from './ndarray.ts';
+import { gelu, geluGrad } from './gelu.ts';
 import { copyStrided } from './permute.ts';
 
-/** √(2/π), the gelu tanh-approximation's scale. */
-const GELU_C = Math.sqrt(2 / Math.PI);
-/** Cubic coefficient of the gelu tanh approximation. */
-const GELU_A = 0.044715;
-
 /**
- * Applies a `UnaryOp` elementwise (see ir.ts for each op's formula). `scale` (x·s) and `addScalar` (x+s)
- * need `scalar`. gelu(x) = ½x(1 + tanh u), u = √(2/π)(x + 0.044715x³);
- * geluGrad(x) = ½(1 + tanh u) + ½x(1 − tanh²u)·√(2/π)(1 + 3·0.044715x²).
+ * Applies a `UnaryOp` elementwise (see ir.ts for each op's formula; gelu and geluGrad in gelu.ts).
+ * `scale` (x·s) and `addScalar` (x+s) need `scalar`.
  */
 export function unary(op: UnaryOp, a: NdArray, scalar?: number): NdArray {
   const x = a.data;
   const n = x.length;
-  const y = allocate(precisionOf(x), n);
+  const y = allocateToFill(precisionOf(x), n);
   switch (op) {
     case 'neg':
       for (let i = 0; i < n; i++) y[i] = -x[i]!;
@@ -35,17 +30,10 @@ export function unary(op: UnaryOp, a: NdArray, scalar?: number): NdArray {
       for (let i = 0; i < n; i++) y[i] = Math.max(x[i]!, 0);
       break;
     case 'gelu':
-      for (let i = 0; i < n; i++) {
-        const v = x[i]!;
-        y[i] = 0.5 * v * (1 + Math.tanh(GELU_C * (v + GELU_A * v * v * v)));
-      }
+      gelu(x, y);
       break;
     case 'geluGrad':
-      for (let i = 0; i < n; i++) {
-        const v = x[i]!;
-        const t = Math.tanh(GELU_C * (v + GELU_A * v * v * v));
-        y[i] = 0.5 * (1 + t) + 0.5 * v * (1 - t * t) * GELU_C * (1 + 3 * GELU_A * v * v);
-      }
+      geluGrad(x, y);
       break;
     case 'square':
       for (let i = 0; i < n; i++) y[i] = x[i]! * x[i]!;
@@ -83,7 +71,59 @@ function requireScalar(op: UnaryOp, scalar: number | undefined): number {
   return scalar;
 }
 
-/** y[yo + j] = x[xo + j·xs] ∘ z[zo + j·zs] for j < len (strides 0 or 1). */
+/** y[yo + j] = x[xo + j] ∘ z[zo + j] for j < len. */
+// prettier-ignore
+function runBoth(op: BinaryOp, y: FloatArray, yo: number, x: FloatArray, xo: number, z: FloatArray, zo: number, len: number) {
+  switch (op) {
+    case 'add': for (let j = 0; j < len; j++) y[yo + j] = x[xo + j]! + z[zo + j]!; return;
+    case 'sub': for (let j = 0; j < len; j++) y[yo + j] = x[xo + j]! - z[zo + j]!; return;
+    case 'mul': for (let j = 0; j < len; j++) y[yo + j] = x[xo + j]! * z[zo + j]!; return;
+    case 'div': for (let j = 0; j < len; j++) y[yo + j] = x[xo + j]! / z[zo + j]!; return;
+    case 'max': for (let j = 0; j < len; j++) y[yo + j] = Math.max(x[xo + j]!, z[zo + j]!); return;
+  }
+}
+
+/** y[yo + j] = x[xo + j] ∘ c for j < len. */
+// prettier-ignore
+function runRight(op: BinaryOp, y: FloatArray, yo: number, x: FloatArray, xo: number, c: number, len: number) {
+  switch (op) {
+    case 'add': for (let j = 0; j < len; j++) y[yo + j] = x[xo + j]! + c; return;
+    case 'sub': for (let j = 0; j < len; j++) y[yo + j] = x[xo + j]! - c; return;
+    case 'mul': for (let j = 0; j < len; j++) y[yo + j] = x[xo + j]! * c; return;
+    case 'div': for (let j = 0; j < len; j++) y[yo + j] = x[xo + j]! / c; return;
+    case 'max': for (let j = 0; j < len; j++) y[yo + j] = Math.max(x[xo + j]!, c); return;
+  }
+}
+
+/** y[yo + j] = c ∘ z[zo + j] for j < len. */
+// prettier-ignore
+function runLeft(op: BinaryOp, y: FloatArray, yo: number, c: number, z: FloatArray, zo: number, len: number) {
+  switch (op) {
+    case 'add': for (let j = 0; j < len; j++) y[yo + j] = c + z[zo + j]!; return;
+    case 'sub': for (let j = 0; j < len; j++) y[yo + j] = c - z[zo + j]!; return;
+    case 'mul': for (let j = 0; j < len; j++) y[yo + j] = c * z[zo + j]!; return;
+    case 'div': for (let j = 0; j < len; j++) y[yo + j] = c / z[zo + j]!; return;
+    case 'max': for (let j = 0; j < len; j++) y[yo + j] = Math.max(c, z[zo + j]!); return;
+  }
+}
+
+/** c ∘ d for one pair. */
+function apply(op: BinaryOp, c: number, d: number): number {
+  switch (op) {
+    case 'add':
+      return c + d;
+    case 'sub':
+      return c - d;
+    case 'mul':
+      return c * d;
+    case 'div':
+      return c / d;
+    case 'max':
+      return Math.max(c, d);
+  }
+}
+
+/** y[yo + j] = x[xo + j·xs] ∘ z[zo + j·zs] for j < len (strides 0 or 1; a stride-0 operand is read once). */
 function binaryRun(
   op: BinaryOp,
   y: FloatArray,
@@ -96,32 +136,25 @@ function binaryRun(
   zs: number,
   len: number,
 ): void {
-  switch (op) {
-    case 'add':
-      for (let j = 0; j < len; j++, xo += xs, zo += zs) y[yo + j] = x[xo]! + z[zo]!;
-      break;
-    case 'sub':
-      for (let j = 0; j < len; j++, xo += xs, zo += zs) y[yo + j] = x[xo]! - z[zo]!;
-      break;
-    case 'mul':
-      for (let j = 0; j < len; j++, xo += xs, zo += zs) y[yo + j] = x[xo]! * z[zo]!;
-      break;
-    case 'div':
-      for (let j = 0; j < len; j++, xo += xs, zo += zs) y[yo + j] = x[xo]! / z[zo]!;
-      break;
-    case 'max':
-      for (let j = 0; j < len; j++, xo += xs, zo += zs) y[yo + j] = Math.max(x[xo]!, z[zo]!);
-      break;
-    default:
-      throw new RangeError(`binary: unknown op '${op as string}'`);
-  }
+  if (xs !== 0 && zs !== 0) runBoth(op, y, yo, x, xo, z, zo, len);
+  else if (xs !== 0) runRight(op, y, yo, x, xo, z[zo]!, len);
+  else if (zs !== 0) runLeft(op, y, yo, x[xo]!, z, zo, len);
+  else y.fill(apply(op, x[xo]!, z[zo]!), yo, yo + len);
 }
+
+const BINARY_OPS: ReadonlySet<string> = new Set<BinaryOp>(['add', 'sub', 'mul', 'div', 'max']);
 
 /** NumPy broadcast shape of two same-rank shapes (each dim equal, or one of them 1); throws otherwise. */
 export function broadcastShapes(a: readonly number[], b: readonly number[]): number[] {
   if (a.length !== b.length || a.some((d, i) => d !== b[i] && d !== 1 && b[i] !== 1))
     throw new RangeError(`shapes [${a.join(', ')}] and [${b.join(', ')}] do not broadcast`);
   return a.map((d, i) => (d === 1 ? b[i]! : d));
+}
+
+function sameShape(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let d = 0; d < a.length; d++) if (a[d] !== b[d]) return false;
+  return true;
 }
 
 /** Row-major strides of `shape` read as broadcast to `target` (0 along expanded size-1 dims). */
@@ -135,13 +168,16 @@ function broadcastStrides(shape: readonly number[], target: readonly number[]): 
  * Operands must have the same rank; size-1 dims broadcast (NumPy rules). Throws a RangeError otherwise.
  */
 export function binary(op: BinaryOp, a: NdArray, b: NdArray): NdArray {
-  const shape = broadcastShapes(a.shape, b.shape);
+  // Equal shapes (the common case) need no broadcast bookkeeping; the result shares the shape array.
+  const same = sameShape(a.shape, b.shape);
+  const shape = same ? a.shape : broadcastShapes(a.shape, b.shape);
   const total = sizeOf(shape);
-  const y = allocate(precisionOf(a.data), total);
+  const y = allocateToFill(precisionOf(a.data), total);
   if (total === 0) return { shape, data: y };
+  if (!BINARY_OPS.has(op)) throw new RangeError(`binary: unknown op '${op as string}'`);
   const rank = shape.length;
   if (a.data.length === total && b.data.length === total) {
-    binaryRun(op, y, 0, a.data, 0, 1, b.data, 0, 1, total);
+    runBoth(op, y, 0, a.data, 0, b.data, 0, total);
     return { shape, data: y };
   }
   const as = broadcastStrides(a.shape, shape);
@@ -186,7 +222,7 @@ export function binary(op: BinaryOp, a: NdArray, b: NdArray): NdArray {
 export function broadcastTo(a: NdArray, shape: readonly number[]): NdArray {
   if (a.shape.length !== shape.length || a.shape.some((d, i) => d !== shape[i] && d !== 1))
     throw new RangeError(`cannot broadcast shape [${a.shape.join(', ')}] to [${shape.join(', ')}]`);
-  const data = allocate(precisionOf(a.data), sizeOf(shape));
+  const data = allocateToFill(precisionOf(a.data), sizeOf(shape));
   copyStrided(a.data, 0, broadcastStrides(a.shape, shape), shape, data);
   return { shape: [...shape], data };
 }

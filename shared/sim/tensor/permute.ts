@@ -1,5 +1,5 @@
 // Dimension permutations (`jnp.transpose`) and the strided gather they and broadcasting are built on.
-import { allocate, precisionOf, sizeOf, stridesOf, type FloatArray, type NdArray } from './ndarray.ts';
+import { allocateToFill, precisionOf, sizeOf, stridesOf, type FloatArray, type NdArray } from './ndarray.ts';
 
 /**
  * Row-major copy of a strided view: for every index (i₀…i_{r-1}) of `shape`,
@@ -86,7 +86,7 @@ export function transpose(a: NdArray, perm: readonly number[]): NdArray {
   if (perm.every((p, d) => p === d)) return { shape: a.shape, data: a.data };
   const inStrides = stridesOf(a.shape);
   const shape = perm.map((p) => a.shape[p]!);
-  const data = allocate(precisionOf(a.data), a.data.length);
+  const data = allocateToFill(precisionOf(a.data), a.data.length);
   copyStrided(
     a.data,
     0,

@@ -1,6 +1,7 @@
 // Reductions over a set of dimensions (`jnp.sum` / `jnp.max` with `axis=dims`, `keepdims`).
 import type { ReduceOp } from '../program/ir.ts';
-import { allocate, precisionOf, type NdArray } from './ndarray.ts';
+import { newFloat64 } from './arena.ts';
+import { allocateToFill, precisionOf, type NdArray } from './ndarray.ts';
 
 /**
  * Input dims collapsed into runs: size-1 dims dropped, neighbours with the same reduced/kept status merged
@@ -47,7 +48,8 @@ export function reduce(op: ReduceOp, a: NdArray, dims: readonly number[], keepDi
     ? a.shape.map((size, d) => (reduced[d] ? 1 : size))
     : a.shape.filter((_, d) => !reduced[d]);
   const outSize = shape.reduce((n, d) => n * d, 1);
-  const acc = new Float64Array(outSize).fill(op === 'sum' ? 0 : -Infinity);
+  const acc = newFloat64(outSize);
+  if (op !== 'sum') acc.fill(-Infinity);
   const x = a.data;
   const { sizes, outStrides } = collapse(a.shape, reduced);
   const runs = sizes.length;
@@ -83,7 +85,8 @@ export function reduce(op: ReduceOp, a: NdArray, dims: readonly number[], keepDi
       }
     }
   }
-  const data = allocate(precisionOf(x), outSize);
+  if (precisionOf(x) === 'f64') return { shape, data: acc };
+  const data = allocateToFill('f32', outSize);
   data.set(acc);
   return { shape, data };
 }
