@@ -15,12 +15,20 @@ export interface QueuedReduction {
   readonly durationS: number;
 }
 
-/** When the last of `items` ends if they run one at a time in order of readiness (0 when there are none). */
-export function reductionQueueEndS(items: readonly QueuedReduction[]): number {
+/** When each of `items` runs if they run one at a time in order of readiness: start and end, in that order. */
+export function reductionRuns(items: readonly QueuedReduction[]): { startS: number; endS: number }[] {
   const sorted = [...items].sort((a, b) => a.readyS - b.readyS);
   let end = 0;
-  for (const r of sorted) end = Math.max(end, r.readyS) + r.durationS;
-  return end;
+  return sorted.map((r) => {
+    const startS = Math.max(end, r.readyS);
+    end = startS + r.durationS;
+    return { startS, endS: end };
+  });
+}
+
+/** When the last of `items` ends if they run one at a time in order of readiness (0 when there are none). */
+export function reductionQueueEndS(items: readonly QueuedReduction[]): number {
+  return reductionRuns(items).at(-1)?.endS ?? 0;
 }
 
 /**

@@ -17,8 +17,13 @@ import { err, ok, type Result } from '../result.ts';
 
 export const SCHEDULES = ['gpipe', '1f1b', 'interleaved'] as const;
 export type PipelineSchedule = (typeof SCHEDULES)[number];
-export type TimelineEventKind = 'forward' | 'backward' | 'recompute' | 'send' | 'recv' | 'idle';
+export type TimelineEventKind =
+  'forward' | 'backward' | 'recompute' | 'send' | 'recv' | 'collective' | 'idle';
 
+/**
+ * One event on a device's lane. Compute, send, recv and idle events tile the lane without overlap;
+ * collective events run on the link and may overlap compute (and may end after the lane's last task).
+ */
 export interface TimelineEvent {
   readonly device: number;
   readonly kind: TimelineEventKind;
@@ -49,7 +54,8 @@ export interface PipelineInput {
 
 export interface PipelineTimeline {
   /**
-   * Per device, its events in time order, gap-free from 0 to `stepS`. Built from a compact record on first
+   * Per device, its events in time order, gap-free from 0 to `stepS` (plus any 'collective' events, which
+   * run on the link and may overlap the others; `withCollectives`). Built from a compact record on first
    * read and cached (hundreds of thousands of objects at p = 64: read it only to draw or export).
    */
   readonly events: readonly (readonly TimelineEvent[])[];
@@ -135,7 +141,15 @@ function validate(input: PipelineInput): Result<number> {
 }
 
 /** Event kinds by code in the compact record. */
-const KINDS: readonly TimelineEventKind[] = ['forward', 'backward', 'recompute', 'send', 'recv', 'idle'];
+const KINDS: readonly TimelineEventKind[] = [
+  'forward',
+  'backward',
+  'recompute',
+  'send',
+  'recv',
+  'idle',
+  'collective',
+];
 const [FORWARD, BACKWARD, RECOMPUTE, SEND, RECV, IDLE] = [0, 1, 2, 3, 4, 5] as const;
 
 /** One device's events as parallel arrays; `tag` = microbatch·v + chunk, or −1 (idle). */
@@ -316,4 +330,33 @@ export function simulatePipeline(input: PipelineInput): Result<PipelineTimeline>
     endS: Array.from(free),
     peakInFlight: Array.from(peakInFlight),
   });
+}
+
+/**
+ * `timeline` with `collectives[d]` (kind 'collective', on the link, possibly overlapping compute) merged
+ * into device d's events in start order. The step, idle and bubble figures are `timeline`'s: collective
+ * time is neither idle nor work.
+ */
+export function withCollectives(
+  timeline: PipelineTimeline,
+  collectives: readonly (readonly TimelineEvent[])[],
+): PipelineTimeline {
+  const p = timeline.endS.length;
+  const cache: (TimelineEvent[] | undefined)[] = new Array(p);
+  const deviceEvents = (d: number): TimelineEvent[] => {
+    const own = timeline.deviceEvents(d);
+    const extra = collectives[d] ?? [];
+    return (cache[d] ??= [...own, ...extra].sort((a, b) => a.startS - b.startS));
+  };
+  return {
+    get events() {
+      return Array.from({ length: p }, (_, d) => deviceEvents(d));
+    },
+    deviceEvents,
+    stepS: timeline.stepS,
+    bubbleFraction: timeline.bubbleFraction,
+    idleS: timeline.idleS,
+    endS: timeline.endS,
+    peakInFlight: timeline.peakInFlight,
+  };
 }

@@ -1,7 +1,9 @@
 // A pipeline timeline as Chrome trace-event JSON (the "Trace Event Format" of chrome://tracing, which
 // Perfetto's UI opens too): one complete event (`"ph": "X"`, start `ts` and duration `dur` in
 // microseconds) per forward, backward, recompute, send and receive; one thread (`tid`) per pipeline device,
-// named by a metadata event (`"ph": "M"`, `thread_name`). Idle time is the gaps.
+// named by a metadata event (`"ph": "M"`, `thread_name`). Idle time is the gaps. Collective events run on
+// the link and may overlap compute, so they go on a thread of their own per device (`tid` = d + 1000,
+// "stage d links"), and complete events never overlap within one thread.
 import type { PipelineTimeline, TimelineEventKind } from '../cost/pipelineSimulation.ts';
 
 /** One trace event (Trace Event Format: 'X' complete, 'M' metadata). */
@@ -28,8 +30,12 @@ const LABEL: Record<TimelineEventKind, string> = {
   recompute: 'recompute',
   send: 'send',
   recv: 'recv',
+  collective: 'collective',
   idle: 'idle',
 };
+
+/** The thread of device d's collective events. */
+export const LINK_TID_OFFSET = 1000;
 
 /** Microseconds, rounded to the nanosecond so that the JSON stays short. */
 const us = (s: number): number => Math.round(s * 1e9) / 1e3;
@@ -54,8 +60,28 @@ export function toChromeTrace(
       tid: d,
       args: { name: `stage ${d} (device ${deviceIds?.[d] ?? d})` },
     });
+    const collectives = timeline.deviceEvents(d).filter((e) => e.kind === 'collective');
+    if (collectives.length > 0)
+      events.push({
+        name: 'thread_name',
+        ph: 'M',
+        ts: 0,
+        pid,
+        tid: d + LINK_TID_OFFSET,
+        args: { name: `stage ${d} links` },
+      });
+    for (const e of collectives)
+      events.push({
+        name: LABEL[e.kind],
+        cat: e.kind,
+        ph: 'X',
+        ts: us(e.startS),
+        dur: us(e.endS - e.startS),
+        pid,
+        tid: d + LINK_TID_OFFSET,
+      });
     for (const e of timeline.deviceEvents(d)) {
-      if (e.kind === 'idle') continue;
+      if (e.kind === 'idle' || e.kind === 'collective') continue;
       const chunk = e.chunk ?? 0;
       events.push({
         name: `${LABEL[e.kind]} mb ${e.microbatch ?? 0}${chunk > 0 ? ` chunk ${chunk}` : ''}`,

@@ -7,8 +7,13 @@
 //   the send between stages moves b·s·h activations (Megatron's scatter/gather across nodes: b·s·h/t per
 //   GPU on the inter-node link, then an all-gather over `model`; with sequence parallelism only b·s·h/t).
 import { ringCollectiveTimeS, collectiveTimeOnAxesS, combinedAxesLink } from '../cost/collectiveTime.ts';
-import { exposedReductionS, type QueuedReduction } from '../cost/gradientOverlap.ts';
-import { simulatePipeline, type PipelineTimeline } from '../cost/pipelineSimulation.ts';
+import { exposedReductionS, reductionRuns, type QueuedReduction } from '../cost/gradientOverlap.ts';
+import {
+  simulatePipeline,
+  withCollectives,
+  type PipelineTimeline,
+  type TimelineEvent,
+} from '../cost/pipelineSimulation.ts';
 import type { Calibration } from '../cost/calibration.ts';
 import { ok, type Result } from '../result.ts';
 import { addTasks, NO_TASK, taskS, type TaskCost } from './blockCost.ts';
@@ -32,6 +37,12 @@ export interface TrainSimulation {
   readonly request: TrainRequest;
   readonly blocks: TrainBlocks;
   readonly timeline: PipelineTimeline;
+  /**
+   * `timeline` plus each device's data-parallel gradient reductions as 'collective' events: they run on the
+   * data link back to back from `endS[d] − window` (the device's last backward tasks taken back to back, as
+   * priced), overlap that backward compute, and end `exposedGradientS[d]` after `endS[d]`.
+   */
+  readonly timelineWithCollectives: PipelineTimeline;
   /** Microbatches per pipeline per step. */
   readonly microbatches: number;
   readonly stepS: number;
@@ -40,6 +51,8 @@ export interface TrainSimulation {
   readonly breakdownS: StepBreakdown;
   /** Per pipeline device: the exposed data-parallel reduction, seconds. */
   readonly exposedGradientS: readonly number[];
+  /** Per pipeline device: the whole data-parallel gradient reduction (hidden and exposed), seconds. */
+  readonly gradientReductionS: readonly number[];
   readonly stageTasks: readonly { forward: TaskCost; backward: TaskCost; recompute: TaskCost }[];
   readonly memory: readonly StageMemory[];
   /** FLOPs per iteration over all devices: model (no recompute) and hardware (as executed). */
@@ -118,7 +131,7 @@ export function simulateTrain(req: TrainRequest, calibration?: Calibration): Res
         )
       : 0;
   const layerBackS = taskS(layer.recompute[policy]) + taskS(layer.backward);
-  const exposedGradientS = Array.from({ length: p }, (_, d) => {
+  const reductions = Array.from({ length: p }, (_, d) => {
     const items: QueuedReduction[] = [];
     let clock = 0;
     for (let c = v - 1; c >= 0; c--) {
@@ -137,8 +150,22 @@ export function simulateTrain(req: TrainRequest, calibration?: Calibration): Res
         items.push({ readyS: clock, durationS: embedReduceS });
       }
     }
-    return exposedReductionS(items, clock);
+    return { items, windowS: clock };
   });
+  const exposedGradientS = reductions.map(({ items, windowS }) => exposedReductionS(items, windowS));
+  const gradientReductionS = reductions.map(({ items }) => items.reduce((a, r) => a + r.durationS, 0));
+  const collectives = reductions.map(({ items, windowS }, device): TimelineEvent[] => {
+    const startWindow = timeline.endS[device]! - windowS;
+    return reductionRuns(items)
+      .filter((r) => r.endS > r.startS)
+      .map((r) => ({
+        device,
+        kind: 'collective',
+        startS: startWindow + r.startS,
+        endS: startWindow + r.endS,
+      }));
+  });
+  const timelineWithCollectives = withCollectives(timeline, collectives);
 
   // Tied word embeddings: first and last stage all-reduce their gradients (Megatron), once per step.
   const tiedS =
@@ -192,11 +219,13 @@ export function simulateTrain(req: TrainRequest, calibration?: Calibration): Res
     request: req,
     blocks,
     timeline,
+    timelineWithCollectives,
     microbatches: m,
     stepS,
     criticalStage,
     breakdownS,
     exposedGradientS,
+    gradientReductionS,
     stageTasks,
     memory,
     flops: { model: modelFlops, hardware: modelFlops + perMicrobatch * model.layers * recomputed },

@@ -85,7 +85,7 @@ export function trainReport(sim: TrainSimulation): TrainReport {
   return {
     ...report,
     ...(req.exports.includes('trace')
-      ? { trace: toChromeTrace(sim.timeline, { deviceIds: sim.memory.map((s) => s.device) }) }
+      ? { trace: toChromeTrace(sim.timelineWithCollectives, { deviceIds: sim.memory.map((s) => s.device) }) }
       : {}),
     ...(req.exports.includes('jax')
       ? {

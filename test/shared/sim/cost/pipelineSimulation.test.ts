@@ -20,6 +20,7 @@ const SHORT: Record<TimelineEvent['kind'], string> = {
   recompute: 'R',
   send: 'S',
   recv: 'r',
+  collective: 'C',
   idle: '_',
 };
 /** `F0:0-1` = forward of microbatch 0 from 0 s to 1 s; `_:1-4` idle. */

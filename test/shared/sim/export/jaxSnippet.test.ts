@@ -58,9 +58,10 @@ describe('sim train exports the layer plan and the timeline', () => {
     expect(r.jax).not.toContain("grads['harness/x']");
     expect(r.jax).not.toContain("'m/harness/x'");
   });
-  it('has one trace thread per pipeline stage', () => {
+  it('has one trace thread per pipeline stage, and one for its links', () => {
     const tids = new Set(r.trace!.traceEvents.map((e) => e.tid));
-    expect([...tids].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    const stages = [0, 1, 2, 3, 4, 5, 6, 7];
+    expect([...tids].sort((a, b) => a - b)).toEqual([...stages, ...stages.map((d) => d + 1000)]);
   });
 });
 

@@ -1,0 +1,78 @@
+// `sim train` puts the data-parallel gradient reductions on each device's timeline as 'collective' events,
+// at the times gradientOverlap.ts prices them, and the trace shows them on a link track per device.
+import { describe, expect, it } from 'vitest';
+import { LINK_TID_OFFSET } from '../../../../shared/sim/export/chromeTrace.ts';
+import { DESIGN_EXAMPLE, report, simulate, withChanges } from './helpers.ts';
+
+describe('sim train timeline with dp > 1', () => {
+  const sim = simulate(DESIGN_EXAMPLE);
+  const { pp: p, dp } = DESIGN_EXAMPLE.parallel;
+  const timeline = sim.timelineWithCollectives;
+
+  it('has collective events on every device, after its last backward begins', () => {
+    expect(dp).toBeGreaterThan(1);
+    for (let d = 0; d < p; d++) {
+      const events = timeline.deviceEvents(d);
+      const collectives = events.filter((e) => e.kind === 'collective');
+      expect(collectives.length).toBeGreaterThan(0);
+      // The last backward task begins with its recompute (full recompute), as gradientOverlap.ts prices it.
+      const last = events.filter((e) => e.kind === 'backward').at(-1)!;
+      const begins = Math.min(
+        last.startS,
+        ...events
+          .filter((e) => e.kind === 'recompute' && e.microbatch === last.microbatch)
+          .map((e) => e.startS),
+      );
+      for (const c of collectives) expect(c.startS).toBeGreaterThanOrEqual(begins - 1e-12);
+      // One at a time on the link, in start order.
+      for (let i = 1; i < collectives.length; i++)
+        expect(collectives[i]!.startS).toBeGreaterThanOrEqual(collectives[i - 1]!.endS - 1e-12);
+      // Their total is the priced reduction, and the queue ends where the exposed part says.
+      const total = collectives.reduce((a, e) => a + (e.endS - e.startS), 0);
+      expect(total).toBeCloseTo(sim.gradientReductionS[d]!, 9);
+      expect(collectives.at(-1)!.endS).toBeCloseTo(timeline.endS[d]! + sim.exposedGradientS[d]!, 9);
+    }
+    // A middle stage reduces its layers' gradients only.
+    const perDevice = DESIGN_EXAMPLE.model.layers / p;
+    const perLayer = sim.blocks.layer.gradients.reduce((a, g) => a + g.durationS, 0);
+    expect(sim.gradientReductionS[1]).toBeCloseTo(perDevice * perLayer, 9);
+    expect(perLayer).toBeGreaterThan(0);
+  });
+
+  it('starts them after the last backward begins without recompute too', () => {
+    const plain = simulate(
+      withChanges(DESIGN_EXAMPLE, { parallel: { recompute: 'none' } }),
+    ).timelineWithCollectives;
+    for (let d = 0; d < p; d++) {
+      const events = plain.deviceEvents(d);
+      const last = events.filter((e) => e.kind === 'backward').at(-1)!;
+      const first = events.find((e) => e.kind === 'collective')!;
+      expect(first.startS).toBeGreaterThanOrEqual(last.startS - 1e-12);
+    }
+  });
+
+  it('leaves the pipeline figures and the compute events alone', () => {
+    expect(timeline.bubbleFraction).toBe(sim.timeline.bubbleFraction);
+    expect(timeline.idleS).toEqual(sim.timeline.idleS);
+    for (let d = 0; d < p; d++)
+      expect(timeline.deviceEvents(d).filter((e) => e.kind !== 'collective')).toEqual(
+        sim.timeline.deviceEvents(d),
+      );
+  });
+
+  it('exports them to the trace on a link track per device', () => {
+    const trace = report({ ...DESIGN_EXAMPLE, exports: ['trace'] }).trace!;
+    for (let d = 0; d < p; d++) {
+      const tid = d + LINK_TID_OFFSET;
+      const name = trace.traceEvents.find((e) => e.ph === 'M' && e.tid === tid)?.args?.name;
+      expect(name).toBe(`stage ${d} links`);
+      const onLink = trace.traceEvents.filter((e) => e.ph === 'X' && e.tid === tid);
+      expect(onLink.length).toBeGreaterThan(0);
+      expect(onLink.every((e) => e.cat === 'collective')).toBe(true);
+      const total = onLink.reduce((a, e) => a + e.dur!, 0);
+      expect(total / 1e6).toBeCloseTo(sim.gradientReductionS[d]!, 4);
+      const onDevice = trace.traceEvents.filter((e) => e.ph === 'X' && e.tid === d);
+      expect(onDevice.some((e) => e.cat === 'collective')).toBe(false);
+    }
+  });
+});
