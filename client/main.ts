@@ -1,8 +1,12 @@
-// Boots the page: the language switch and connection status in the DOM header, the Phaser game below.
+// Boots the page: the language switch and connection status in the DOM header, the Phaser game below, and
+// the solo screens (App: title → level list → level → score) in the DOM panel beside it.
 import { AUTO, Game, Scale } from 'phaser';
 import { LocaleStore } from './i18n/localeStore.ts';
 import { RoomConnection } from './net/RoomConnection.ts';
+import { KitchenScene } from './scenes/KitchenScene.ts';
 import { TitleScene } from './scenes/TitleScene.ts';
+import { StarStore } from './state/starStore.ts';
+import { App } from './ui/App.ts';
 import { UI } from './views/palette.ts';
 
 const locales = new LocaleStore(window.localStorage, navigator.languages);
@@ -37,15 +41,23 @@ const game = new Game({
   parent: 'game',
   backgroundColor: UI.background,
   scale: { mode: Scale.RESIZE, width: '100%', height: '100%' },
-  scene: [new TitleScene(locales)],
+  scene: [new TitleScene(locales), new KitchenScene(locales)],
 });
+
+const app = new App(
+  game,
+  locales,
+  new StarStore(window.localStorage),
+  document.getElementById('stage') as HTMLElement,
+  document.getElementById('panel') as HTMLElement,
+);
 
 void connection.connect();
 
 declare global {
   interface Window {
     /** Read-only probe for browser tests. */
-    __meshKitchen?: { game: Game; locales: LocaleStore; connection: RoomConnection };
+    __meshKitchen?: { game: Game; locales: LocaleStore; connection: RoomConnection; app: App };
   }
 }
-window.__meshKitchen = { game, locales, connection };
+window.__meshKitchen = { game, locales, connection, app };

@@ -7,6 +7,8 @@ import { KitchenGridView } from '../views/KitchenGridView.ts';
 import { FONT_FAMILY } from '../views/palette.ts';
 
 export const TITLE_SCENE = 'title';
+/** Room left at the bottom for the DOM Play button (App's title screen). */
+const PLAY_BUTTON_SPACE = 64;
 
 export class TitleScene extends Scene {
   private readonly mesh: Mesh = unwrap(
@@ -58,7 +60,7 @@ export class TitleScene extends Scene {
       .setText(t('title.meshCaption', { mesh: meshToString(this.mesh), n: this.mesh.deviceCount }))
       .setFontSize(Math.max(18, Math.round(unit * 0.03)))
       .setWordWrapWidth(width - pad * 2, true)
-      .setPosition(width / 2, height - pad);
+      .setPosition(width / 2, height - pad - PLAY_BUTTON_SPACE);
     const top = this.subtitle.y + this.subtitle.height + pad;
     const bottom = this.caption.y - this.caption.height - pad;
     this.grid.update(

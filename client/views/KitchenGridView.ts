@@ -3,8 +3,10 @@
 import type { GameObjects, Scene } from 'phaser';
 import type { Mesh } from '../../shared/index.ts';
 import { kitchenGridLayout, type Box, type KitchenCell } from '../viewModels/kitchenGridLayout.ts';
+import type { FridgeGauge } from '../viewModels/fridgeGauge.ts';
 import { deviceColour, devicePattern, FONT_FAMILY, UI } from './palette.ts';
 import { drawPattern } from './drawPattern.ts';
+import { drawFridgeGauge } from './drawFridgeGauge.ts';
 
 export class KitchenGridView {
   private readonly container: GameObjects.Container;
@@ -13,8 +15,16 @@ export class KitchenGridView {
     this.container = scene.add.container(0, 0);
   }
 
-  /** Redraws the grid of `mesh` inside `box`; `label(id)` gives each kitchen's caption. */
-  update(mesh: Mesh, box: Box, label: (deviceId: number) => string): void {
+  /**
+   * Redraws the grid of `mesh` inside `box`; `label(id)` gives each kitchen's caption. With `gauges`, each
+   * kitchen's fridge shows its memory gauge instead of a plain door.
+   */
+  update(
+    mesh: Mesh,
+    box: Box,
+    label: (deviceId: number) => string,
+    gauges?: ReadonlyMap<number, FridgeGauge>,
+  ): void {
     this.container.removeAll(true);
     const layout = kitchenGridLayout(mesh, box, Math.max(12, box.width * 0.03));
     const g = this.scene.add.graphics();
@@ -31,14 +41,20 @@ export class KitchenGridView {
         g.fillRect(a.x + a.width / 2 - wd / 2, a.y + a.height - 4, wd, b.y - (a.y + a.height) + 8);
       }
     }
-    for (const cell of layout.cells) this.drawKitchen(g, cell, label(cell.deviceId));
+    for (const cell of layout.cells)
+      this.drawKitchen(g, cell, label(cell.deviceId), gauges?.get(cell.deviceId));
   }
 
   destroy(): void {
     this.container.destroy(true);
   }
 
-  private drawKitchen(g: GameObjects.Graphics, cell: KitchenCell, caption: string): void {
+  private drawKitchen(
+    g: GameObjects.Graphics,
+    cell: KitchenCell,
+    caption: string,
+    gauge: FridgeGauge | undefined,
+  ): void {
     const { x, y, width: w, height: h, deviceId } = cell;
     const colour = deviceColour(deviceId);
     const r = Math.min(w, h) * 0.08;
@@ -50,12 +66,15 @@ export class KitchenGridView {
 
     // Fridge (device memory): a tall box with a door line and handle, left.
     const fx = x + w * 0.08;
-    const fy = y + h * 0.3;
+    const fy = y + h * (gauge ? 0.4 : 0.3);
     const fw = w * 0.22;
-    const fh = h * 0.58;
-    g.fillStyle(0xdfe6ee, 1).fillRoundedRect(fx, fy, fw, fh, 4);
-    g.lineStyle(2, 0x4a5568, 1).lineBetween(fx, fy + fh * 0.35, fx + fw, fy + fh * 0.35);
-    g.fillStyle(0x4a5568, 1).fillRect(fx + fw * 0.75, fy + fh * 0.45, fw * 0.08, fh * 0.2);
+    const fh = h * (gauge ? 0.52 : 0.58);
+    if (gauge) drawFridgeGauge(g, gauge, { x: fx, y: fy, width: fw, height: fh });
+    else {
+      g.fillStyle(0xdfe6ee, 1).fillRoundedRect(fx, fy, fw, fh, 4);
+      g.lineStyle(2, 0x4a5568, 1).lineBetween(fx, fy + fh * 0.35, fx + fw, fy + fh * 0.35);
+      g.fillStyle(0x4a5568, 1).fillRect(fx + fw * 0.75, fy + fh * 0.45, fw * 0.08, fh * 0.2);
+    }
 
     // Stove (compute): a counter with two burners, right.
     const sx = x + w * 0.58;
@@ -76,7 +95,7 @@ export class KitchenGridView {
     g.fillStyle(0xf2c79b, 1).fillCircle(cx, cy - s * 0.7, s * 0.8);
     g.fillStyle(colour, 1).fillRoundedRect(cx - s, cy + s * 0.2, s * 2, s * 2.4, s * 0.4);
 
-    const fontSize = Math.max(16, Math.round(Math.min(w, h) * 0.11));
+    const fontSize = Math.max(14, Math.round(Math.min(w, h) * (caption.includes('\n') ? 0.085 : 0.11)));
     const text = this.scene.add
       .text(x + w / 2, y + h * 0.12, caption, {
         fontFamily: FONT_FAMILY,
@@ -85,6 +104,7 @@ export class KitchenGridView {
         fontStyle: 'bold',
         stroke: '#1d2433',
         strokeThickness: 4,
+        align: 'center',
       })
       .setOrigin(0.5, 0);
     this.container.add(text);

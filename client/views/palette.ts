@@ -36,3 +36,16 @@ export const UI = {
 
 export const FONT_FAMILY =
   "'Noto Sans CJK SC', 'Noto Sans SC', 'PingFang SC', 'Microsoft YaHei', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif";
+
+/** The fridge gauge's parts (Okabe–Ito hues that differ from each other in lightness too), and overflow red. */
+export const MEMORY_COLOURS = {
+  params: 0x56b4e9,
+  grads: 0x009e73,
+  optimizer: 0xf0e442,
+  activations: 0xcc79a7,
+  temporaries: 0x999999,
+} as const;
+export const OVERFLOW = 0xd55e00;
+
+/** A palette number as CSS: 0x56b4e9 → '#56b4e9'. */
+export const css = (colour: number): string => `#${colour.toString(16).padStart(6, '0')}`;

@@ -1,0 +1,97 @@
+// One level being played: the edit history (only accepted edits enter it), the last refusal, and the
+// evaluation of the present plan, recomputed on every change. Listeners redraw the preview and the kitchens.
+import {
+  canRedo,
+  canUndo,
+  commitEdit,
+  createHistory,
+  evaluatePlan,
+  redo,
+  undo,
+  type Evaluation,
+  type GameError,
+  type History,
+  type Level,
+  type PlanEdit,
+  type PlanState,
+} from '../../shared/index.ts';
+
+export interface SessionView {
+  readonly level: Level;
+  readonly plan: PlanState;
+  /** null when the plan cannot be evaluated (then `error` says why). */
+  readonly evaluation: Evaluation | null;
+  /** The last refused edit's reason, cleared by the next accepted change. */
+  readonly error: GameError | null;
+  readonly canUndo: boolean;
+  readonly canRedo: boolean;
+}
+
+type Listener = (view: SessionView) => void;
+
+export class LevelSession {
+  private history: History;
+  private error: GameError | null = null;
+  private evaluation: Evaluation | null = null;
+  private readonly listeners = new Set<Listener>();
+
+  constructor(readonly level: Level) {
+    this.history = createHistory(level.start);
+    this.evaluate();
+  }
+
+  get view(): SessionView {
+    return {
+      level: this.level,
+      plan: this.history.present,
+      evaluation: this.evaluation,
+      error: this.error,
+      canUndo: canUndo(this.history),
+      canRedo: canRedo(this.history),
+    };
+  }
+
+  /** Applies an edit through the core; a refusal keeps the plan and records the reason. */
+  edit(edit: PlanEdit): boolean {
+    const r = commitEdit(this.level, this.history, edit);
+    if (r.ok) this.change(r.history);
+    else {
+      this.error = r.error;
+      this.emit();
+    }
+    return r.ok;
+  }
+
+  undo(): void {
+    if (canUndo(this.history)) this.change(undo(this.history));
+  }
+
+  redo(): void {
+    if (canRedo(this.history)) this.change(redo(this.history));
+  }
+
+  /** Calls `listener` now and on every change; returns the unsubscribe function. */
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    listener(this.view);
+    return () => this.listeners.delete(listener);
+  }
+
+  private change(history: History): void {
+    this.history = history;
+    this.error = null;
+    this.evaluate();
+    this.emit();
+  }
+
+  private evaluate(): void {
+    const r = evaluatePlan(this.level, this.history.present);
+    this.evaluation = r.ok ? r.evaluation : null;
+    if (!r.ok) this.error = r.error;
+  }
+
+  private emit(): void {
+    const view = this.view;
+    for (const listener of this.listeners) listener(view);
+  }
+}

@@ -1,0 +1,103 @@
+// The live preview (DOM): memory per kitchen against the fridge (text and a stacked bar), step time, tokens/s,
+// the stars the plan would get now, the tasting and the list of passes. Redrawn on every change of the plan.
+import { GAUGE_PARTS, type FridgeGauge, type GaugePart } from '../viewModels/fridgeGauge.ts';
+import { starGlyphs } from '../viewModels/levelCatalog.ts';
+import type { Preview } from '../viewModels/preview.ts';
+import { css, MEMORY_COLOURS } from '../views/palette.ts';
+import { h } from './dom.ts';
+import type { Translate } from './translate.ts';
+
+const PART_KEYS: Record<GaugePart, `preview.${GaugePart}`> = {
+  params: 'preview.params',
+  grads: 'preview.grads',
+  optimizer: 'preview.optimizer',
+  activations: 'preview.activations',
+  temporaries: 'preview.temporaries',
+};
+
+export function renderPreview(root: HTMLElement, p: Preview, t: Translate): void {
+  const memory = p.memory.map((row) =>
+    h(
+      'li',
+      { class: row.over ? 'mem overflow' : 'mem' },
+      h(
+        'span',
+        {},
+        `${t('preview.kitchens', { ids: row.kitchens })}: `,
+        h(
+          'strong',
+          {},
+          row.over
+            ? `✗ ${t('preview.overflow', { used: row.used, cap: row.capacity, over: row.over })}`
+            : `✓ ${t('preview.fits', { used: row.used, cap: row.capacity })}`,
+        ),
+      ),
+      memoryBar(row.gauge),
+    ),
+  );
+  const legend = GAUGE_PARTS.map((part) =>
+    h(
+      'li',
+      {},
+      h('span', { class: 'swatch', style: `background:${css(MEMORY_COLOURS[part])}` }),
+      t(PART_KEYS[part]),
+    ),
+  );
+  const tasting =
+    p.tasting === null
+      ? null
+      : p.tasting.ok
+        ? `✓ ${t('preview.tastingOk')}`
+        : `✗ ${t('preview.tastingWrong', { names: p.tasting.wrong, devices: p.tasting.devices })}`;
+  const passes = p.passes.length
+    ? p.passes.map((c) => h('li', {}, t('preview.pass', { ...c })))
+    : [h('li', { class: 'muted' }, t('preview.noPasses'))];
+
+  root.replaceChildren(
+    h('h3', {}, t('preview.heading')),
+    h('h4', {}, t('preview.memory')),
+    h('ul', { class: 'plain' }, ...memory),
+    h(
+      'ul',
+      { class: 'legend', 'aria-hidden': 'true' },
+      ...legend,
+      h('li', {}, h('span', { class: 'swatch capacity' }), t('preview.capacity')),
+    ),
+    h(
+      'dl',
+      { class: 'metrics' },
+      h('dt', {}, t('preview.step')),
+      h('dd', { 'data-metric': 'step' }, p.step),
+      h('dt', {}, t('preview.rate')),
+      h('dd', { 'data-metric': 'rate' }, p.rate),
+      h('dt', {}, t('preview.starsNow')),
+      h('dd', { 'data-metric': 'stars' }, `${starGlyphs(p.stars)} (${t('score.stars', { n: p.stars })})`),
+      tasting && h('dt', {}, t('preview.tasting')),
+      tasting && h('dd', { 'data-metric': 'tasting' }, tasting),
+    ),
+    h('h4', {}, t('preview.passes')),
+    h('ul', { class: 'plain passes' }, ...passes),
+  );
+}
+
+/** A horizontal stacked bar with the capacity line; decorative, the text above carries the figures. */
+function memoryBar(gauge: FridgeGauge): HTMLElement {
+  const bar = h('div', { class: gauge.overflow ? 'bar overflow' : 'bar', 'aria-hidden': 'true' });
+  for (const s of gauge.segments)
+    bar.append(
+      h('span', {
+        class: 'seg',
+        style: `left:${s.from * 100}%;width:${(s.to - s.from) * 100}%;background:${css(MEMORY_COLOURS[s.part])}`,
+      }),
+    );
+  const top = gauge.segments.at(-1)?.to ?? 0;
+  if (gauge.overflow)
+    bar.append(
+      h('span', {
+        class: 'hatch',
+        style: `left:${gauge.capacityAt * 100}%;width:${(top - gauge.capacityAt) * 100}%`,
+      }),
+    );
+  bar.append(h('span', { class: 'cap', style: `left:${gauge.capacityAt * 100}%` }));
+  return bar;
+}

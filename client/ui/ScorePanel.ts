@@ -1,0 +1,70 @@
+// The score screen (DOM): stars as ★ characters with a text, the metrics, what limited the plan and the
+// level's debrief, then back to the level list or play again.
+import type { Evaluation, Level, Locale } from '../../shared/index.ts';
+import { starGlyphs } from '../viewModels/levelCatalog.ts';
+import { preview } from '../viewModels/preview.ts';
+import { h } from './dom.ts';
+import type { Translate } from './translate.ts';
+
+export function renderScore(
+  root: HTMLElement,
+  level: Level,
+  evaluation: Evaluation,
+  best: number,
+  t: Translate,
+  locale: Locale,
+  actions: { levels: () => void; retry: () => void },
+): void {
+  const p = preview(evaluation);
+  const worst = p.memory.reduce((a, b) => (b.gauge.totalBytes > a.gauge.totalBytes ? b : a));
+  const levels = h('button', { type: 'button', class: 'button primary' }, t('nav.levels'));
+  levels.addEventListener('click', actions.levels);
+  const retry = h('button', { type: 'button', class: 'button' }, t('nav.retry'));
+  retry.addEventListener('click', actions.retry);
+  root.replaceChildren(
+    h(
+      'section',
+      { class: 'sheet score', 'aria-labelledby': 'score-heading' },
+      h('h2', { id: 'score-heading' }, `${t('score.heading')}: ${level.title[locale]}`),
+      h(
+        'p',
+        { class: 'score-stars' },
+        h('span', { class: 'big-stars', 'aria-hidden': 'true' }, starGlyphs(evaluation.stars)),
+        h('span', { 'data-score': 'stars' }, t('score.stars', { n: evaluation.stars })),
+      ),
+      h('p', { class: 'muted' }, t('score.best', { n: best })),
+      h('h3', {}, t('score.metrics')),
+      h(
+        'dl',
+        { class: 'metrics' },
+        h('dt', {}, t('preview.rate')),
+        h('dd', {}, p.rate),
+        h('dt', {}, t('preview.step')),
+        h('dd', {}, p.step),
+        h('dt', {}, t('score.memory')),
+        h(
+          'dd',
+          {},
+          worst.over
+            ? t('preview.overflow', { used: worst.used, cap: worst.capacity, over: worst.over })
+            : t('preview.fits', { used: worst.used, cap: worst.capacity }),
+        ),
+        p.tasting && h('dt', {}, t('preview.tasting')),
+        p.tasting &&
+          h(
+            'dd',
+            {},
+            p.tasting.ok
+              ? `✓ ${t('preview.tastingOk')}`
+              : `✗ ${t('preview.tastingWrong', { names: p.tasting.wrong, devices: p.tasting.devices })}`,
+          ),
+      ),
+      h('h3', {}, t('score.limited')),
+      h('p', { 'data-score': 'limited' }, evaluation.explanation[locale]),
+      h('h3', {}, t('score.debrief')),
+      h('p', { class: 'debrief' }, level.debrief[locale]),
+      h('div', { class: 'actions' }, levels, retry),
+    ),
+  );
+  levels.focus({ preventScroll: true });
+}

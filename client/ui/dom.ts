@@ -1,0 +1,16 @@
+// A tiny element builder for the DOM panels: h('p', { class: 'muted' }, 'text', child).
+type Child = Node | string | null | undefined | false;
+
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | boolean | undefined> = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === undefined || value === false) continue;
+    el.setAttribute(name, value === true ? '' : value);
+  }
+  for (const child of children) if (child) el.append(child);
+  return el;
+}

@@ -1,0 +1,56 @@
+// The slicing-label form: for every dish the level lets the player label, one choice per dimension (None or
+// a mesh axis), read from the plan; and back from the choices to the `setSpec` edit. Pure.
+import type { Evaluation, Level, PlanEdit, PlanState, SpecJson } from '../../shared/index.ts';
+
+export interface DimensionChoice {
+  readonly index: number;
+  /** Size of the dimension at the tasting scale. */
+  readonly size: number;
+  /** The axis name chosen, or null for None. */
+  readonly value: string | null;
+  /** null (None) first, then every axis of the grid. */
+  readonly options: readonly (string | null)[];
+}
+
+export interface TensorForm {
+  readonly tensor: string;
+  readonly dims: readonly DimensionChoice[];
+}
+
+/** The form of `plan`; `shapes` are the dishes' shapes (from an evaluation's tasting). */
+export function specForm(
+  level: Level,
+  plan: PlanState,
+  shapes: ReadonlyMap<string, readonly number[]>,
+): TensorForm[] {
+  const options = [null, ...plan.mesh.map((a) => a.name)];
+  return level.limits.tensors.map((tensor) => {
+    const spec = plan.specs[tensor];
+    const shape = shapes.get(tensor) ?? (spec ?? level.reference.specs[tensor] ?? []).map(() => 0);
+    return {
+      tensor,
+      dims: shape.map((size, index) => ({ index, size, value: entryAxis(spec?.[index]), options })),
+    };
+  });
+}
+
+/** The dishes' shapes from an evaluation's tasting. */
+export function tensorShapes(evaluation: Evaluation): Map<string, readonly number[]> {
+  return new Map((evaluation.tasting?.tensors ?? []).map((t) => [t.name, t.shape]));
+}
+
+/** The edit that sets dimension `index` of `tensor` to `axis`, keeping its other dimensions. */
+export function setDimensionEdit(form: TensorForm, index: number, axis: string | null): PlanEdit {
+  const spec: SpecJson = form.dims.map((d) => (d.index === index ? axis : d.value));
+  return { type: 'setSpec', tensor: form.tensor, spec };
+}
+
+/** A label as JAX writes it: P(None, 'model'). */
+export function specText(dims: readonly DimensionChoice[]): string {
+  return `P(${dims.map((d) => (d.value === null ? 'None' : `'${d.value}'`)).join(', ')})`;
+}
+
+function entryAxis(entry: SpecJson[number] | undefined): string | null {
+  if (entry === undefined || entry === null) return null;
+  return typeof entry === 'string' ? entry : (entry[0] ?? null);
+}
