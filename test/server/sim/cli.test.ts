@@ -1,27 +1,6 @@
 // The `sim` command line as a user runs it: JSON in (file or stdin), JSON out, exit codes 0 / 2.
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const ROOT = path.resolve(import.meta.dirname, '../../..');
-
-/** Runs `sim <command>` with `input` on stdin; resolves with the exit code and the parsed stdout. */
-function sim(command: string, input: unknown): Promise<{ code: number; json: Record<string, unknown> }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/sim/cli.ts', command], { cwd: ROOT });
-    let stdout = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      try {
-        resolve({ code: code ?? -1, json: JSON.parse(stdout) as Record<string, unknown> });
-      } catch (e) {
-        reject(new Error(`sim ${command} printed no JSON (exit ${code}): ${stdout} ${String(e)}`));
-      }
-    });
-    child.stdin.end(typeof input === 'string' ? input : JSON.stringify(input));
-  });
-}
+import { runSim as sim } from './runSim.ts';
 
 const CONTRACT = {
   mesh: {

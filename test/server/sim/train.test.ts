@@ -1,44 +1,9 @@
 // `npm run sim -- train` as a user runs it: the DESIGN.md §4.4 example on standard input.
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DESIGN_EXAMPLE as EXAMPLE } from '../../shared/sim/train/helpers.ts';
+import { runSim } from './runSim.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
-
-function sim(input: unknown): Promise<{ code: number; json: Record<string, unknown> }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/sim/cli.ts', 'train'], { cwd: ROOT });
-    let stdout = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      try {
-        resolve({ code: code ?? -1, json: JSON.parse(stdout) as Record<string, unknown> });
-      } catch (e) {
-        reject(new Error(`sim train printed no JSON (exit ${code}): ${stdout} ${String(e)}`));
-      }
-    });
-    child.stdin.end(JSON.stringify(input));
-  });
-}
-
-const EXAMPLE = {
-  model: { layers: 96, hidden: 12288, heads: 96, seq: 2048, vocab: 51200 },
-  hardware: { preset: 'a100-80gb', devicesPerNode: 8 },
-  parallel: {
-    tp: 8,
-    pp: 8,
-    dp: 8,
-    globalBatch: 1536,
-    microBatch: 1,
-    schedule: '1f1b',
-    virtualStages: 1,
-    recompute: 'full',
-    sequenceParallel: false,
-    zeroStage: 0,
-  },
-  precision: 'bf16-mixed',
-};
+const sim = (input: unknown) => runSim('train', input);
 
 describe('npm run sim -- train', () => {
   it("answers the contract's example with every field", async () => {
