@@ -4,7 +4,7 @@
 import { text } from '../i18n.ts';
 import type { Level } from '../level.ts';
 import { planState } from '../planState.ts';
-import { axis, LABEL_EDITS } from './helpers.ts';
+import { axis, LABEL_EDITS, SLOW_KITCHEN_MLP } from './helpers.ts';
 
 const grid = [axis('model', 4)];
 const rowThenColumn = planState({ mesh: grid, specs: { w1: ['model', null], w2: [null, 'model'] } });
@@ -49,15 +49,7 @@ export const columnThenRow: Level = {
       'Row then column must add up the partial sums before gelu, and that is the 4× wider h_pre (805 MB, 53.7 ms), again in the backward pass: 136 ms a step. Columns twice needs an AllGather of h first: 116 ms; rows twice: 105 ms. ' +
       'A ring AllReduce takes 2(n−1)α + 2(n−1)/n · S/B: the way you cut decides how big S is.',
   ),
-  scenario: {
-    engine: 'tasting+pricing',
-    model: 'megatronMlp',
-    tastingDims: {},
-    banquetDims: { batch: 65536, input: 256, hidden: 512, ffn: 2048 },
-    step: 'train',
-    hardware: 'fridge-16gb-slow',
-    precision: 'fp32',
-  },
+  scenario: SLOW_KITCHEN_MLP,
   editable: LABEL_EDITS,
   limits: { maxDevices: 4, axisNames: ['model'], tensors: ['w1', 'w2'], modes: ['auto'] },
   stars: { one: 300_000, two: 550_000, three: 800_000 },

@@ -1,6 +1,7 @@
 // Small builders the level files share, so that each level reads as data: mesh axes, the Megatron grid,
 // Megatron's tensor-parallel labels for a transformer block, and the edit sets levels commonly offer.
 import type { PlanEditType } from '../actions.ts';
+import type { TastingScenario } from '../level.ts';
 import type { MeshAxisState, SpecJson } from '../planState.ts';
 
 /** One mesh axis. */
@@ -34,3 +35,17 @@ export const blockWeights = (prefix = ''): string[] =>
 
 /** Labelling dishes. */
 export const LABEL_EDITS: readonly PlanEditType[] = ['setSpec', 'clearSpec'];
+
+/**
+ * The Megatron MLP at banquet size (batch 65536, d 512, ffn 2048, fp32) in four 16 GB kitchens with slow
+ * windows: the dish of the column-then-row and always-model-parallel levels, so their figures compare.
+ */
+export const SLOW_KITCHEN_MLP: TastingScenario = {
+  engine: 'tasting+pricing',
+  model: 'megatronMlp',
+  tastingDims: {},
+  banquetDims: { batch: 65536, input: 256, hidden: 512, ffn: 2048 },
+  step: 'train',
+  hardware: 'fridge-16gb-slow',
+  precision: 'fp32',
+};

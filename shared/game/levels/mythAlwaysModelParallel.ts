@@ -5,7 +5,7 @@
 import { text } from '../i18n.ts';
 import type { Level } from '../level.ts';
 import { planState } from '../planState.ts';
-import { axis, LABEL_EDITS } from './helpers.ts';
+import { axis, LABEL_EDITS, SLOW_KITCHEN_MLP } from './helpers.ts';
 
 const grid = [axis('x', 4)];
 const tensorParallel = planState({ mesh: grid, specs: { w1: [null, 'x'], w2: ['x', null] } });
@@ -49,15 +49,7 @@ export const mythAlwaysModelParallel: Level = {
       'Data parallelism adds up the gradients once per step: 4.2 MB each for W1 and W2, sent while the backward pass is still running and almost entirely hidden behind it; 55.1 ms a step, 1.19M rows per second, 28% faster. ' +
       'The industry standard is data + model parallelism: a model that fits on one device uses data parallelism; when it no longer fits, add tensor or pipeline parallelism. Parallel efficiency Eff = T_calc / (T_calc + T_comm): the less you communicate, and the more of it you hide, the closer to linear scaling.',
   ),
-  scenario: {
-    engine: 'tasting+pricing',
-    model: 'megatronMlp',
-    tastingDims: {},
-    banquetDims: { batch: 65536, input: 256, hidden: 512, ffn: 2048 },
-    step: 'train',
-    hardware: 'fridge-16gb-slow',
-    precision: 'fp32',
-  },
+  scenario: SLOW_KITCHEN_MLP,
   editable: LABEL_EDITS,
   limits: { maxDevices: 4, axisNames: ['x'], tensors: ['x0', 'target', 'w_in', 'w1', 'w2'], modes: ['auto'] },
   stars: { one: 400_000, two: 800_000, three: 1_100_000 },

@@ -5,10 +5,10 @@
 // out_shardings=…)` — so XLA's GSPMD partitions it as the core did and `.lower(...).compile().as_text()`
 // shows the collectives. Arrays are created sharded by a jitted zeros; nothing big lives on the host.
 import type { Mesh } from '../mesh.ts';
-import { pyStr, pyTuple } from '../partitionSpec.ts';
+import { pyStr, pyTuple, specFromSharding } from '../partitionSpec.ts';
 import type { Program, ValueId } from '../program/ir.ts';
 import type { SpmdPlan } from '../spmd/partition.ts';
-import { JNP_DTYPE, pyExpression, pySpec, pythonNames, specOf } from './pythonOps.ts';
+import { JNP_DTYPE, pyExpression, pySpec, pythonNames, snippetPreamble } from './pythonOps.ts';
 
 /** How to write the snippet. */
 export interface JaxSnippetOptions {
@@ -32,7 +32,7 @@ export function jaxSnippet(plan: SpmdPlan, opts: JaxSnippetOptions = {}): string
   const constrained = new Set(opts.constraints ?? []);
   const names = pythonNames(program);
   const values = program.values;
-  const spec = (id: ValueId) => pySpec(specOf(plan.shardings[id]!));
+  const spec = (id: ValueId) => pySpec(specFromSharding(plan.shardings[id]!));
   const inputs = values.filter((v) => v.node.kind === 'input' && !(skip.has(v.id) && v.phase === 'update'));
   const role = (id: ValueId) => {
     const n = values[id]!.node;
@@ -49,13 +49,7 @@ export function jaxSnippet(plan: SpmdPlan, opts: JaxSnippetOptions = {}): string
   const hasBackward = values.some((v) => v.phase === 'backward');
 
   const lines: string[] = [
-    `# ${opts.title ?? 'Mesh Kitchen plan'}, exported as JAX (auto mode: jax.jit + GSPMD).`,
-    `# Needs ${mesh.deviceCount} devices; to try it on a CPU: XLA_FLAGS=--xla_force_host_platform_device_count=${mesh.deviceCount}`,
-    'import jax',
-    'import jax.numpy as jnp',
-    'from jax.sharding import NamedSharding, PartitionSpec as P',
-    '',
-    `mesh = jax.make_mesh(${pyTuple(mesh.axes.map((a) => String(a.size)))}, ${pyTuple(mesh.axes.map((a) => pyStr(a.name)))})`,
+    ...snippetPreamble(opts.title ?? 'Mesh Kitchen plan', 'auto mode: jax.jit + GSPMD', mesh),
     '',
     '',
     'def S(spec):',

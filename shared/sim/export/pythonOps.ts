@@ -4,7 +4,7 @@
 // `all_to_all`, `ppermute` (tiled, as the core's semantics: sharding.md §1.8).
 import { entryToString, pyStr, pyTuple, type PartitionSpec } from '../partitionSpec.ts';
 import type { DType, Node, Program, ValueId } from '../program/ir.ts';
-import type { Sharding } from '../sharding.ts';
+import type { Mesh } from '../mesh.ts';
 
 /** `jnp` dtype of each element type. */
 export const JNP_DTYPE: Record<DType, string> = {
@@ -44,11 +44,6 @@ export function pySpec(spec: PartitionSpec): string {
   const entries = [...spec];
   while (entries.length > 0 && entries[entries.length - 1] === null) entries.pop();
   return `P(${entries.map(entryToString).join(', ')})`;
-}
-
-/** The spec of a sharding (unreduced axes cannot be written in a PartitionSpec and are dropped). */
-export function specOf(s: Sharding): PartitionSpec {
-  return s.dims.map((axes) => (axes.length === 0 ? null : axes.length === 1 ? axes[0]! : [...axes]));
 }
 
 const axesTuple = (axes: readonly string[]): string => pyTuple(axes.map(pyStr));
@@ -114,4 +109,20 @@ export function pyExpression(node: Node, shape: readonly number[], name: (id: Va
       break;
   }
   throw new Error(`no Python rendering for a '${node.kind}' node`);
+}
+
+/**
+ * The header every exported snippet starts with: what it is, how to run it on a CPU, the imports and the
+ * mesh (`jax.make_mesh(sizes, names)`).
+ */
+export function snippetPreamble(title: string, mode: string, mesh: Mesh): string[] {
+  return [
+    `# ${title}, exported as JAX (${mode}).`,
+    `# Needs ${mesh.deviceCount} devices; to try it on a CPU: XLA_FLAGS=--xla_force_host_platform_device_count=${mesh.deviceCount}`,
+    'import jax',
+    'import jax.numpy as jnp',
+    'from jax.sharding import NamedSharding, PartitionSpec as P',
+    '',
+    `mesh = jax.make_mesh(${pyTuple(mesh.axes.map((a) => String(a.size)))}, ${pyTuple(mesh.axes.map((a) => pyStr(a.name)))})`,
+  ];
 }

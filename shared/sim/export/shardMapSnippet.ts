@@ -5,7 +5,7 @@
 import type { Mesh } from '../mesh.ts';
 import { pyStr, pyTuple } from '../partitionSpec.ts';
 import type { ShardMapProgram } from '../spmd/buildShardMap.ts';
-import { JNP_DTYPE, pyExpression, pySpec, pythonNames } from './pythonOps.ts';
+import { JNP_DTYPE, pyExpression, pySpec, pythonNames, snippetPreamble } from './pythonOps.ts';
 
 /** The Python source of `sm` on `mesh`. */
 export function shardMapSnippet(sm: ShardMapProgram, mesh: Mesh, title = 'Mesh Kitchen plan'): string {
@@ -18,13 +18,7 @@ export function shardMapSnippet(sm: ShardMapProgram, mesh: Mesh, title = 'Mesh K
     .map((v) => `    ${names[v.id]} = ${pyExpression(v.node, v.shape, (id) => names[id]!)}`);
   const fn = sm.fnName.replace(/[^A-Za-z0-9_]/g, '_') || 'body';
   const lines = [
-    `# ${title}, exported as JAX (manual mode: jax.shard_map with the collectives written out).`,
-    `# Needs ${mesh.deviceCount} devices; to try it on a CPU: XLA_FLAGS=--xla_force_host_platform_device_count=${mesh.deviceCount}`,
-    'import jax',
-    'import jax.numpy as jnp',
-    'from jax.sharding import NamedSharding, PartitionSpec as P',
-    '',
-    `mesh = jax.make_mesh(${pyTuple(mesh.axes.map((a) => String(a.size)))}, ${pyTuple(mesh.axes.map((a) => pyStr(a.name)))})`,
+    ...snippetPreamble(title, 'manual mode: jax.shard_map with the collectives written out', mesh),
     '',
     '',
     `def ${fn}(${args.join(', ')}):`,
