@@ -15,3 +15,4 @@ export { parseShardRequest, shardOp, type ShardReport } from './sim/shardOp/shar
 export { MODELS, MODEL_NAMES } from './sim/models/modelRegistry.ts';
 export * from './game/index.ts';
 export * from './protocol/messages.ts';
+export * from './protocol/classroom.ts';

@@ -1,137 +1,29 @@
-// Every text the client shows, in both languages. Keys are stable; the zh-CN and English texts keep the
-// kitchen metaphor of DESIGN.md §2 consistent (厨房 = device, 网格 = Mesh, 传菜窗口 = link).
+// Every text the client shows, in both languages: one table per feature (defineStrings), merged here.
+// Adding a feature's texts means adding its file to CATALOGS.
+import { soloStrings } from './soloStrings.ts';
 
 export const LOCALES = ['zh-CN', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 
-const en = {
-  'app.title': 'Mesh Kitchen',
-  'title.headline': 'Mesh Kitchen',
-  'title.subtitle': 'Cook a banquet too big for one fridge: learn model parallelism the JAX way',
-  'title.meshCaption': 'Kitchen grid {mesh}: {n} kitchens',
-  'title.kitchen': 'Kitchen {id}',
-  'lang.switch': '中文',
-  'lang.switchLabel': 'Switch to Chinese',
-  'net.connecting': 'Connecting…',
-  'net.online': 'Server {ms} ms',
-  'net.offline': 'Offline: solo play still works',
-  'nav.play': 'Play',
-  'nav.back': 'Back',
-  'nav.levels': 'Back to levels',
-  'nav.retry': 'Play again',
-  'list.heading': 'Choose a level',
-  'list.concept': 'Concept',
-  'list.misconception': 'Misconception',
-  'list.stars': '{n} of 3 stars',
-  'list.soon': 'Coming soon',
-  'level.story': 'Story',
-  'level.goal': 'Goal',
-  'level.plan': 'Slicing labels',
-  'level.planHelp':
-    'Pick, for each dimension of a dish, the row of kitchens that splits it, or None to keep it whole.',
-  'level.dim': 'dim {i} ({size})',
-  'level.none': 'None (whole)',
-  'level.dimLabel': '{tensor}, dimension {i}',
-  'level.undo': 'Undo',
-  'level.redo': 'Redo',
-  'level.serve': 'Serve',
-  'level.refused': 'Refused: the plan is unchanged',
-  'level.grid': 'Kitchen grid {mesh}',
-  'level.hint': 'Hint {i}',
-  'preview.heading': 'Live preview',
-  'preview.memory': 'Fridge per kitchen',
-  'preview.kitchens': 'Kitchens {ids}',
-  'preview.fits': '{used} of {cap}: fits',
-  'preview.overflow': '{used} of {cap}: over by {over}',
-  'preview.step': 'Step time',
-  'preview.rate': 'Tokens per second',
-  'preview.starsNow': 'Stars now',
-  'preview.tasting': 'Tasting',
-  'preview.tastingOk': 'Correct: every kitchen matches the single-kitchen result',
-  'preview.tastingWrong': 'Wrong: {names} (kitchens {devices})',
-  'preview.passes': 'Passes (collectives)',
-  'preview.noPasses': 'None: no dish goes through a window',
-  'preview.pass': '{kind} of {tensor} over {axes}, {phase}: {bytes} per kitchen, {time}',
-  'preview.params': 'Parameters',
-  'preview.grads': 'Gradients',
-  'preview.optimizer': 'Optimizer',
-  'preview.activations': 'Activations',
-  'preview.temporaries': 'Working space',
-  'preview.capacity': 'Fridge size',
-  'score.heading': 'Service report',
-  'score.stars': '{n} of 3 stars',
-  'score.limited': 'What limited the plan',
-  'score.debrief': 'Debrief',
-  'score.metrics': 'Metrics',
-  'score.memory': 'Fullest fridge',
-  'score.best': 'Best so far: {n} of 3 stars',
-} as const;
+const CATALOGS = [soloStrings] as const;
 
-export type StringKey = keyof typeof en;
+type KeysOf<C> = C extends { readonly en: Readonly<Record<infer K, string>> } ? K : never;
+export type StringKey = KeysOf<(typeof CATALOGS)[number]>;
 
-const zh: Record<StringKey, string> = {
-  'app.title': '模型并行厨房',
-  'title.headline': '模型并行厨房',
-  'title.subtitle': '一个冷柜装不下满汉全席：用 JAX 的方式学模型并行',
-  'title.meshCaption': '厨房网格 {mesh}：{n} 间厨房',
-  'title.kitchen': '{id} 号厨房',
-  'lang.switch': 'English',
-  'lang.switchLabel': '切换到英文',
-  'net.connecting': '正在连接…',
-  'net.online': '服务器 {ms} 毫秒',
-  'net.offline': '离线：单人关卡仍可玩',
-  'nav.play': '开始',
-  'nav.back': '返回',
-  'nav.levels': '返回关卡列表',
-  'nav.retry': '再玩一次',
-  'list.heading': '选择关卡',
-  'list.concept': '概念关',
-  'list.misconception': '误区关',
-  'list.stars': '3 颗星中得到 {n} 颗',
-  'list.soon': '即将开放',
-  'level.story': '故事',
-  'level.goal': '目标',
-  'level.plan': '切法标签',
-  'level.planHelp': '为每道菜的每个维度选一排厨房来切分，或选 None 保持整份。',
-  'level.dim': '第 {i} 维（{size}）',
-  'level.none': 'None（整份）',
-  'level.dimLabel': '{tensor} 的第 {i} 维',
-  'level.undo': '撤销',
-  'level.redo': '重做',
-  'level.serve': '上菜',
-  'level.refused': '被拒绝：计划保持原样',
-  'level.grid': '厨房网格 {mesh}',
-  'level.hint': '提示 {i}',
-  'preview.heading': '实时预览',
-  'preview.memory': '每间厨房的冷柜',
-  'preview.kitchens': '{ids} 号厨房',
-  'preview.fits': '{used} / {cap}：装得下',
-  'preview.overflow': '{used} / {cap}：超出 {over}',
-  'preview.step': '每步用时',
-  'preview.rate': '每秒处理 token 数',
-  'preview.starsNow': '当前星级',
-  'preview.tasting': '试菜',
-  'preview.tastingOk': '正确：每间厨房的结果都与单间厨房一致',
-  'preview.tastingWrong': '不对：{names}（{devices} 号厨房）',
-  'preview.passes': '传菜（集合通信）',
-  'preview.noPasses': '无：没有菜经过传菜窗口',
-  'preview.pass': '{kind}：{tensor}，沿 {axes}，{phase}：每间厨房 {bytes}，{time}',
-  'preview.params': '参数',
-  'preview.grads': '梯度',
-  'preview.optimizer': '优化器状态',
-  'preview.activations': '激活',
-  'preview.temporaries': '工作区',
-  'preview.capacity': '冷柜容量',
-  'score.heading': '出菜报告',
-  'score.stars': '3 颗星中得到 {n} 颗',
-  'score.limited': '限制这个计划的是',
-  'score.debrief': '讲解',
-  'score.metrics': '指标',
-  'score.memory': '最满的冷柜',
-  'score.best': '最好成绩：3 颗星中 {n} 颗',
+function merge(pick: (c: (typeof CATALOGS)[number]) => Readonly<Record<string, string>>) {
+  const table: Record<string, string> = {};
+  for (const catalog of CATALOGS)
+    for (const [key, value] of Object.entries(pick(catalog))) {
+      if (key in table) throw new Error(`duplicate text key ${key}`);
+      table[key] = value;
+    }
+  return table as Record<StringKey, string>;
+}
+
+const TABLES: Record<Locale, Record<StringKey, string>> = {
+  en: merge((c) => c.en),
+  'zh-CN': merge((c) => c.zh),
 };
-
-const TABLES: Record<Locale, Record<StringKey, string>> = { en, 'zh-CN': zh };
 
 /** Looks up a text and fills `{name}` placeholders. */
 export function translate(

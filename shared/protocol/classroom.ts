@@ -1,0 +1,187 @@
+// Wire protocol of a live classroom session (DESIGN.md §5.1, §5.2, §5.5): how pages create, join and drive a
+// session room, and what the server sends back. The room's synchronised state (phase, timer, teams, players,
+// leaderboard) is a @colyseus/schema view built by the server; everything private — a team's plan before the
+// reveal, a seat key, the host key — travels as a message to the clients allowed to see it.
+import type { PlanEdit } from '../game/actions.ts';
+import type { LimitedBy, StepTimeline } from '../game/evaluation.ts';
+import type { Text } from '../game/i18n.ts';
+import type { PlanState } from '../game/planState.ts';
+
+/** Colyseus room name of a live session; its roomId is the join code. */
+export const ROOM_SESSION = 'session';
+
+/** Join codes: 6 characters read aloud without confusion (no 0/O, 1/I/L). */
+export const JOIN_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+export const JOIN_CODE_LENGTH = 6;
+
+/** HTTP: POST /api/sessions creates a session (facilitator) and returns its code and host key. */
+export interface CreateSessionRequest {
+  /** Level ids played as rounds, in order (1–12). */
+  readonly rounds: readonly string[];
+  /** Planning time per round, seconds (30–1800). */
+  readonly planningSeconds: number;
+  /** Teams to open (2–12). */
+  readonly teams: number;
+  /** Session title shown on the projector (≤ 60 characters). */
+  readonly title?: string;
+}
+export interface CreateSessionResponse {
+  readonly code: string;
+  readonly hostKey: string;
+}
+/** HTTP: POST /api/sessions/:code/resume with `{ hostKey }` re-opens a session from the database after a restart. */
+export interface ResumeSessionRequest {
+  readonly hostKey: string;
+}
+/** HTTP: GET /api/sessions/:code/results.csv with header `x-host-key` (or `?hostKey=`) downloads the results. */
+export const RESULTS_CSV_COLUMNS = [
+  'session',
+  'round',
+  'level',
+  'team',
+  'players',
+  'plan',
+  'tokens_per_s',
+  'step_s',
+  'worst_memory_gb',
+  'fits',
+  'tasting',
+  'limited_by',
+  'stars',
+  'score',
+  'points',
+  'rank',
+] as const;
+
+/** Join options (client.joinById(code, options)); the room refuses anything else at onAuth. */
+export type SessionJoinOptions =
+  | { readonly protocolVersion: number; readonly role: 'facilitator'; readonly hostKey: string }
+  | {
+      readonly protocolVersion: number;
+      readonly role: 'player';
+      readonly nickname: string;
+      /** Preferred team id; omitted → auto-balance. */
+      readonly team?: string;
+      /** The seat key of an earlier join (localStorage): the same seat, team and points come back. */
+      readonly seatKey?: string;
+    }
+  | { readonly protocolVersion: number; readonly role: 'projector' };
+
+export type SessionRole = SessionJoinOptions['role'];
+
+/** lobby → briefing → planning → service → results → (briefing of the next round …) → podium. */
+export const SESSION_PHASES = ['lobby', 'briefing', 'planning', 'service', 'results', 'podium'] as const;
+export type SessionPhase = (typeof SESSION_PHASES)[number];
+
+// ---- client → server messages (each validated by the server before it reaches the core) ----
+
+/** Player: one edit of the team's plan. `seq` is the sender's counter, echoed in the reply. */
+export const MSG_EDIT = 'edit';
+export interface EditMessage {
+  readonly seq: number;
+  readonly edit: PlanEdit;
+}
+/** Player (lobby only): move to a team. */
+export const MSG_CHOOSE_TEAM = 'chooseTeam';
+export interface ChooseTeamMessage {
+  readonly team: string;
+}
+/** Captain: lock (or unlock) the team's plan for service. */
+export const MSG_LOCK = 'lock';
+export interface LockMessage {
+  readonly locked: boolean;
+}
+/** Facilitator commands. */
+export const MSG_HOST = 'host';
+export type HostCommand =
+  | { readonly command: 'start' } // lobby → briefing of round 1
+  | { readonly command: 'advance' } // briefing → planning, results → next briefing or podium
+  | { readonly command: 'pause' }
+  | { readonly command: 'resume' }
+  | { readonly command: 'extend'; readonly seconds: number } // 10–600
+  | { readonly command: 'endPlanning' } // planning → service now (locks every plan)
+  | { readonly command: 'skipRound' } // any round phase → next briefing (the round is not scored)
+  | { readonly command: 'movePlayer'; readonly player: string; readonly team: string }
+  | { readonly command: 'setCaptain'; readonly player: string }
+  | { readonly command: 'kick'; readonly player: string }
+  | { readonly command: 'hint'; readonly text: string } // ≤ 280 characters
+  | { readonly command: 'reveal'; readonly team: string } // results phase: show a team's plan to all
+  | { readonly command: 'endSession' }; // → podium, session closed to joins
+
+// ---- server → client messages ----
+
+/** Sent once after a join: who you are here. Players keep `seatKey` to come back after a reload. */
+export const MSG_WELCOME = 'welcome';
+export interface WelcomeMessage {
+  readonly role: SessionRole;
+  readonly playerId?: string;
+  readonly seatKey?: string;
+  readonly nickname?: string;
+}
+/** To a team's members (and the facilitator): the team's plan after each accepted edit or lock. */
+export const MSG_TEAM_PLAN = 'teamPlan';
+export interface TeamPlanMessage {
+  readonly team: string;
+  readonly plan: PlanState;
+  /** Accepted edits so far in this round (1, 2, …). */
+  readonly version: number;
+  readonly locked: boolean;
+  /** The edit's author and their seq, when an edit caused it. */
+  readonly by?: string;
+  readonly seq?: number;
+}
+/** To the sender only: the edit was refused; the plan is unchanged. */
+export const MSG_EDIT_REFUSED = 'editRefused';
+export interface EditRefusedMessage {
+  readonly seq: number;
+  readonly type: string;
+  readonly message: string;
+  readonly explanation: Text;
+}
+/** To everyone: the facilitator's hint. */
+export const MSG_HINT = 'hint';
+export interface HintMessage {
+  readonly text: string;
+}
+/** One team's result in a round (also in the results CSV). */
+export interface TeamRoundResult {
+  readonly team: string;
+  readonly score: number;
+  readonly stars: 0 | 1 | 2 | 3;
+  /** Why the score is zero (out of memory, tasting failed), else absent. */
+  readonly reason?: string;
+  readonly limitedBy: LimitedBy;
+  readonly explanation: Text;
+  readonly tokensPerS: number;
+  readonly stepS: number;
+  readonly worstMemoryBytes: number;
+  readonly capacityBytes: number;
+  readonly fits: boolean;
+  readonly tastingOk: boolean | null;
+  /** Round points: 1000 × score / best score of the round (0 when the best is 0). */
+  readonly points: number;
+  readonly rank: number;
+  /** One line: mesh, mode and labels, e.g. "data×2 model×2 auto w1=[None,'model']". */
+  readonly planSummary: string;
+}
+/** To everyone, entering results: the round's ranking and the class histograms. */
+export const MSG_RESULTS = 'results';
+export interface ResultsMessage {
+  readonly round: number;
+  readonly level: string;
+  readonly teams: readonly TeamRoundResult[];
+  /** Per metric, one value per team (the projector draws the class histograms). */
+  readonly histograms: Readonly<Record<'tokensPerS' | 'worstMemoryGb' | 'stepS', readonly number[]>>;
+}
+/** To everyone: the revealed plan of a team with its service timeline and the round's debrief. */
+export const MSG_REVEAL = 'reveal';
+export interface RevealMessage {
+  readonly round: number;
+  readonly team: string;
+  readonly plan: PlanState;
+  readonly result: TeamRoundResult;
+  readonly timeline: StepTimeline;
+  readonly debrief: Text;
+}
+/** To a kicked player just before the server closes the connection. */
+export const MSG_KICKED = 'kicked';
