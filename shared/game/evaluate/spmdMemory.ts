@@ -6,34 +6,46 @@ import {
   capacityCheck,
   memoryBreakdown,
   modelStateBytes,
-  peakOpBytes,
+  peakTransientBytes,
   savedForBackward,
   valuesBytes,
   type TrainingPrecision,
 } from '../../sim/cost/memory.ts';
-import type { PlanPrice } from '../../sim/cost/pricePlan.ts';
+import type { ValueId } from '../../sim/program/ir.ts';
 import type { SpmdPlan } from '../../sim/spmd/partition.ts';
 import type { MemoryReport } from '../evaluation.ts';
 
 /** Every device id of a mesh of `n` devices. */
 export const allDevices = (n: number): number[] => Array.from({ length: n }, (_, d) => d);
 
+/**
+ * Values another row of the report already holds: parameters (updated in place), their gradients and
+ * optimizer moments, and the activations saved for the backward pass.
+ */
+function residentValues(plan: SpmdPlan, saved: readonly ValueId[]): Set<ValueId> {
+  const resident = new Set<ValueId>(saved);
+  for (const v of plan.program.values)
+    if ((v.node.kind === 'input' && v.node.role !== 'data') || v.gradOf !== undefined || v.phase === 'update')
+      resident.add(v.id);
+  return resident;
+}
+
 /** The memory report of `plan` on fridges of `capacityBytes`. */
 export function spmdMemory(
   plan: SpmdPlan,
-  price: PlanPrice,
   precision: TrainingPrecision,
   step: 'train' | 'forward',
   capacityBytes: number,
 ): MemoryReport {
   const state = modelStateBytes(plan, precision);
   const train = step === 'train';
+  const saved = train ? savedForBackward(plan) : [];
   const bytes = memoryBreakdown({
     params: state.params,
     grads: train ? state.grads : 0,
     optimizer: train ? state.optimizer : 0,
-    activations: train ? valuesBytes(plan, savedForBackward(plan)) : 0,
-    temporaries: peakOpBytes(price),
+    activations: valuesBytes(plan, saved),
+    temporaries: peakTransientBytes(plan, residentValues(plan, saved)),
   });
   const devices = allDevices(plan.mesh.deviceCount);
   const check = capacityCheck(

@@ -84,7 +84,7 @@ export function tastingEngine(s: TastingScenario, state: PlanState): Result<Engi
   if (banquet.kind === 'spmd') {
     const price = pricePlan(banquet.plan, ctx);
     device = spmdStep(banquet.plan, price, step);
-    memory = spmdMemory(banquet.plan, price, s.precision, step, hardware.memoryBytes);
+    memory = spmdMemory(banquet.plan, s.precision, step, hardware.memoryBytes);
   } else {
     const priced = manualStep(banquet.shardMap, mesh, ctx, s.precision, hardware.memoryBytes);
     device = priced;

@@ -40,13 +40,13 @@ export const fridgeTooSmall: Level = {
   ],
   debrief: text(
     '冷柜要装下的不只是参数。文章的估算是 M_total = 4P + 4A + 4G + 4O（fp32 下参数、激活、梯度、优化器状态各 4 字节）。' +
-      '这道菜每间厨房都放整份时：参数 P 17.2 GB、梯度 G 17.2 GB、为反向保存的激活 0.7 GB、没有优化器状态（普通 SGD），再加上最大那次矩阵乘的工作区 25.8 GB，一共 60.8 GB，是冷柜的近四倍。' +
-      "把 W1 标成 P(None, 'model')、W2 标成 P('model', None) 后，每间厨房只存四分之一：参数 4.3 GB + 梯度 4.3 GB，总共 15.3 GB，装得下。" +
+      '这道菜每间厨房都放整份时：参数 P 17.2 GB、梯度 G 17.2 GB、为反向保存的激活 0.7 GB、没有优化器状态（普通 SGD），再加上最大那次矩阵乘的工作区 0.5 GB，一共 35.6 GB，是冷柜的两倍多。' +
+      "把 W1 标成 P(None, 'model')、W2 标成 P('model', None) 后，每间厨房只存四分之一：参数 4.3 GB + 梯度 4.3 GB，总共 9.0 GB，装得下。" +
       '这就是文章的 W = [W₁ | W₂ | W₃ | W₄]：每间厨房用完整的 X 乘自己那一块 W₁ᵢ；第二层按行切，各厨房得到的是部分和，只需一次 AllReduce（每间厨房发出约 101 MB，6.8 ms）就拼回完整结果。' +
       '一步用时 1.40 s，每秒处理 733 行。模型并行的第一课：切开，而不是复制。',
     'A fridge holds more than the parameters. The article estimates M_total = 4P + 4A + 4G + 4O (4 bytes each, fp32, for parameters, activations, gradients and optimizer state). ' +
-      'With a whole copy in every kitchen this dish needs: parameters 17.2 GB, gradients 17.2 GB, activations kept for the backward pass 0.7 GB, no optimizer state (plain SGD), and 25.8 GB of working space for the largest matmul — 60.8 GB, almost four fridges. ' +
-      "Labelled W1 P(None, 'model') and W2 P('model', None), each kitchen keeps a quarter: 4.3 GB of parameters and 4.3 GB of gradients, 15.3 GB in all, and it fits. " +
+      'With a whole copy in every kitchen this dish needs: parameters 17.2 GB, gradients 17.2 GB, activations kept for the backward pass 0.7 GB, no optimizer state (plain SGD), and 0.5 GB of working space for the largest matmul — 35.6 GB, more than two fridges. ' +
+      "Labelled W1 P(None, 'model') and W2 P('model', None), each kitchen keeps a quarter: 4.3 GB of parameters and 4.3 GB of gradients, 9.0 GB in all, and it fits. " +
       "This is the article's W = [W₁ | W₂ | W₃ | W₄]: every kitchen multiplies the whole X by its own block; the row-split second layer leaves partial sums, and one AllReduce (about 101 MB sent per kitchen, 6.8 ms) makes the full result. " +
       'A step takes 1.40 s, 733 rows per second. The first lesson of model parallelism: cut, do not copy.',
   ),

@@ -42,10 +42,10 @@ export const giantSpiceRack: Level = {
   ],
   debrief: text(
     "嵌入表按行切（P('row', None)）：16 间厨房各存 100 万行，参数 1.0 GB、梯度 1.0 GB。查表变成“各查各的”：每间厨房只找得到自己那几行，找不到的填 0，再做一次 AllReduce 把 256 宽的结果加起来（每步 1 MB，跨节点 0.3 ms）——文章说这里是 AllGather，其实要汇总的是查到的行，整张表从不搬动。" +
-      '每间厨房都放整面架子时，参数、梯度、取货单、工作区加起来 98.3 GB；只切表不切取货单，还要 21.5 GB；两者都按行切，只要 6.2 GB，一步 69.9 ms，每秒 3664 单。' +
+      '每间厨房都放整面架子时，参数、梯度、取货单、工作区加起来 49.2 GB；只切表不切取货单，还要 19.5 GB；两者都按行切，只要 3.1 GB，一步 69.9 ms，每秒 3664 单。' +
       '（真实系统用整数 id 查表，取货单不占这么多地方；这里用独热矩阵乘法来写查表，所以它和表一样宽。）',
     "The table is split by rows (P('row', None)): each of the 16 kitchens stores one million rows, 1.0 GB of parameters and 1.0 GB of gradients. The lookup becomes local: each kitchen finds only its own rows, fills zeros for the others, and one AllReduce adds up the 256-wide results (1 MB per step, 0.3 ms across nodes). The article calls this an AllGather; what is combined is the rows looked up — the table itself never moves. " +
-      'With a whole rack in every kitchen, parameters, gradients, order slips and working space need 98.3 GB; splitting the table but not the slips still needs 21.5 GB; both split by rows, 6.2 GB: 69.9 ms a step, 3,664 orders per second. ' +
+      'With a whole rack in every kitchen, parameters, gradients, order slips and working space need 49.2 GB; splitting the table but not the slips still needs 19.5 GB; both split by rows, 3.1 GB: 69.9 ms a step, 3,664 orders per second. ' +
       '(Real systems look rows up by integer id, so the slips are small; the tasting writes the lookup as a one-hot matrix product, so here they are as wide as the table.)',
   ),
   scenario: {

@@ -1,6 +1,7 @@
 // Misconception level (the article's first): "model parallelism is copying the model to four GPUs, each
 // running a whole model, then averaging". That is data parallelism; with a transformer block of 1.81e9
-// parameters (7.2 GB in fp32) every copy needs 22.3 GB and no 16 GB fridge holds it.
+// parameters (7.2 GB in fp32; GPT-3's layer at sequence 2048) every copy needs 24.2 GB and no 16 GB fridge
+// holds it.
 import { text } from '../i18n.ts';
 import type { Level } from '../level.ts';
 import { planState } from '../planState.ts';
@@ -44,20 +45,20 @@ export const mythCopying: Level = {
     ),
   ],
   debrief: text(
-    '复制整份模型的是数据并行，不是模型并行。这个块有 18.1 亿参数，fp32 下 7.2 GB；每间厨房各放一份，再加同样大的梯度、7.2 GB 的工作区和激活，每间厨房要 22.3 GB——16 GB 的冷柜装不下，0 号厨房先溢出。' +
-      '模型并行是“切分”：按 Megatron 的切法，注意力按头切、MLP 先列后行，每间厨房只存四分之一的参数（1.8 GB）和梯度（1.8 GB），总共 6.3 GB。' +
-      '代价是每层前向一次 AllReduce、反向再一次（在快窗口上约 1 ms）；一步 1.30 s，每秒 1580 个 token。' +
+    '复制整份模型的是数据并行，不是模型并行。这道菜是 GPT-3 的一层（h = 12288，96 个头，序列长 2048），18.1 亿参数，fp32 下 7.2 GB；每间厨房各放一份，再加同样大的梯度（7.2 GB）、为反向保存的激活（4.8 GB）和最大一次矩阵乘的工作区（4.8 GB），每间厨房要 24.2 GB——16 GB 的冷柜超出 8.2 GB，0 号厨房先溢出。' +
+      '模型并行是“切分”：按 Megatron 的切法，注意力按头切、MLP 先列后行，每间厨房只存四分之一的参数（1.8 GB）和梯度（1.8 GB）；残差流的激活仍是整份，总共 14.5 GB，装得下。' +
+      '代价是前向每个子层末尾一次 AllReduce（每次每间厨房发 0.6 GB，在快窗口上约 2 ms），反向再来；一步 5.29 s，每秒 1548 个 token。' +
       '两种方法常常一起用：模型放不进一张卡时先切开，再把切好的组复制去接待更多客人。',
-    'Copying the whole model is data parallelism, not model parallelism. This block has 1.81 billion parameters, 7.2 GB in fp32; a copy in every kitchen plus gradients of the same size, 7.2 GB of working space and the activations needs 22.3 GB per kitchen — no 16 GB fridge holds it, and kitchen 0 overflows first. ' +
-      "Model parallelism cuts: with Megatron's layout (attention split by heads, the MLP by columns then rows) each kitchen stores a quarter of the parameters (1.8 GB) and of the gradients (1.8 GB), 6.3 GB in all. " +
-      'The price is one AllReduce per layer in the forward pass and one in the backward pass (about 1 ms on the fast windows); a step takes 1.30 s, 1580 tokens per second. ' +
+    "Copying the whole model is data parallelism, not model parallelism. This dish is one layer of GPT-3 (h = 12288, 96 heads, sequence 2048): 1.81 billion parameters, 7.2 GB in fp32. A copy in every kitchen plus gradients of the same size (7.2 GB), the activations kept for the backward pass (4.8 GB) and the largest matmul's working space (4.8 GB) needs 24.2 GB per kitchen — 8.2 GB more than a 16 GB fridge, and kitchen 0 overflows first. " +
+      "Model parallelism cuts: with Megatron's layout (attention split by heads, the MLP by columns then rows) each kitchen stores a quarter of the parameters (1.8 GB) and of the gradients (1.8 GB); the residual stream's activations stay whole, 14.5 GB in all, and it fits. " +
+      'The price is one AllReduce at the end of each sub-layer in the forward pass (0.6 GB sent per kitchen, about 2 ms on the fast windows) and again in the backward pass; a step takes 5.29 s, 1548 tokens per second. ' +
       'The two are usually combined: cut the model until it fits, then copy the cut group to serve more guests.',
   ),
   scenario: {
     engine: 'tasting+pricing',
     model: 'transformerBlock',
     tastingDims: { batch: 4, seq: 4, hidden: 16, heads: 4, headDim: 4, ffn: 64 },
-    banquetDims: { batch: 4, seq: 512, hidden: 12288, heads: 96, headDim: 128, ffn: 49152 },
+    banquetDims: { batch: 4, seq: 2048, hidden: 12288, heads: 96, headDim: 128, ffn: 49152 },
     step: 'train',
     hardware: 'fridge-16gb-fast',
     precision: 'fp32',

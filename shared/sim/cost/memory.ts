@@ -6,8 +6,8 @@
 // the data axis) follow from the specs alone. Activations are the values the backward pass reads that the
 // forward pass made (for a generic program; the Megatron layer declares Korthikanti's list itself), and the
 // temporaries the largest working set of one op.
-import { operandsOf, type ValueId } from '../program/ir.ts';
-import type { SpmdPlan } from '../spmd/partition.ts';
+import { DTYPE_BYTES, operandsOf, type ValueId } from '../program/ir.ts';
+import { shardingKey, type SpmdPlan } from '../spmd/partition.ts';
 import { localShape } from '../sharding.ts';
 import { sizeOf } from '../tensor/ndarray.ts';
 import { isShapeOnly, localBytes } from './fusion.ts';
@@ -115,6 +115,32 @@ export function valuesBytes(plan: SpmdPlan, ids: readonly ValueId[]): number {
 /** The largest working set of one op (the bytes it reads and writes, gathered operands included). */
 export function peakOpBytes(price: PlanPrice): number {
   return price.ops.reduce((m, o) => Math.max(m, o.hbmBytes), 0);
+}
+
+/**
+ * The largest transient working set of one op on one device: the buffers that live only while it runs —
+ * operands resharded (gathered) into a new layout, plus operands and the result that no other row keeps.
+ * Values in `resident` (parameters, gradients, optimizer state, activations saved for the backward pass)
+ * are counted in their own rows and not again here. Bytes in each value's dtype.
+ */
+export function peakTransientBytes(plan: SpmdPlan, resident: ReadonlySet<ValueId>): number {
+  const values = plan.program.values;
+  let peak = 0;
+  for (const op of plan.ops) {
+    const v = values[op.value]!;
+    const dtypeBytes = (id: ValueId) => DTYPE_BYTES[values[id]!.dtype];
+    let bytes = resident.has(op.value)
+      ? 0
+      : sizeOf(localShape(plan.mesh, op.natural, v.shape)) * dtypeBytes(op.value);
+    operandsOf(v.node).forEach((o, i) => {
+      const used = op.operandShardings[i];
+      if (used && shardingKey(used) !== shardingKey(plan.shardings[o]!))
+        bytes += sizeOf(localShape(plan.mesh, used, values[o]!.shape)) * dtypeBytes(o);
+      else if (!resident.has(o)) bytes += localBytes(plan, o);
+    });
+    peak = Math.max(peak, bytes);
+  }
+  return peak;
 }
 
 /** Sum of the parts. */

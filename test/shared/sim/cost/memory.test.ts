@@ -5,6 +5,7 @@ import {
   capacityCheck,
   memoryBreakdown,
   modelStateBytes,
+  peakTransientBytes,
   savedForBackward,
 } from '../../../../shared/sim/cost/memory.ts';
 import { zeroModelStateBytes } from '../../../../shared/sim/cost/modelFormulas.ts';
@@ -85,5 +86,32 @@ describe('capacity check', () => {
     expect(memoryBreakdown({ params: 1, grads: 2, optimizer: 3, activations: 4, temporaries: 5 }).total).toBe(
       15,
     );
+  });
+});
+
+describe('the largest transient working set of one op', () => {
+  // Forward only: y = x·w with x [8, 64] (data input) and w [64, 32] (param), f32, on 4 devices.
+  const b = new ProgramBuilder();
+  const x = b.input('x', [8, 64], 'data');
+  const w = b.input('w', [64, 32], 'param');
+  b.einsum('bi,io->bo', x, w, 'y');
+  const program = b.build();
+  const mesh = unwrap(makeMesh([['model', 4]]));
+  const resident = (plan: ReturnType<typeof planAuto>) => {
+    const p = unwrap(plan);
+    return { plan: p, params: new Set(p.program.values.filter((v) => v.name === 'w').map((v) => v.id)) };
+  };
+  it('counts the data input and the output, not the resident weight', () => {
+    // w P(None, 'model'): x whole 8·64·4 = 2048 B read, y [8, 8] local 256 B written; w's 2 KB shard is resident.
+    const { plan, params } = resident(planAuto(mesh, program, { inShardings: { w: [null, 'model'] } }));
+    expect(peakTransientBytes(plan, params)).toBe(2048 + 256);
+  });
+  it('counts the partial sums of a contraction split over the kitchens', () => {
+    // x P(None, 'model') and w P('model', None): x's local [8, 16] = 512 B, the local partial sums y [8, 32]
+    // = 1024 B before the all-reduce; the weight's [16, 32] shard is resident.
+    const { plan, params } = resident(
+      planAuto(mesh, program, { inShardings: { x: [null, 'model'], w: ['model', null] } }),
+    );
+    expect(peakTransientBytes(plan, params)).toBe(512 + 1024);
   });
 });
