@@ -102,6 +102,8 @@ export interface Pricing {
   readonly stepS: number;
   readonly tokensPerStep: number;
   readonly tokensPerS: number;
+  /** What a "token" is here: a sequence position, or a whole example for models without a sequence (an MLP's row, a recommender's request). */
+  readonly throughputUnit: 'tokens' | 'examples';
   readonly memory: MemoryReport;
   readonly collectives: readonly CollectiveCost[];
   readonly breakdownS: StepBreakdown;

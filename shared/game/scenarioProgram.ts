@@ -63,3 +63,8 @@ export function tokensPerStep(s: TastingScenario): number {
   const dims = { ...MODELS[s.model]?.dims, ...s.banquetDims };
   return (dims['batch'] ?? 1) * (dims['seq'] ?? 1);
 }
+
+/** 'tokens' for models with a sequence dimension, else 'examples' (what `tokensPerStep` counts). */
+export function throughputUnit(s: TastingScenario): 'tokens' | 'examples' {
+  return 'seq' in { ...MODELS[s.model]?.dims, ...s.banquetDims } ? 'tokens' : 'examples';
+}

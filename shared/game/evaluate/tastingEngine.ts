@@ -12,7 +12,7 @@ import { text } from '../i18n.ts';
 import type { TastingScenario } from '../level.ts';
 import type { PlanState } from '../planState.ts';
 import { prepareTasting } from '../prepareTasting.ts';
-import { scenarioProgram, tokensPerStep } from '../scenarioProgram.ts';
+import { scenarioProgram, throughputUnit, tokensPerStep } from '../scenarioProgram.ts';
 import { manualStep } from './manualStep.ts';
 import { spmdMemory, allDevices } from './spmdMemory.ts';
 import { spmdStep, type DeviceStep } from './spmdStep.ts';
@@ -101,6 +101,7 @@ export function tastingEngine(s: TastingScenario, state: PlanState): Result<Engi
     step,
     stepS: device.stepS,
     tokensPerStep: tokens,
+    throughputUnit: throughputUnit(s),
     tokensPerS: device.stepS > 0 ? tokens / device.stepS : 0,
     memory,
     collectives: device.collectives,

@@ -34,6 +34,7 @@ export function trainEngine(s: TrainScenario, state: PlanState): GameResult<Engi
       step: 'train',
       stepS: r.iterationTimeS,
       tokensPerStep: s.globalBatch * s.model.seq,
+      throughputUnit: 'tokens',
       tokensPerS: r.tokensPerS,
       memory: {
         worst: r.memory.perDeviceBytes,

@@ -79,3 +79,14 @@ describe('refusals', () => {
     if (!r.ok) expect(r.error.message).toMatch(/Resource axis: nope/);
   });
 });
+
+describe('throughput unit', () => {
+  it.each([
+    ['myth-pmap-is-pjit', 'examples'], // an MLP: one row per example
+    ['giant-spice-rack', 'examples'], // one request per example
+    ['myth-model-parallel-is-copying', 'tokens'], // a transformer layer: batch × seq positions
+    ['the-banquet', 'tokens'],
+  ] as const)('%s counts %s', (id, unit) => {
+    expect(evaluate(level(id), level(id).reference).pricing.throughputUnit).toBe(unit);
+  });
+});
