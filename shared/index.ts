@@ -16,3 +16,4 @@ export { MODELS, MODEL_NAMES } from './sim/models/modelRegistry.ts';
 export * from './game/index.ts';
 export * from './protocol/messages.ts';
 export * from './protocol/classroom.ts';
+export * from './classroom/index.ts';

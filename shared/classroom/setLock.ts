@@ -1,0 +1,44 @@
+// The captain locks (or unlocks) the team's plan for service (contract MSG_LOCK). When every team playing
+// this round is locked, planning ends early: service starts, the round is scored.
+import { accept, refuse } from './errors.ts';
+import { enterService } from './phases.ts';
+import { activePlayer, teamPlanEffects } from './roster.ts';
+import { playingTeams } from './scoreRound.ts';
+import type { ClassroomResult, SessionSnapshot, SessionStep } from './session.ts';
+
+/**
+ * Sets the lock of the captain's team at `nowMs`; the same value again changes nothing.
+ * @example setLock(planning, 'p1', true, now) // { ok: true, value: { effects: [{ kind: 'teamPlan', message: { locked: true, … } }] } }
+ */
+export function setLock(
+  s: SessionSnapshot,
+  playerId: string,
+  locked: boolean,
+  nowMs: number,
+): ClassroomResult<SessionStep> {
+  const p = activePlayer(s, playerId);
+  if (!p.ok) return p;
+  if (s.phase !== 'planning')
+    return refuse(
+      'wrong-phase',
+      '只有备菜阶段才能锁定方案。',
+      'The plan can be locked only during planning.',
+    );
+  const team = p.value.team;
+  if (s.teams.find((t) => t.id === team)?.captain !== p.value.id)
+    return refuse('not-captain', '只有队长能锁定方案。', 'Only the captain can lock the plan.');
+  if (typeof locked !== 'boolean')
+    return refuse('bad-argument', '锁定状态无效。', 'The lock must be true or false.');
+  const current = s.plans[team];
+  if (current === undefined)
+    return refuse('not-your-team', '你的队伍这一轮没有方案。', 'Your team has no plan this round.');
+  if (current.locked === locked) return accept({ session: s, effects: [] });
+  const session: SessionSnapshot = { ...s, plans: { ...s.plans, [team]: { ...current, locked } } };
+  const effects = teamPlanEffects(session, [team]);
+  const playing = playingTeams(session);
+  if (locked && playing.length > 0 && playing.every((t) => session.plans[t]?.locked === true)) {
+    const service = enterService(session, nowMs);
+    return accept({ session: service.session, effects: [...effects, ...service.effects] });
+  }
+  return accept({ session, effects });
+}

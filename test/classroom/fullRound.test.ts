@@ -1,0 +1,151 @@
+// A whole round with two teams of two on column-then-row: Sichuan edits its plan to the level's reference
+// (column then row), Cantonese keeps the start plan, which is the level's trap (row then column). The
+// results must equal evaluatePlan's figures; points are 1000 × score / best, hand-checked:
+// 480 558.30 / 858 387.74 × 1000 = 559.84 → 560. Then the reveal, the podium and the CSV of the session.
+import { describe, expect, it } from 'vitest';
+import { evaluatePlan } from '../../shared/game/evaluatePlan.ts';
+import { levelById } from '../../shared/game/levels/index.ts';
+import {
+  SERVICE_MS,
+  hostCommand,
+  kitchensOf,
+  playerEdit,
+  podium,
+  resultsCsv,
+  revealMessage,
+  setLock,
+  tick,
+  type SessionSnapshot,
+} from '../../shared/classroom/index.ts';
+import { RESULTS_CSV_COLUMNS } from '../../shared/protocol/classroom.ts';
+import { lobby, ok, refused, roundTrip } from './helpers.ts';
+
+const level = levelById('column-then-row')!;
+const evaluation = (plan: typeof level.start) => {
+  const r = evaluatePlan(level, plan);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.evaluation;
+};
+
+describe('a full round: reference plan against trap plan', () => {
+  let s: SessionSnapshot = lobby([['Mei'], ['Bo'], ['Li Wei'], ['小明']], { rounds: ['column-then-row'] });
+  s = ok(hostCommand(s, { command: 'start' }, 0)).session;
+  s = ok(hostCommand(s, { command: 'advance' }, 1000)).session;
+  // Sichuan (Mei p1, Li Wei p3) turns the start plan into the reference, one label each
+  s = ok(playerEdit(s, 'p1', { type: 'setSpec', tensor: 'w1', spec: [null, 'model'] }, 2000)).session;
+  s = ok(playerEdit(s, 'p3', { type: 'setSpec', tensor: 'w2', spec: ['model', null] }, 3000)).session;
+  const planned = s;
+  s = ok(setLock(s, 'p1', true, 4000)).session;
+  s = ok(setLock(s, 'p2', true, 5000)).session;
+  const service = s;
+  s = tick(s, 5000 + SERVICE_MS).session;
+
+  it('builds the reference plan by edits (the start plan is the trap)', () => {
+    expect(level.trap.plan).toEqual(level.start);
+    expect(planned.plans.t1).toEqual({ plan: level.reference, version: 2, locked: false });
+    expect(planned.plans.t2).toEqual({ plan: level.trap.plan, version: 0, locked: false });
+  });
+
+  it('deals each chef the kitchens of the 4-device grid round-robin', () => {
+    expect([kitchensOf(planned, 'p1'), kitchensOf(planned, 'p3')]).toEqual([
+      [0, 2],
+      [1, 3],
+    ]);
+  });
+
+  it('scores with evaluatePlan: ranks 1 and 2, points 1000 and 560', () => {
+    expect(service.phase).toBe('service');
+    const ref = evaluation(level.reference);
+    const trap = evaluation(level.trap.plan);
+    const [t1, t2] = s.results[0]!.teams;
+    expect(t1).toEqual({
+      team: 't1',
+      score: ref.score.score,
+      stars: 3,
+      limitedBy: ref.limitedBy,
+      explanation: ref.explanation,
+      tokensPerS: ref.pricing.tokensPerS,
+      stepS: ref.pricing.stepS,
+      worstMemoryBytes: ref.pricing.memory.worst.total,
+      capacityBytes: ref.pricing.memory.capacityBytes,
+      fits: true,
+      tastingOk: true,
+      points: 1000,
+      rank: 1,
+      planSummary: "model×4 auto w1=[None,'model'] w2=['model',None]",
+    });
+    expect(t2).toMatchObject({
+      team: 't2',
+      score: trap.score.score,
+      stars: trap.stars,
+      points: 560,
+      rank: 2,
+    });
+    expect(t2!.planSummary).toBe("model×4 auto w1=['model',None] w2=[None,'model']");
+    expect(s.results[0]!.histograms).toEqual({
+      tokensPerS: [ref.pricing.tokensPerS, trap.pricing.tokensPerS],
+      worstMemoryGb: [ref.pricing.memory.worst.total / 1e9, trap.pricing.memory.worst.total / 1e9],
+      stepS: [ref.pricing.stepS, trap.pricing.stepS],
+    });
+  });
+
+  it('adds the points on entering results; the podium ranks the teams', () => {
+    expect(service.teams.map((t) => t.points)).toEqual([0, 0]);
+    expect(s.phase).toBe('results');
+    expect(s.teams.map((t) => t.points)).toEqual([1000, 560]);
+    expect(podium(s).map((p) => [p.team, p.points, p.rank])).toEqual([
+      ['t1', 1000, 1],
+      ['t2', 560, 2],
+    ]);
+  });
+
+  it('reveals a team: plan, result, timeline and the debrief', () => {
+    const r = ok(revealMessage(s, 't1'));
+    expect(r).toEqual({
+      round: 0,
+      team: 't1',
+      plan: level.reference,
+      result: s.results[0]!.teams[0],
+      timeline: evaluation(level.reference).timeline,
+      debrief: level.debrief,
+    });
+    const cmd = ok(hostCommand(s, { command: 'reveal', team: 't2' }, 0));
+    expect(cmd.session).toBe(s);
+    expect(cmd.effects).toEqual([{ kind: 'reveal', message: ok(revealMessage(s, 't2')) }]);
+    refused(hostCommand(s, { command: 'reveal', team: 't5' }, 0), 'unknown-team');
+    refused(revealMessage(service, 't1'), 'wrong-phase');
+  });
+
+  it('writes one CSV row per team with the round’s players', () => {
+    const csv = resultsCsv(s);
+    const lines = csv.split('\r\n');
+    expect(lines[0]).toBe(RESULTS_CSV_COLUMNS.join(','));
+    expect(lines).toHaveLength(4); // header, 2 rows, '' after the final CRLF
+    const ref = evaluation(level.reference);
+    expect(lines[1]).toBe(
+      [
+        'ABC234',
+        '1',
+        'column-then-row',
+        '川菜 Sichuan',
+        'Mei; Li Wei',
+        `"model×4 auto w1=[None,'model'] w2=['model',None]"`,
+        String(ref.pricing.tokensPerS),
+        String(ref.pricing.stepS),
+        String(ref.pricing.memory.worst.total / 1e9),
+        'true',
+        'ok',
+        ref.limitedBy,
+        '3',
+        String(ref.score.score),
+        '1000',
+        '1',
+      ].join(','),
+    );
+    expect(lines[2]!.split(',').slice(3, 5)).toEqual(['粤菜 Cantonese', 'Bo; 小明']);
+  });
+
+  it('keeps every snapshot JSON round-trip equal', () => {
+    for (const x of [planned, service, s]) expect(roundTrip(x)).toEqual(x);
+  });
+});

@@ -1,0 +1,77 @@
+// Nickname rules, case by case: trimming and NFC, CJK counted as one character each, the 16-character
+// limit, the allowed characters, the word filter (with spaces, case and l33t), and duplicate suffixes.
+import { describe, expect, it } from 'vitest';
+import { containsBannedWord, validateNickname } from '../../shared/classroom/index.ts';
+import { ok, refused } from './helpers.ts';
+
+describe('validateNickname', () => {
+  it.each([
+    ['  Mei  ', 'Mei'],
+    ['Li   Wei', 'Li Wei'],
+    ['小厨师', '小厨师'],
+    ['大厨-No_7', '大厨-No_7'],
+    ['一二三四五六七八九十一二三四五六', '一二三四五六七八九十一二三四五六'], // 16 CJK characters
+    ['Cafe\u0301', 'Caf\u00e9'], // NFC: e + combining acute → é
+    ['Ünal', 'Ünal'],
+  ])('accepts %j as %j', (raw, want) => {
+    expect(ok(validateNickname(raw, []))).toBe(want);
+  });
+
+  it.each([
+    ['', 'empty'],
+    ['   ', 'blank'],
+    ['一二三四五六七八九十一二三四五六七', '17 CJK characters'],
+    ['abcdefghijklmnopq', '17 letters'],
+    ['Mei!', 'punctuation'],
+    ['<b>Mei</b>', 'markup'],
+    ['Mei🍜', 'an emoji'],
+    ['a.b', 'a dot'],
+  ])('refuses %j (%s)', (raw) => {
+    refused(validateNickname(raw, []), 'bad-nickname');
+  });
+
+  it('refuses a non-string', () => {
+    refused(validateNickname(42, []), 'bad-nickname');
+  });
+
+  it.each([
+    'shit',
+    'SHIT',
+    'Sh 1 t',
+    'sh1t',
+    'f u c k',
+    'B1TCH',
+    'b-i-t-c-h',
+    'n4zi',
+    'wh0re',
+    '傻逼',
+    '你是傻B',
+    '草泥马',
+  ])('filters %j', (raw) => {
+    expect(containsBannedWord(raw)).toBe(true);
+    const e = refused(validateNickname(raw, []), 'bad-nickname');
+    expect(e.text.en).toBe('Please choose another nickname.');
+  });
+
+  it('does not filter innocent names', () => {
+    for (const name of ['Mei', 'Scunthorpe', 'Dickens', 'Peacock', '妈妈的菜', 'Nyima', 'Hancock'])
+      expect(containsBannedWord(name), name).toBe(false);
+  });
+
+  it('catches l33t with symbols before the character check', () => {
+    expect(containsBannedWord('f@ck')).toBe(false); // 'fack'
+    expect(containsBannedWord('$h!t')).toBe(true);
+  });
+
+  it('suffixes duplicates, case-insensitively, counting up', () => {
+    expect(ok(validateNickname('Mei', ['Mei']))).toBe('Mei 2');
+    expect(ok(validateNickname('mei', ['Mei', 'MEI 2']))).toBe('mei 3');
+    expect(ok(validateNickname('小厨', ['小厨']))).toBe('小厨 2');
+  });
+
+  it('shortens a 16-character duplicate so the suffix fits', () => {
+    const long = 'abcdefghijklmnop';
+    expect(ok(validateNickname(long, [long]))).toBe('abcdefghijklmn 2');
+    expect(ok(validateNickname('abcdefghijklm op', ['abcdefghijklm op']))).toBe('abcdefghijklm 2');
+  });
+});
