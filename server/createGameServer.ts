@@ -1,12 +1,16 @@
-// One Node process serves the built client, the matchmaker and the WebSockets on one port (stack.md §2).
-// With REDIS_URL set, rooms are shared between processes through Redis presence and driver.
+// One Node process serves the built client, the classroom HTTP API, the matchmaker and the WebSockets on one
+// port (stack.md §2). With REDIS_URL set, rooms are shared between processes through Redis presence and
+// driver. Classroom sessions are stored in SQLite at `dbPath` (MESH_KITCHEN_DB, default data/).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { Server, RedisDriver, RedisPresence } from 'colyseus';
 import { WebSocketTransport } from '@colyseus/ws-transport';
-import { PROTOCOL_VERSION, ROOM_LOBBY } from '../shared/index.ts';
+import { PROTOCOL_VERSION, ROOM_LOBBY, ROOM_SESSION } from '../shared/index.ts';
+import { sessionRoutes } from './http/sessionRoutes.ts';
+import { SessionStore, defaultDbPath } from './persistence/SessionStore.ts';
 import { LobbyRoom } from './rooms/LobbyRoom.ts';
+import { SessionRoom, type SessionRoomDeps } from './rooms/SessionRoom.ts';
 
 export interface GameServerOptions {
   /** 0 picks a free port. */
@@ -17,17 +21,26 @@ export interface GameServerOptions {
   redisUrl?: string;
   /** host:port this process is reachable at, when several processes share Redis. */
   publicAddress?: string;
+  /** SQLite file of the classroom sessions (created if missing); default `MESH_KITCHEN_DB` or data/mesh-kitchen.sqlite. */
+  dbPath?: string;
+  /** The clock of the session rooms and the HTTP API, ms since the epoch (tests move it); default Date.now. */
+  now?: () => number;
 }
 
 export interface RunningGameServer {
   readonly port: number;
   readonly gameServer: Server;
+  readonly store: SessionStore;
   close(): Promise<void>;
 }
 
-/** Registers every room type; the single place rooms are named. */
-export function defineRooms(gameServer: Server): void {
+/**
+ * Registers every room type; the single place rooms are named. Without `session` deps the session room
+ * opens the default database when a session is first created.
+ */
+export function defineRooms(gameServer: Server, session?: SessionRoomDeps): void {
   gameServer.define(ROOM_LOBBY, LobbyRoom);
+  gameServer.define(ROOM_SESSION, SessionRoom, session ? { deps: session } : {});
 }
 
 export async function startGameServer(options: GameServerOptions): Promise<RunningGameServer> {
@@ -36,6 +49,9 @@ export async function startGameServer(options: GameServerOptions): Promise<Runni
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true, protocolVersion: PROTOCOL_VERSION });
   });
+  const store = new SessionStore(options.dbPath ?? defaultDbPath());
+  const deps: SessionRoomDeps = { store, now: options.now ?? Date.now, reconnectSeconds: 120 };
+  app.use('/api', sessionRoutes(deps));
   if (options.distDir) app.use(express.static(options.distDir, { index: 'index.html', maxAge: '1h' }));
 
   const httpServer = http.createServer(app);
@@ -47,12 +63,16 @@ export async function startGameServer(options: GameServerOptions): Promise<Runni
       : {}),
     ...(options.publicAddress ? { publicAddress: options.publicAddress } : {}),
   });
-  defineRooms(gameServer);
+  defineRooms(gameServer, deps);
   await gameServer.listen(options.port, options.host ?? '0.0.0.0');
   const port = (httpServer.address() as AddressInfo).port;
   return {
     port,
     gameServer,
-    close: () => gameServer.gracefullyShutdown(false),
+    store,
+    close: async () => {
+      await gameServer.gracefullyShutdown(false);
+      store.close();
+    },
   };
 }

@@ -1,4 +1,5 @@
-// Entry point of `npm start`: serves dist/ and the game rooms on PORT (default 2567).
+// Entry point of `npm start`: serves dist/ and the game rooms on PORT (default 2567); classroom sessions are
+// stored in MESH_KITCHEN_DB (default data/mesh-kitchen.sqlite under the project root).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startGameServer } from './createGameServer.ts';
@@ -13,6 +14,7 @@ const server = await startGameServer({
   distDir: path.join(root, 'dist'),
   redisUrl: process.env.REDIS_URL,
   publicAddress: process.env.PUBLIC_ADDRESS,
+  dbPath: process.env.MESH_KITCHEN_DB ?? path.join(root, 'data', 'mesh-kitchen.sqlite'),
 });
 console.log(`Mesh Kitchen is serving on http://localhost:${server.port}`);
 

@@ -185,3 +185,20 @@ export interface RevealMessage {
 }
 /** To a kicked player just before the server closes the connection. */
 export const MSG_KICKED = 'kicked';
+
+/**
+ * MSG_ERROR in a session room: a refused message (nothing changed). `code` is 'bad-message',
+ * 'not-facilitator', 'not-player', 'read-only' (projector) or the core's ClassroomErrorCode; `text` in both
+ * languages when the core refused it.
+ */
+export interface SessionErrorMessage {
+  readonly code: string;
+  readonly message: string;
+  readonly text?: Text;
+}
+/** A refused join rejects joinById with a ServerError whose message is this object as JSON. */
+export interface JoinRefusal {
+  readonly code: string;
+  readonly message: string;
+  readonly text?: Text;
+}

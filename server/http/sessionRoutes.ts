@@ -1,0 +1,128 @@
+// The classroom's HTTP API (shared/protocol/classroom.ts): create a session, resume it after a restart,
+// download its results as CSV, list the levels for the create form. Bad bodies → 400 JSON {error}.
+import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
+import { matchMaker } from 'colyseus';
+import {
+  LEVELS,
+  ROOM_SESSION,
+  createSession,
+  resultsCsv,
+  type CreateSessionResponse,
+  type SessionSnapshot,
+} from '../../shared/index.ts';
+import type { SessionStore, StoredSession } from '../persistence/SessionStore.ts';
+import { hashSecret, newSecret, verifySecret } from '../persistence/secrets.ts';
+import { sessionChange } from '../persistence/sessionChange.ts';
+import { createSessionSchema, resumeSessionSchema } from '../protocol/classroomSchemas.ts';
+import { validate } from '../protocol/validate.ts';
+import { isJoinCode, newJoinCode } from './joinCode.ts';
+
+/** POST /api/sessions/:code/resume answers this. */
+export interface ResumeSessionResponse {
+  readonly code: string;
+  /** false when the session's room was already running (nothing to do). */
+  readonly resumed: boolean;
+}
+
+export interface SessionRoutesDeps {
+  readonly store: SessionStore;
+  /** The server clock, ms since the epoch. */
+  readonly now: () => number;
+}
+
+/** Whether the room of `code` is running in any process. */
+export async function isSessionRunning(code: string): Promise<boolean> {
+  return (await matchMaker.query({ name: ROOM_SESSION, roomId: code })).length > 0;
+}
+
+const fail = (res: Response, status: number, error: string, extra: object = {}): void => {
+  res.status(status).json({ error, ...extra });
+};
+
+/** The stored session of `:code` if the host key matches; otherwise answers 400/403/404 and returns undefined. */
+function authorised(
+  req: Request,
+  res: Response,
+  store: SessionStore,
+  hostKey: unknown,
+): StoredSession | undefined {
+  const code = String(req.params.code ?? '');
+  if (!isJoinCode(code)) return void fail(res, 400, `'${code}' is not a join code.`);
+  const stored = store.getSession(code);
+  if (!stored) return void fail(res, 404, `No session ${code}.`);
+  if (typeof hostKey !== 'string' || !verifySecret(hostKey, stored.hostKeyHash))
+    return void fail(res, 403, 'Wrong host key.');
+  return stored;
+}
+
+/** The router, mounted at /api. */
+export function sessionRoutes({ store, now }: SessionRoutesDeps): express.Router {
+  const router = express.Router();
+  router.use(express.json({ limit: '16kb' }));
+
+  router.get('/levels', (_req, res) => {
+    res.json(LEVELS.map((l) => ({ id: l.id, kind: l.kind, concept: l.concept, title: l.title })));
+  });
+
+  router.post('/sessions', async (req, res) => {
+    const body = validate(createSessionSchema, req.body, 'POST /api/sessions');
+    if (!body.ok) return fail(res, 400, body.error.message);
+    const code = await newJoinCode(async (c) => store.hasSession(c) || (await isSessionRunning(c)));
+    const nowMs = now();
+    const created = createSession({ ...body.value, code, nowMs });
+    if (!created.ok)
+      return fail(res, 400, created.error.text.en, { code: created.error.code, text: created.error.text });
+    const hostKey = newSecret();
+    const snapshot: SessionSnapshot = created.value;
+    store.createSession({
+      code,
+      title: snapshot.title,
+      hostKeyHash: hashSecret(hostKey),
+      snapshotJson: sessionChange(null, snapshot, nowMs, new Map()).snapshotJson,
+      nowMs,
+    });
+    await matchMaker.createRoom(ROOM_SESSION, { code, hostKey });
+    const response: CreateSessionResponse = { code, hostKey };
+    res.status(201).json(response);
+  });
+
+  router.post('/sessions/:code/resume', async (req, res) => {
+    const body = validate(resumeSessionSchema, req.body, 'POST /api/sessions/:code/resume');
+    if (!body.ok) return fail(res, 400, body.error.message);
+    const stored = authorised(req, res, store, body.value.hostKey);
+    if (!stored) return;
+    let resumed = false;
+    if (!(await isSessionRunning(stored.code))) {
+      await matchMaker.createRoom(ROOM_SESSION, { code: stored.code, hostKey: body.value.hostKey });
+      resumed = true;
+    }
+    const response: ResumeSessionResponse = { code: stored.code, resumed };
+    res.json(response);
+  });
+
+  router.get('/sessions/:code/results.csv', (req, res) => {
+    const stored = authorised(req, res, store, req.get('x-host-key') ?? req.query.hostKey);
+    if (!stored) return;
+    const snapshot = JSON.parse(stored.snapshotJson) as SessionSnapshot;
+    res
+      .status(200)
+      .type('text/csv; charset=utf-8')
+      .attachment(`mesh-kitchen-${stored.code}.csv`)
+      .send(`\uFEFF${resultsCsv(snapshot)}`); // the BOM makes spreadsheet programs read UTF-8 (Chinese names)
+  });
+
+  const jsonErrors: ErrorRequestHandler = (
+    err: { type?: string; status?: number; message?: string },
+    _req,
+    res,
+    next,
+  ) => {
+    if (err.type === 'entity.too.large') return fail(res, 413, 'The request body is larger than 16 kB.');
+    if (err.type === 'entity.parse.failed') return fail(res, 400, 'The request body is not valid JSON.');
+    if (res.headersSent) return next(err);
+    console.error(err);
+    fail(res, 500, err.message ?? 'Internal error');
+  };
+  router.use(jsonErrors);
+  return router;
+}

@@ -1,0 +1,325 @@
+// A live classroom session (DESIGN.md §5.5): a thin shell over the pure rules in shared/classroom. Each
+// message is validated (zod) → handed to the core with Date.now() → the accepted snapshot is persisted
+// (SQLite, one transaction) → mirrored into the schema state → the core's effects are sent as messages.
+import { Room, ServerError, type Client } from 'colyseus';
+import {
+  MSG_CHOOSE_TEAM,
+  MSG_EDIT,
+  MSG_EDIT_REFUSED,
+  MSG_ERROR,
+  MSG_HINT,
+  MSG_HOST,
+  MSG_KICKED,
+  MSG_LOCK,
+  MSG_RESULTS,
+  MSG_REVEAL,
+  MSG_TEAM_PLAN,
+  MSG_WELCOME,
+  PROTOCOL_VERSION,
+  chooseTeam,
+  editRefusedMessage,
+  hostCommand,
+  joinPlayer,
+  playerEdit,
+  setLock,
+  teamPlanMessage,
+  tick,
+  type ClassroomError,
+  type JoinRefusal,
+  type SessionEffect,
+  type SessionErrorMessage,
+  type SessionSnapshot,
+  type SessionStep,
+  type WelcomeMessage,
+} from '../../shared/index.ts';
+import { SessionStore, defaultDbPath } from '../persistence/SessionStore.ts';
+import { hashSecret, newSecret, verifySecret } from '../persistence/secrets.ts';
+import { sessionChange } from '../persistence/sessionChange.ts';
+import {
+  validateChooseTeam,
+  validateEdit,
+  validateHostCommand,
+  validateJoinOptions,
+  validateLock,
+} from '../protocol/classroomSchemas.ts';
+import type { Validated } from '../protocol/validate.ts';
+import { resumedSnapshot } from '../persistence/resumedSnapshot.ts';
+import { SessionState, mirrorSession } from './sessionState.ts';
+
+/** What every session room of a process shares (passed as the room's define() options). */
+export interface SessionRoomDeps {
+  readonly store: SessionStore;
+  /** The server clock, ms since the epoch. */
+  readonly now: () => number;
+  /** How long a dropped seat waits for its client, seconds (≥ 120: DESIGN.md §5.5). */
+  readonly reconnectSeconds: number;
+}
+
+/** Options of matchMaker.createRoom(ROOM_SESSION, …): the stored session and its host key. */
+interface CreateOptions {
+  readonly code?: unknown;
+  readonly hostKey?: unknown;
+  readonly deps?: SessionRoomDeps;
+}
+
+/** Who a connection is; set at onAuth, kept across reconnections. */
+type Seat =
+  | { readonly role: 'facilitator' | 'projector' }
+  | { readonly role: 'player'; playerId?: string; readonly nickname?: string; readonly team?: string };
+
+/** The clock: ticks of the core and timer mirroring, ms; the heartbeat written for a resume, ms. */
+const TICK_MS = 250;
+const HEARTBEAT_MS = 5000;
+
+let fallbackDeps: SessionRoomDeps | undefined;
+const defaultDeps = (): SessionRoomDeps =>
+  (fallbackDeps ??= { store: new SessionStore(defaultDbPath()), now: Date.now, reconnectSeconds: 120 });
+
+const refusal = (status: number, code: string, message: string, error?: ClassroomError): ServerError =>
+  new ServerError(
+    status,
+    JSON.stringify({ code, message, ...(error ? { text: error.text } : {}) } satisfies JoinRefusal),
+  );
+
+export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
+  maxClients = 250;
+  state = new SessionState();
+  private deps!: SessionRoomDeps;
+  private session!: SessionSnapshot;
+  private hostKeyHash = '';
+  /** Seat key hash by player id (the keys themselves were only ever sent to their players). */
+  private readonly seatKeys = new Map<string, string>();
+  private lastHeartbeat = 0;
+
+  async onCreate(options: CreateOptions): Promise<void> {
+    this.deps = options.deps ?? defaultDeps();
+    const code = typeof options.code === 'string' ? options.code : '';
+    const stored = this.deps.store.getSession(code);
+    if (!stored) throw new ServerError(404, `No session ${code}.`);
+    if (typeof options.hostKey !== 'string' || !verifySecret(options.hostKey, stored.hostKeyHash))
+      throw new ServerError(403, 'Wrong host key.');
+    this.roomId = code;
+    this.autoDispose = false; // an open session waits for its players, however long the room is empty
+    this.hostKeyHash = stored.hostKeyHash;
+    for (const p of this.deps.store.players(code)) this.seatKeys.set(p.id, p.seatKeyHash);
+    const now = this.deps.now();
+    const storedSnapshot = JSON.parse(stored.snapshotJson) as SessionSnapshot;
+    this.session = resumedSnapshot(storedSnapshot, stored.updatedAt, now);
+    if (this.session !== storedSnapshot)
+      this.deps.store.applyChange(code, sessionChange(storedSnapshot, this.session, now, this.seatKeys));
+    this.mirror(now);
+
+    this.onMessage(MSG_HOST, (client, payload: unknown) => {
+      if (client.userData?.role !== 'facilitator')
+        return this.refuse(client, 'not-facilitator', 'Only the facilitator can do this.');
+      this.apply(client, validateHostCommand(payload), (cmd, now) => hostCommand(this.session, cmd, now));
+    });
+    this.onMessage(MSG_EDIT, (client, payload: unknown) => {
+      const playerId = this.playerOf(client);
+      if (playerId === undefined) return;
+      const msg = validateEdit(payload);
+      if (!msg.ok) return client.send(MSG_ERROR, msg.error);
+      const step = playerEdit(this.session, playerId, msg.value.edit, this.deps.now());
+      if (!step.ok) return client.send(MSG_EDIT_REFUSED, editRefusedMessage(msg.value.seq, step.error));
+      this.commit(step.value, { by: playerId, seq: msg.value.seq });
+    });
+    this.onMessage(MSG_LOCK, (client, payload: unknown) => {
+      const playerId = this.playerOf(client);
+      if (playerId !== undefined)
+        this.apply(client, validateLock(payload), (m, now) => setLock(this.session, playerId, m.locked, now));
+    });
+    this.onMessage(MSG_CHOOSE_TEAM, (client, payload: unknown) => {
+      const playerId = this.playerOf(client);
+      if (playerId !== undefined)
+        this.apply(client, validateChooseTeam(payload), (m) => chooseTeam(this.session, playerId, m.team));
+    });
+    this.onMessage('*', (client, type) => {
+      if (client.userData?.role === 'projector')
+        return this.refuse(client, 'read-only', 'The projector only watches.');
+      this.refuse(client, 'unknown-message', `A session room does not handle '${String(type)}'.`);
+    });
+    this.clock.setInterval(() => this.onTick(), TICK_MS);
+  }
+
+  onAuth(_client: Client, options: unknown): Seat {
+    const parsed = validateJoinOptions(options);
+    if (!parsed.ok) throw refusal(400, parsed.error.code, parsed.error.message);
+    const o = parsed.value;
+    if (o.protocolVersion !== PROTOCOL_VERSION)
+      throw refusal(
+        426,
+        'protocol',
+        `This page speaks protocol ${o.protocolVersion} but the server speaks ${PROTOCOL_VERSION}; reload the page.`,
+      );
+    if (o.role === 'projector') return { role: 'projector' };
+    if (o.role === 'facilitator') {
+      if (!verifySecret(o.hostKey, this.hostKeyHash)) throw refusal(403, 'wrong-host-key', 'Wrong host key.');
+      return { role: 'facilitator' };
+    }
+    if (o.seatKey !== undefined) {
+      const playerId = [...this.seatKeys].find(([, hash]) => verifySecret(o.seatKey!, hash))?.[0];
+      const player = this.session.players.find((p) => p.id === playerId);
+      if (player?.kicked) throw refusal(403, 'kicked', 'You were removed from this session.');
+      if (player) return { role: 'player', playerId: player.id };
+    }
+    // A dry run of the core's join (pure): the seat is taken in onJoin, against the snapshot of that moment.
+    const trial = joinPlayer(this.session, { nickname: o.nickname, ...(o.team ? { team: o.team } : {}) }, 0);
+    if (!trial.ok) throw refusal(422, trial.error.code, trial.error.text.en, trial.error);
+    return { role: 'player', nickname: o.nickname, ...(o.team ? { team: o.team } : {}) };
+  }
+
+  onJoin(client: Client<Seat, Seat>, _options: unknown, seat: Seat): void {
+    client.userData = { ...seat };
+    let welcome: WelcomeMessage = { role: seat.role };
+    if (seat.role === 'player') {
+      let playerId = seat.playerId;
+      let seatKey: string | undefined;
+      if (playerId === undefined) {
+        const request = { nickname: seat.nickname ?? '', ...(seat.team ? { team: seat.team } : {}) };
+        const joined = joinPlayer(this.session, request, this.deps.now());
+        if (!joined.ok) throw refusal(422, joined.error.code, joined.error.text.en, joined.error);
+        playerId = joined.value.playerId;
+        seatKey = newSecret();
+        this.seatKeys.set(playerId, hashSecret(seatKey));
+        try {
+          this.commit({ session: joined.value.session, effects: [] });
+        } catch (e) {
+          this.seatKeys.delete(playerId);
+          throw e;
+        }
+      }
+      client.userData = { role: 'player', playerId };
+      const nickname = this.session.players.find((p) => p.id === playerId)?.nickname ?? '';
+      welcome = { role: 'player', playerId, nickname, ...(seatKey ? { seatKey } : {}) };
+    }
+    client.send(MSG_WELCOME, welcome);
+    this.sendCurrent(client);
+    this.mirror(this.deps.now());
+  }
+
+  async onLeave(client: Client<Seat, Seat>, consented: boolean): Promise<void> {
+    const seat = client.userData;
+    if (seat === undefined) return;
+    this.mirror(this.deps.now());
+    if (consented || this.isKicked(seat)) return;
+    try {
+      await this.allowReconnection(client, this.deps.reconnectSeconds);
+      // The new connection object: still joining, so what is sent now is delivered after its JOIN.
+      const back = this.clients.find((c) => c.sessionId === client.sessionId) ?? client;
+      if (this.isKicked(seat)) return back.leave(4003);
+      this.sendCurrent(back);
+    } catch {
+      // The seat stays in the session (points, team) and can be taken back with its seat key.
+    }
+    this.mirror(this.deps.now());
+  }
+
+  onDispose(): void {
+    this.deps.store.touch(this.roomId, this.deps.now());
+  }
+
+  /** Validated payload → core call → commit, or the refusal to the sender. */
+  private apply<T>(
+    client: Client,
+    msg: Validated<T>,
+    call: (
+      value: T,
+      nowMs: number,
+    ) => { ok: true; value: SessionStep } | { ok: false; error: ClassroomError },
+  ): void {
+    if (!msg.ok) return client.send(MSG_ERROR, msg.error);
+    const step = call(msg.value, this.deps.now());
+    if (!step.ok) return this.refuse(client, step.error.code, step.error.text.en, step.error);
+    this.commit(step.value);
+  }
+
+  /** Persists an accepted step, mirrors it and sends its effects. */
+  private commit(step: SessionStep, edit?: { by: string; seq: number }): void {
+    const now = this.deps.now();
+    if (step.session !== this.session) {
+      this.deps.store.applyChange(this.roomId, sessionChange(this.session, step.session, now, this.seatKeys));
+      this.session = step.session;
+      this.lastHeartbeat = now;
+      // a closed session (podium after endSession) goes away once its last screen leaves
+      if (this.session.closed) this.autoDispose = true;
+    }
+    this.mirror(now);
+    for (const effect of step.effects) this.sendEffect(effect, edit);
+  }
+
+  private sendEffect(effect: SessionEffect, edit?: { by: string; seq: number }): void {
+    switch (effect.kind) {
+      case 'phase':
+        return; // the schema state carries phase, round and timer
+      case 'teamPlan': {
+        const message =
+          edit && effect.message.by === edit.by ? { ...effect.message, seq: edit.seq } : effect.message;
+        for (const c of this.clients) if (this.seesPlanOf(c, message.team)) c.send(MSG_TEAM_PLAN, message);
+        return;
+      }
+      case 'results':
+        return this.broadcast(MSG_RESULTS, effect.message);
+      case 'reveal':
+        return this.broadcast(MSG_REVEAL, effect.message);
+      case 'hint':
+        return this.broadcast(MSG_HINT, { text: effect.text });
+      case 'kicked':
+        for (const c of this.clients)
+          if (c.userData?.role === 'player' && c.userData.playerId === effect.player) {
+            c.send(MSG_KICKED, {});
+            c.leave(4003);
+          }
+        return;
+    }
+  }
+
+  /** A (re)joined client's private view: its team's plan (the facilitator: every team's). */
+  private sendCurrent(client: Client<Seat, Seat>): void {
+    for (const t of this.session.teams) {
+      if (!this.seesPlanOf(client, t.id)) continue;
+      const message = teamPlanMessage(this.session, t.id);
+      if (message) client.send(MSG_TEAM_PLAN, message);
+    }
+  }
+
+  private seesPlanOf(client: Client<Seat, Seat>, team: string): boolean {
+    const seat = client.userData;
+    if (seat?.role === 'facilitator') return true;
+    if (seat?.role !== 'player') return false;
+    return this.session.players.some((p) => p.id === seat.playerId && p.team === team && !p.kicked);
+  }
+
+  private isKicked(seat: Seat): boolean {
+    return seat.role === 'player' && this.session.players.some((p) => p.id === seat.playerId && p.kicked);
+  }
+
+  /** The sender's player id, or undefined after telling a non-player it may not do this. */
+  private playerOf(client: Client<Seat, Seat>): string | undefined {
+    const seat = client.userData;
+    if (seat?.role === 'player' && seat.playerId !== undefined) return seat.playerId;
+    if (seat?.role === 'projector') this.refuse(client, 'read-only', 'The projector only watches.');
+    else this.refuse(client, 'not-player', 'Only players can do this.');
+    return undefined;
+  }
+
+  private refuse(client: Client, code: string, message: string, error?: ClassroomError): void {
+    const reply: SessionErrorMessage = { code, message, ...(error ? { text: error.text } : {}) };
+    client.send(MSG_ERROR, reply);
+  }
+
+  private onTick(): void {
+    const now = this.deps.now();
+    this.commit(tick(this.session, now));
+    if (now - this.lastHeartbeat >= HEARTBEAT_MS) {
+      this.deps.store.touch(this.roomId, now);
+      this.lastHeartbeat = now;
+    }
+  }
+
+  private mirror(now: number): void {
+    const connected = new Set<string>();
+    for (const c of this.clients)
+      if (c.userData?.role === 'player' && c.userData.playerId) connected.add(c.userData.playerId);
+    mirrorSession(this.state, this.session, now, connected);
+  }
+}

@@ -1,0 +1,157 @@
+// The synchronised state of a session room (@colyseus/schema 3, decorator-free builder; stack.md §2): what
+// every screen may see — phase, timer, teams with their points, players — and `mirrorSession`, which copies
+// the core's snapshot into it. Plans are NOT here: a team's plan travels only as MSG_TEAM_PLAN to its
+// members and the facilitator, and to everyone through MSG_REVEAL.
+import { schema, type SchemaType } from '@colyseus/schema';
+import { kitchensOf, timerRemainingMs, type SessionSnapshot } from '../../shared/index.ts';
+
+export const TeamState = schema(
+  {
+    id: { type: 'string', default: '' },
+    name: { type: 'string', default: '' },
+    nameZh: { type: 'string', default: '' },
+    /** Colour index 0–7 into the client's Okabe–Ito palette. */
+    colour: { type: 'uint8', default: 0 },
+    /** Player id of the captain, '' when the team is empty. */
+    captain: { type: 'string', default: '' },
+    /** Player ids, in join order. */
+    members: { array: 'string' },
+    locked: { type: 'boolean', default: false },
+    /** Points accumulated over the scored rounds. */
+    points: { type: 'float64', default: 0 },
+    /** The last scored round's score (tokens/s, 0 when it did not fit or tasted wrong). */
+    lastScore: { type: 'float64', default: 0 },
+    /** Rank in the last scored round; 0 before any. */
+    rank: { type: 'uint8', default: 0 },
+    /** Accepted edits of the current round's plan. */
+    planVersion: { type: 'uint32', default: 0 },
+  },
+  'TeamState',
+);
+export type TeamState = SchemaType<typeof TeamState>;
+
+export const PlayerState = schema(
+  {
+    id: { type: 'string', default: '' },
+    nickname: { type: 'string', default: '' },
+    team: { type: 'string', default: '' },
+    connected: { type: 'boolean', default: false },
+    /** Device ids of the team's mesh this player chefs. */
+    kitchens: { array: 'uint16' },
+  },
+  'PlayerState',
+);
+export type PlayerState = SchemaType<typeof PlayerState>;
+
+export const SessionState = schema(
+  {
+    code: { type: 'string', default: '' },
+    title: { type: 'string', default: '' },
+    phase: { type: 'string', default: 'lobby' },
+    /** Current round index (0-based), −1 in the lobby. */
+    round: { type: 'int8', default: -1 },
+    roundCount: { type: 'uint8', default: 0 },
+    /** Level id of the current round, '' in the lobby. */
+    levelId: { type: 'string', default: '' },
+    /** Timer of the planning or service phase, ms left: exact while paused, rounded up to whole seconds while running. */
+    timerRemainingMs: { type: 'float64', default: 0 },
+    timerRunning: { type: 'boolean', default: false },
+    /** Server clock (ms since epoch) when the timer reaches zero; 0 when not running. */
+    timerEndsAt: { type: 'float64', default: 0 },
+    lastHint: { type: 'string', default: '' },
+    closed: { type: 'boolean', default: false },
+    teams: { map: TeamState },
+    players: { map: PlayerState },
+  },
+  'SessionState',
+);
+export type SessionState = SchemaType<typeof SessionState>;
+
+// ---- mirroring: fields are only assigned when they differ, so an idle tick sends no patch ----
+
+/** Assigns `value` to `target[key]` when it differs (schema setters mark a field dirty on every write). */
+function put<T extends object, K extends keyof T>(target: T, key: K, value: T[K]): void {
+  if (target[key] !== value) target[key] = value;
+}
+
+/** Replaces the items of a schema array (an ArraySchema, typed V[] by the builder) when they differ. */
+function putArray<V>(target: V[], values: readonly V[]): void {
+  values.forEach((v, i) => {
+    if (i >= target.length) target.push(v);
+    else if (target[i] !== v) target[i] = v;
+  });
+  if (target.length > values.length) target.splice(values.length, target.length - values.length);
+}
+
+/** The last scored round whose results are shown (during service the new score stays hidden). */
+function shownResults(s: SessionSnapshot) {
+  const last = s.results[s.results.length - 1];
+  if (s.phase === 'service' && last?.round === s.round) return s.results[s.results.length - 2];
+  return last;
+}
+
+/**
+ * Mirrors `s` at `nowMs` into `state`; `connected` holds the player ids with an open connection.
+ * Kicked players are removed from `players`.
+ */
+export function mirrorSession(
+  state: SessionState,
+  s: SessionSnapshot,
+  nowMs: number,
+  connected: ReadonlySet<string>,
+): void {
+  put(state, 'code', s.code);
+  put(state, 'title', s.title);
+  put(state, 'phase', s.phase);
+  put(state, 'round', s.round);
+  put(state, 'roundCount', s.rounds.length);
+  put(state, 'levelId', s.rounds[s.round]?.levelId ?? '');
+  const remaining = timerRemainingMs(s, nowMs);
+  const running = s.timer.runningSinceMs !== null;
+  put(state, 'timerRunning', running);
+  put(state, 'timerRemainingMs', running ? Math.ceil(remaining / 1000) * 1000 : remaining);
+  put(state, 'timerEndsAt', running ? s.timer.runningSinceMs! + s.timer.remainingMs : 0);
+  put(state, 'lastHint', s.lastHint);
+  put(state, 'closed', s.closed);
+
+  const results = new Map((shownResults(s)?.teams ?? []).map((r) => [r.team, r]));
+  for (const t of s.teams) {
+    let team = state.teams.get(t.id);
+    if (team === undefined) {
+      team = new TeamState();
+      state.teams.set(t.id, team);
+    }
+    put(team, 'id', t.id);
+    put(team, 'name', t.name.en);
+    put(team, 'nameZh', t.name['zh-CN']);
+    put(team, 'colour', t.colour);
+    put(team, 'captain', t.captain ?? '');
+    putArray(
+      team.members,
+      s.players.filter((p) => p.team === t.id && !p.kicked).map((p) => p.id),
+    );
+    const plan = s.plans[t.id];
+    put(team, 'locked', plan?.locked ?? false);
+    put(team, 'planVersion', plan?.version ?? 0);
+    put(team, 'points', t.points);
+    put(team, 'lastScore', results.get(t.id)?.score ?? 0);
+    put(team, 'rank', results.get(t.id)?.rank ?? 0);
+  }
+
+  for (const p of s.players) {
+    if (p.kicked) {
+      if (state.players.has(p.id)) state.players.delete(p.id);
+      continue;
+    }
+    let player = state.players.get(p.id);
+    if (player === undefined) {
+      player = new PlayerState();
+      state.players.set(p.id, player);
+    }
+    put(player, 'id', p.id);
+    put(player, 'nickname', p.nickname);
+    put(player, 'team', p.team);
+    put(player, 'connected', connected.has(p.id));
+    putArray(player.kitchens, kitchensOf(s, p.id));
+  }
+}
