@@ -81,7 +81,13 @@ export function sessionRoutes({ store, now }: SessionRoutesDeps): express.Router
       snapshotJson: sessionChange(null, snapshot, nowMs, new Map()).snapshotJson,
       nowMs,
     });
-    await matchMaker.createRoom(ROOM_SESSION, { code, hostKey });
+    try {
+      await matchMaker.createRoom(ROOM_SESSION, { code, hostKey });
+    } catch (error) {
+      // E.g. with REDIS_URL the room opened on a process that does not share this MESH_KITCHEN_DB file.
+      store.deleteNewSession(code);
+      return fail(res, 503, `The session room could not be opened: ${errorMessage(error)}`);
+    }
     const response: CreateSessionResponse = { code, hostKey };
     res.status(201).json(response);
   });
@@ -93,7 +99,11 @@ export function sessionRoutes({ store, now }: SessionRoutesDeps): express.Router
     if (!stored) return;
     let resumed = false;
     if (!(await isSessionRunning(stored.code))) {
-      await matchMaker.createRoom(ROOM_SESSION, { code: stored.code, hostKey: body.value.hostKey });
+      try {
+        await matchMaker.createRoom(ROOM_SESSION, { code: stored.code, hostKey: body.value.hostKey });
+      } catch (error) {
+        return fail(res, 503, `The session room could not be reopened: ${errorMessage(error)}`);
+      }
       resumed = true;
     }
     const response: ResumeSessionResponse = { code: stored.code, resumed };
@@ -126,3 +136,5 @@ export function sessionRoutes({ store, now }: SessionRoutesDeps): express.Router
   router.use(jsonErrors);
   return router;
 }
+
+const errorMessage = (error: unknown): string => (error instanceof Error ? error.message : String(error));

@@ -92,6 +92,7 @@ function prepareStatements(db: Database.Database) {
        snapshot_json AS snapshotJson FROM sessions WHERE code = ?`,
     ),
     hasSession: db.prepare(`SELECT 1 FROM sessions WHERE code = ?`),
+    deleteSession: db.prepare(`DELETE FROM sessions WHERE code = ?`),
     upsertPlayer: db.prepare(
       `INSERT INTO players (session, id, nickname, team, seat_key_hash) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (session, id) DO UPDATE SET nickname = excluded.nickname, team = excluded.team,
@@ -158,6 +159,11 @@ export class SessionStore {
     nowMs: number;
   }): void {
     this.stmt.insertSession.run(s.code, s.title, s.hostKeyHash, s.nowMs, s.nowMs, s.snapshotJson);
+  }
+
+  /** Forgets a session that never opened (its room could not be created); nothing else refers to it yet. */
+  deleteNewSession(code: string): void {
+    this.stmt.deleteSession.run(code);
   }
 
   getSession(code: string): StoredSession | undefined {

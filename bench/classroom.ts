@@ -1,0 +1,172 @@
+// The classroom at class size (issue 6): (a) edit-to-patch latency — one server process (`server/index.ts`,
+// temp SQLite, no Redis) with 10 sessions × 30 colyseus.js players (2 teams of 15) in planning, each player
+// editing every ~1.5 s; p50/p95/p99/max ms from MSG_EDIT sent to a teammate's MSG_TEAM_PLAN, plus the server's
+// CPU share (/proc/<pid>/stat utime+stime) — and (b) the pure scoreRound of 10 teams holding distinct plans
+// of one level, cold (memoised programs and Megatron blocks cleared first) and warm; medians, ms.
+// `node --import tsx bench/classroom.ts` runs it alone; BENCH_CLASSROOM_SECONDS sets the measured window (20 s)
+// and BENCH_CLASSROOM_SESSIONS the number of sessions (10).
+import fs from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import {
+  createSession,
+  hostCommand,
+  joinPlayer,
+  levelById,
+  scoreRound,
+  type Level,
+  type SessionSnapshot,
+} from '../shared/index.ts';
+import { clearScenarioProgramMemo } from '../shared/game/scenarioProgram.ts';
+import { clearTrainBlocksMemo } from '../shared/sim/train/trainBlocks.ts';
+import { startServerProcess, stopAll } from '../test/server/support/processes.ts';
+import { tempDir } from '../test/server/classroom/harness.ts';
+import { distinctPlans } from './support/distinctPlans.ts';
+import { runEditLoad, type EditLoadResult } from './support/editLoad.ts';
+import { measure, type Measurement } from './measure.ts';
+
+const SESSIONS = Number(process.env.BENCH_CLASSROOM_SESSIONS ?? 10);
+const PLAYERS = 30;
+const TEAMS_SCORED = 10;
+/** A label level, the transformer-block level and the banquet (Megatron GPT-3 on 512 A100s). */
+const SCORED_LEVELS = ['fridge-too-small', 'myth-model-parallel-is-copying', 'the-banquet'];
+const MEASURE_S = Number(process.env.BENCH_CLASSROOM_SECONDS ?? 20);
+
+/** CPU seconds (user + system) the process has used: /proc/<pid>/stat fields 14 and 15, in clock ticks of 1/100 s. */
+function cpuSeconds(pid: number): number | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface EditLatencyReport extends EditLoadResult {
+  readonly name: string;
+  readonly sessions: number;
+  readonly playersPerSession: number;
+  readonly periodMs: number;
+  readonly measuredS: number;
+  /** Server process CPU during the measured window, % of one core; null off Linux. */
+  readonly serverCpuPercent: number | null;
+}
+
+/** (a) The server in its own process, the players in this one. */
+export async function benchEditLatency(): Promise<EditLatencyReport> {
+  const dir = tempDir();
+  try {
+    const server = await startServerProcess({ port: 0, dbPath: path.join(dir, 'bench.sqlite') });
+    const pid = server.child.pid!;
+    const cpu: { at: number; s: number | undefined }[] = [];
+    const periodMs = 1500;
+    const warmupMs = 5000;
+    const result = await runEditLoad({
+      url: server.url,
+      sessions: SESSIONS,
+      players: PLAYERS,
+      levelId: 'fridge-too-small',
+      edits: [
+        { type: 'setSpec', tensor: 'w1', spec: [null, 'model'] },
+        { type: 'setSpec', tensor: 'w1', spec: ['model', null] },
+      ],
+      periodMs,
+      warmupMs,
+      measureMs: MEASURE_S * 1000,
+      drainMs: 3000,
+      seed: 6,
+      onWindow: () => cpu.push({ at: performance.now(), s: cpuSeconds(pid) }),
+    });
+    const [open, close] = cpu;
+    const serverCpuPercent =
+      open?.s === undefined || close?.s === undefined
+        ? null
+        : Math.round(((close.s - open.s) / ((close.at - open.at) / 1000)) * 100);
+    return {
+      name: `classroom edit → teammate MSG_TEAM_PLAN (${SESSIONS} sessions × ${PLAYERS} players, 1 process)`,
+      sessions: SESSIONS,
+      playersPerSession: PLAYERS,
+      periodMs,
+      measuredS: MEASURE_S,
+      serverCpuPercent,
+      ...result,
+    };
+  } finally {
+    await stopAll();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const NOW = 1_700_000_000_000;
+const must = <T>(r: { ok: true; value: T } | { ok: false; error: { text: { en: string } } }): T => {
+  if (!r.ok) throw new Error(r.error.text.en);
+  return r.value;
+};
+
+/** A session in the briefing of round 1 of `level`, one player per team, team i holding plans[i]. */
+export function sessionWithPlans(level: Level, teams: number): SessionSnapshot {
+  let s = must(
+    createSession({ code: 'BENCH2', rounds: [level.id], planningSeconds: 300, teams, nowMs: NOW }),
+  );
+  for (let i = 1; i <= teams; i++)
+    s = must(joinPlayer(s, { nickname: `cook ${i}`, team: `t${i}` }, NOW)).session;
+  s = must(hostCommand(s, { command: 'start' }, NOW)).session;
+  const plans = distinctPlans(level, teams);
+  return {
+    ...s,
+    plans: Object.fromEntries(plans.map((plan, i) => [`t${i + 1}`, { plan, version: 1, locked: true }])),
+  };
+}
+
+export interface ScoringReport {
+  readonly name: string;
+  readonly teams: number;
+  readonly levels: readonly {
+    readonly level: string;
+    readonly cold: Measurement;
+    readonly warm: Measurement;
+  }[];
+}
+
+/** (b) scoreRound over 10 distinct plans per level. */
+export function benchScoring(): ScoringReport {
+  const options = { warmup: 1, minRuns: 7, budgetMs: 2000 };
+  const levels = SCORED_LEVELS.map((id) => {
+    const level = levelById(id);
+    if (level === undefined) throw new Error(`No level ${id}.`);
+    const s = sessionWithPlans(level, TEAMS_SCORED);
+    const scored = scoreRound(s).teams.length;
+    if (scored !== TEAMS_SCORED) throw new Error(`${id}: ${scored} teams scored, not ${TEAMS_SCORED}.`);
+    const cold = measure(
+      `scoreRound ${id}, ${TEAMS_SCORED} teams, cold`,
+      () => {
+        clearScenarioProgramMemo();
+        clearTrainBlocksMemo();
+        return scoreRound(s);
+      },
+      options,
+    );
+    const warm = measure(`scoreRound ${id}, ${TEAMS_SCORED} teams, warm`, () => scoreRound(s), options);
+    return { level: id, cold, warm };
+  });
+  return {
+    name: `classroom scoreRound (${TEAMS_SCORED} teams, distinct plans)`,
+    teams: TEAMS_SCORED,
+    levels,
+  };
+}
+
+/** Both parts. */
+export async function benchClassroom(): Promise<{
+  readonly editLatency: EditLatencyReport;
+  readonly scoring: ScoringReport;
+}> {
+  const scoring = benchScoring();
+  const editLatency = await benchEditLatency();
+  return { editLatency, scoring };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url))
+  console.log(JSON.stringify({ node: process.version, results: [await benchClassroom()] }, null, 2));
