@@ -1,0 +1,21 @@
+// Texts of the polish layer in both languages: the mute switch, the loading bar and the "computing…" note.
+import { defineStrings } from './defineStrings.ts';
+
+export const polishStrings = defineStrings(
+  {
+    'sound.mute': 'Mute',
+    'sound.muteLabel': 'Mute sound effects',
+    'sound.muteTitle': 'Mute sound effects (M)',
+    'loading.label': 'Loading…',
+    'loading.progress': 'Loading… {n} %',
+    'busy.computing': 'Computing…',
+  },
+  {
+    'sound.mute': '静音',
+    'sound.muteLabel': '静音：关闭音效',
+    'sound.muteTitle': '静音：关闭音效（M）',
+    'loading.label': '正在加载…',
+    'loading.progress': '正在加载… {n}%',
+    'busy.computing': '计算中…',
+  },
+);
