@@ -13,27 +13,16 @@ import {
   type History,
   type Level,
   type PlanEdit,
-  type PlanState,
 } from '../../shared/index.ts';
+import type { PlanSession, SessionListener, SessionView } from './PlanSession.ts';
 
-export interface SessionView {
-  readonly level: Level;
-  readonly plan: PlanState;
-  /** null when the plan cannot be evaluated (then `error` says why). */
-  readonly evaluation: Evaluation | null;
-  /** The last refused edit's reason, cleared by the next accepted change. */
-  readonly error: GameError | null;
-  readonly canUndo: boolean;
-  readonly canRedo: boolean;
-}
+export type { SessionView } from './PlanSession.ts';
 
-type Listener = (view: SessionView) => void;
-
-export class LevelSession {
+export class LevelSession implements PlanSession {
   private history: History;
   private error: GameError | null = null;
   private evaluation: Evaluation | null = null;
-  private readonly listeners = new Set<Listener>();
+  private readonly listeners = new Set<SessionListener>();
 
   constructor(readonly level: Level) {
     this.history = createHistory(level.start);
@@ -71,7 +60,7 @@ export class LevelSession {
   }
 
   /** Calls `listener` now and on every change; returns the unsubscribe function. */
-  subscribe(listener: Listener): () => void {
+  subscribe(listener: SessionListener): () => void {
     this.listeners.add(listener);
     listener(this.view);
     return () => this.listeners.delete(listener);

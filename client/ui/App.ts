@@ -1,33 +1,54 @@
-// The screens of solo play and the moves between them: title (Play) → level list → level → score → list.
-// Owns the DOM panel and tells Phaser which scene runs; every screen is redrawn when the language changes.
+// The screens of solo play and the moves between them: title (Play) → level list → level → score → list, and
+// list → sandbox setup → sandbox level → score. Owns the DOM panel and tells Phaser which scene runs; every
+// screen is redrawn when the language changes; Ctrl+Z / Ctrl+Y undo and redo on the level screen.
 import type { Game } from 'phaser';
-import { LEVELS, levelById, type Evaluation } from '../../shared/index.ts';
+import { cueServe } from '../audio/soundCues.ts';
+import {
+  LEVELS,
+  levelById,
+  type Evaluation,
+  type Level,
+  type PlanState,
+  type SandboxOptions,
+} from '../../shared/index.ts';
 import type { LocaleStore } from '../i18n/localeStore.ts';
 import { KITCHEN_SCENE } from '../scenes/KitchenScene.ts';
 import { TITLE_SCENE } from '../scenes/TitleScene.ts';
 import { LevelSession } from '../state/LevelSession.ts';
+import type { PlanSession } from '../state/PlanSession.ts';
 import type { StarStore } from '../state/starStore.ts';
 import { levelRows } from '../viewModels/levelCatalog.ts';
 import type { Box } from '../viewModels/kitchenGridLayout.ts';
 import { h } from './dom.ts';
+import { renderSandboxSetup } from './editors/SandboxSetupPanel.ts';
 import { mountLevelPanel } from './LevelPanel.ts';
 import { renderLevelList } from './LevelListPanel.ts';
 import { renderScore } from './ScorePanel.ts';
 
+/** Where a level was started from: the level list, or the sandbox setup (then its stars are not recorded). */
+type Origin = 'list' | 'sandbox';
+
 type Screen =
   | { readonly name: 'title' }
   | { readonly name: 'list' }
-  | { readonly name: 'level'; readonly session: LevelSession }
+  | { readonly name: 'sandbox' }
+  | { readonly name: 'level'; readonly session: PlanSession; readonly origin: Origin }
   | {
       readonly name: 'score';
-      readonly session: LevelSession;
+      readonly session: PlanSession;
+      readonly origin: Origin;
+      readonly plan: PlanState;
       readonly evaluation: Evaluation;
       readonly best: number;
     };
 
+const SANDBOX_DEFAULTS: SandboxOptions = { menu: 'mlp2', hardware: 'a100-40gb', devices: 4 };
+
 export class App {
   private screen: Screen = { name: 'title' };
   private detach: (() => void) | undefined;
+  /** The sandbox's last choices, offered again when the player comes back to its setup. */
+  private sandboxOptions: SandboxOptions = SANDBOX_DEFAULTS;
 
   constructor(
     private readonly game: Game,
@@ -71,24 +92,36 @@ export class App {
       case 'title': {
         const play = h('button', { type: 'button', class: 'button primary play', id: 'play' }, t('nav.play'));
         play.addEventListener('click', () => this.go({ name: 'list' }));
-        this.panel.replaceChildren(play);
+        // The live classroom lives at its own addresses (client/classroom/viewModels/classroomRoute.ts).
+        const join = h('a', { class: 'button', href: '/?join', id: 'join-class' }, t('nav.joinClass'));
+        const host = h('a', { class: 'button', href: '/?host', id: 'host-class' }, t('nav.hostClass'));
+        this.panel.replaceChildren(h('div', { class: 'title-actions' }, play, join, host));
         return;
       }
       case 'list':
         return renderLevelList(this.panel, levelRows(LEVELS, this.stars.all(), locale), t, {
           pick: (id) => this.play(id),
+          sandbox: () => this.go({ name: 'sandbox' }),
           back: () => this.go({ name: 'title' }),
+        });
+      case 'sandbox':
+        return renderSandboxSetup(this.panel, this.sandboxOptions, t, locale, {
+          start: (level, options) => {
+            this.sandboxOptions = options;
+            this.start(level, 'sandbox');
+          },
+          back: () => this.go({ name: 'list' }),
         });
       case 'level':
         this.detach = mountLevelPanel(this.panel, s.session, t, locale, {
-          serve: () => this.serve(s.session),
-          back: () => this.go({ name: 'list' }),
+          serve: () => this.serve(s.session, s.origin),
+          back: () => this.go({ name: s.origin }),
         });
         return;
       case 'score':
-        return renderScore(this.panel, s.session.level, s.evaluation, s.best, t, locale, {
-          levels: () => this.go({ name: 'list' }),
-          retry: () => this.play(s.session.level.id),
+        return renderScore(this.panel, s.session.level, s.plan, s.evaluation, s.best, t, locale, {
+          levels: () => this.go({ name: s.origin }),
+          retry: () => this.start(s.session.level, s.origin),
         });
     }
   }
@@ -104,18 +137,25 @@ export class App {
 
   private play(levelId: string): void {
     const level = levelById(levelId);
-    if (level) this.go({ name: 'level', session: new LevelSession(level) });
+    if (level) this.start(level, 'list');
   }
 
-  private serve(session: LevelSession): void {
-    const evaluation = session.view.evaluation;
+  private start(level: Level, origin: Origin): void {
+    this.go({ name: 'level', session: new LevelSession(level), origin });
+  }
+
+  private serve(session: PlanSession, origin: Origin): void {
+    const { evaluation, plan } = session.view;
     if (!evaluation) return;
-    const best = this.stars.record(session.level.id, evaluation.stars);
-    this.go({ name: 'score', session, evaluation, best });
+    const best = origin === 'list' ? this.stars.record(session.level.id, evaluation.stars) : evaluation.stars;
+    this.go({ name: 'score', session, origin, plan, evaluation, best });
+    cueServe(evaluation.stars);
   }
 
   private onKey(e: KeyboardEvent): void {
     if (this.screen.name !== 'level' || !(e.ctrlKey || e.metaKey) || e.altKey) return;
+    // Inside a text box the browser's own undo applies.
+    if (e.target instanceof HTMLInputElement && e.target.type === 'text') return;
     const key = e.key.toLowerCase();
     if (key === 'z' && !e.shiftKey) this.screen.session.undo();
     else if (key === 'y' || (key === 'z' && e.shiftKey)) this.screen.session.redo();

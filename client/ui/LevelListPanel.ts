@@ -1,4 +1,5 @@
-// The level list (DOM): every level's title, its kind and the stars earned; playable levels are buttons.
+// The level list (DOM): every level's title, its kind and the stars earned, each a button; then the
+// sandbox entry (any menu, any kitchen).
 import type { LevelRow } from '../viewModels/levelCatalog.ts';
 import { starGlyphs } from '../viewModels/levelCatalog.ts';
 import type { Translate } from './translate.ts';
@@ -8,7 +9,7 @@ export function renderLevelList(
   root: HTMLElement,
   rows: readonly LevelRow[],
   t: Translate,
-  actions: { pick: (levelId: string) => void; back: () => void },
+  actions: { pick: (levelId: string) => void; sandbox: () => void; back: () => void },
 ): void {
   const items = rows.map((row) => {
     const meta = h(
@@ -19,23 +20,24 @@ export function renderLevelList(
         { class: `tag tag-${row.kind}` },
         t(row.kind === 'concept' ? 'list.concept' : 'list.misconception'),
       ),
-      row.playable
-        ? h(
-            'span',
-            { class: 'stars', 'aria-label': t('list.stars', { n: row.stars }) },
-            starGlyphs(row.stars),
-          )
-        : h('span', { class: 'muted' }, t('list.soon')),
+      h('span', { class: 'stars', 'aria-label': t('list.stars', { n: row.stars }) }, starGlyphs(row.stars)),
     );
     const button = h(
       'button',
-      { type: 'button', class: 'level-item', 'data-level': row.id, disabled: !row.playable },
+      { type: 'button', class: 'level-item', 'data-level': row.id },
       h('span', { class: 'level-title' }, row.title),
       meta,
     );
     button.addEventListener('click', () => actions.pick(row.id));
     return h('li', {}, button);
   });
+  const sandbox = h(
+    'button',
+    { type: 'button', class: 'level-item sandbox-item', id: 'sandbox-entry' },
+    h('span', { class: 'level-title' }, t('list.sandbox')),
+    h('span', { class: 'level-meta muted' }, t('list.sandboxHelp')),
+  );
+  sandbox.addEventListener('click', actions.sandbox);
   const back = h('button', { type: 'button', class: 'button' }, t('nav.back'));
   back.addEventListener('click', actions.back);
   root.replaceChildren(
@@ -43,8 +45,8 @@ export function renderLevelList(
       'section',
       { class: 'sheet', 'aria-labelledby': 'list-heading' },
       h('div', { class: 'sheet-head' }, h('h2', { id: 'list-heading' }, t('list.heading')), back),
-      h('ul', { class: 'level-list' }, ...items),
+      h('ul', { class: 'level-list' }, ...items, h('li', {}, sandbox)),
     ),
   );
-  root.querySelector<HTMLButtonElement>('.level-item:not([disabled])')?.focus();
+  root.querySelector<HTMLButtonElement>('.level-item')?.focus();
 }

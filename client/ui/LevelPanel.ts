@@ -1,29 +1,54 @@
-// The level screen's DOM side: story, goal, hints, one <select> per dimension of every labelled dish
-// (None or a mesh axis), Undo / Redo / Serve, a refusal box (JAX's message and the kitchen's explanation)
-// and the live preview. The form is built once and its values follow the session, so focus survives edits.
+// The level screen's DOM side: story, goal, hints, then the editors the level allows in collapsible sections
+// (labels, grid, mode, courses, manual passes, memory savers), a sticky bar with the refusal box (JAX's
+// message and the kitchen's explanation) and Undo / Redo / Serve, the live preview and the exports. Editors
+// are built once and follow the session, so focus survives edits; any PlanSession works (solo or team).
 import type { Locale } from '../../shared/index.ts';
-import type { LevelSession, SessionView } from '../state/LevelSession.ts';
+import type { PlanSession, SessionView } from '../state/PlanSession.ts';
+import { editorSections, type EditorSection } from '../viewModels/planOptionsForm.ts';
 import { preview } from '../viewModels/preview.ts';
-import { setDimensionEdit, specForm, specText, tensorShapes } from '../viewModels/specForm.ts';
 import { h } from './dom.ts';
+import { section, type Editor } from './editors/controls.ts';
+import { coursesEditor } from './editors/CoursesEditor.ts';
+import { gridEditor } from './editors/GridEditor.ts';
+import { labelsEditor } from './editors/LabelsEditor.ts';
+import { manualEditor } from './editors/ManualEditor.ts';
+import { memoryEditor } from './editors/MemoryEditor.ts';
+import { modeEditor } from './editors/ModeEditor.ts';
+import { exportButtons } from './ExportButtons.ts';
 import { renderPreview } from './PreviewPanel.ts';
 import type { Translate } from './translate.ts';
+import '../styles/editor.css';
 
+/** The panel's own buttons; a team plan in the classroom omits them (the captain's Lock serves it). */
 export interface LevelPanelActions {
-  serve: () => void;
-  back: () => void;
+  /** Serve / 上菜; omitted → no Serve button. */
+  serve?: () => void;
+  /** Back to the level list; omitted → no Back button. */
+  back?: () => void;
+  /** Undo / Redo buttons (default true; the keyboard shortcuts belong to the screen that owns the session). */
+  history?: boolean;
 }
+
+const EDITORS: Record<EditorSection, (s: PlanSession, t: Translate, open: boolean) => Editor> = {
+  labels: labelsEditor,
+  grid: gridEditor,
+  mode: modeEditor,
+  courses: coursesEditor,
+  manual: manualEditor,
+  memory: memoryEditor,
+};
+/** Sections open at first: the two most important the level shows. */
+const OPEN_AT_START = 2;
 
 /** Builds the panel in `root`; returns the function that detaches it from the session. */
 export function mountLevelPanel(
   root: HTMLElement,
-  session: LevelSession,
+  session: PlanSession,
   t: Translate,
   locale: Locale,
   actions: LevelPanelActions,
 ): () => void {
   const { level } = session;
-  const shapes = tensorShapes(session.view.evaluation ?? never());
   const button = (
     key: 'level.undo' | 'level.redo' | 'level.serve' | 'nav.back',
     onClick: () => void,
@@ -37,43 +62,15 @@ export function mountLevelPanel(
   undo.setAttribute('aria-keyshortcuts', 'Control+Z');
   const redo = button('level.redo', () => session.redo());
   redo.setAttribute('aria-keyshortcuts', 'Control+Y');
-  const serve = button('level.serve', actions.serve, 'button primary');
+  const serve = button('level.serve', () => actions.serve?.(), 'button primary');
+  const history = actions.history ?? true;
+  const actionButtons = [...(history ? [undo, redo] : []), ...(actions.serve ? [serve] : [])];
   const error = h('div', { class: 'refusal', role: 'alert', hidden: true });
-
-  const selects = new Map<string, HTMLSelectElement[]>();
-  const specLabels = new Map<string, HTMLElement>();
-  const fieldsets = specForm(level, session.view.plan, shapes).map((form) => {
-    const spec = h('code', { class: 'spec' });
-    specLabels.set(form.tensor, spec);
-    const dims = form.dims.map((d) => {
-      const select = h(
-        'select',
-        {
-          'aria-label': t('level.dimLabel', { tensor: form.tensor, i: d.index }),
-          'data-tensor': form.tensor,
-        },
-        ...d.options.map((o) => h('option', { value: o ?? '' }, o ?? t('level.none'))),
-      );
-      select.addEventListener('change', () => {
-        const current = specForm(level, session.view.plan, shapes).find((f) => f.tensor === form.tensor)!;
-        session.edit(setDimensionEdit(current, d.index, select.value === '' ? null : select.value));
-      });
-      return {
-        select,
-        label: h('label', {}, h('span', {}, t('level.dim', { i: d.index, size: d.size })), select),
-      };
-    });
-    selects.set(
-      form.tensor,
-      dims.map((d) => d.select),
-    );
-    return h(
-      'fieldset',
-      { class: 'dish' },
-      h('legend', {}, h('span', { class: 'dish-name' }, form.tensor), ' ', spec),
-      ...dims.map((d) => d.label),
-    );
-  });
+  const editors = editorSections(level).map((name, i) => EDITORS[name](session, t, i < OPEN_AT_START));
+  const exports = exportButtons(
+    { level, plan: () => session.view.plan, evaluation: () => session.view.evaluation },
+    t,
+  );
 
   const previewBox = h('section', { class: 'preview', 'aria-live': 'polite' });
   const hints = level.hints.map((hint, i) =>
@@ -92,32 +89,29 @@ export function mountLevelPanel(
         'div',
         { class: 'sheet-head' },
         h('h2', { id: 'level-heading' }, level.title[locale]),
-        button('nav.back', actions.back),
+        ...(actions.back ? [button('nav.back', actions.back)] : []),
       ),
       h('p', { class: 'story' }, h('strong', {}, `${t('level.story')}: `), level.story[locale]),
       h('p', { class: 'goal' }, h('strong', {}, `${t('level.goal')}: `), level.goal[locale]),
       ...hints,
       h(
-        'form',
-        { class: 'plan', 'aria-labelledby': 'plan-heading' },
-        h('h3', { id: 'plan-heading' }, t('level.plan')),
-        h('p', { class: 'muted' }, t('level.planHelp')),
-        ...fieldsets,
+        'div',
+        { class: 'editors', role: 'group', 'aria-labelledby': 'level-heading' },
+        ...editors.map((e) => e.element),
       ),
-      error,
-      h('div', { class: 'actions' }, undo, redo, serve),
+      h(
+        'div',
+        { class: 'panel-footer' },
+        error,
+        ...(actionButtons.length > 0 ? [h('div', { class: 'actions' }, ...actionButtons)] : []),
+      ),
       previewBox,
+      section('export', t('editor.export'), false, exports.element),
     ),
   );
 
   const update = (view: SessionView): void => {
-    for (const form of specForm(level, view.plan, shapes)) {
-      const list = selects.get(form.tensor) ?? [];
-      form.dims.forEach((d, i) => {
-        if (list[i]) list[i].value = d.value ?? '';
-      });
-      specLabels.get(form.tensor)!.textContent = specText(form.dims);
-    }
+    for (const editor of editors) editor.update(view);
     undo.disabled = !view.canUndo;
     redo.disabled = !view.canRedo;
     serve.disabled = view.evaluation === null;
@@ -129,10 +123,7 @@ export function mountLevelPanel(
         h('p', {}, view.error.explanation[locale]),
       );
     if (view.evaluation) renderPreview(previewBox, preview(view.evaluation), t);
+    exports.update();
   };
   return session.subscribe(update);
-}
-
-function never(): never {
-  throw new Error("the level's start plan cannot be evaluated");
 }

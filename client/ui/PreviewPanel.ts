@@ -68,7 +68,7 @@ export function renderPreview(root: HTMLElement, p: Preview, t: Translate): void
       { class: 'metrics' },
       h('dt', {}, t('preview.step')),
       h('dd', { 'data-metric': 'step' }, p.step),
-      h('dt', {}, t('preview.rate')),
+      h('dt', {}, t(p.unit === 'tokens' ? 'preview.rate' : 'preview.rateExamples')),
       h('dd', { 'data-metric': 'rate' }, p.rate),
       h('dt', {}, t('preview.starsNow')),
       h('dd', { 'data-metric': 'stars' }, `${starGlyphs(p.stars)} (${t('score.stars', { n: p.stars })})`),

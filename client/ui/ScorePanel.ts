@@ -1,14 +1,16 @@
 // The score screen (DOM): stars as ★ characters with a text, the metrics, what limited the plan and the
-// level's debrief, then back to the level list or play again.
-import type { Evaluation, Level, Locale } from '../../shared/index.ts';
+// level's debrief, the exports of the served plan, then back to the level list or play again.
+import type { Evaluation, Level, Locale, PlanState } from '../../shared/index.ts';
 import { starGlyphs } from '../viewModels/levelCatalog.ts';
 import { preview } from '../viewModels/preview.ts';
 import { h } from './dom.ts';
+import { exportButtons } from './ExportButtons.ts';
 import type { Translate } from './translate.ts';
 
 export function renderScore(
   root: HTMLElement,
   level: Level,
+  plan: PlanState,
   evaluation: Evaluation,
   best: number,
   t: Translate,
@@ -37,7 +39,7 @@ export function renderScore(
       h(
         'dl',
         { class: 'metrics' },
-        h('dt', {}, t('preview.rate')),
+        h('dt', {}, t(p.unit === 'tokens' ? 'preview.rate' : 'preview.rateExamples')),
         h('dd', {}, p.rate),
         h('dt', {}, t('preview.step')),
         h('dd', {}, p.step),
@@ -63,6 +65,8 @@ export function renderScore(
       h('p', { 'data-score': 'limited' }, evaluation.explanation[locale]),
       h('h3', {}, t('score.debrief')),
       h('p', { class: 'debrief' }, level.debrief[locale]),
+      h('h3', {}, t('editor.export')),
+      exportButtons({ level, plan: () => plan, evaluation: () => evaluation }, t).element,
       h('div', { class: 'actions' }, levels, retry),
     ),
   );

@@ -26,6 +26,8 @@ export interface Preview {
   readonly memory: readonly MemoryRow[];
   readonly step: string;
   readonly rate: string;
+  /** What the rate counts: sequence positions, or whole examples (an MLP's rows, a recommender's requests). */
+  readonly unit: 'tokens' | 'examples';
   readonly stars: 0 | 1 | 2 | 3;
   /** null when the level is priced only. */
   readonly tasting: { readonly ok: boolean; readonly wrong: string; readonly devices: string } | null;
@@ -46,6 +48,7 @@ export function preview(evaluation: Evaluation): Preview {
     })),
     step: formatSeconds(pricing.stepS),
     rate: formatRate(pricing.tokensPerS),
+    unit: pricing.throughputUnit,
     stars: evaluation.stars,
     tasting:
       tasting === null

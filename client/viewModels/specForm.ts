@@ -1,5 +1,6 @@
 // The slicing-label form: for every dish the level lets the player label, one choice per dimension (None or
-// a mesh axis), read from the plan; and back from the choices to the `setSpec` edit. Pure.
+// a mesh axis), read from the plan (auto mode's specs, manual mode's in_specs / out_specs); and back from the
+// choices to the `setSpec` edit. Pure.
 import type { Evaluation, Level, PlanEdit, PlanState, SpecJson } from '../../shared/index.ts';
 
 export interface DimensionChoice {
@@ -24,8 +25,9 @@ export function specForm(
   shapes: ReadonlyMap<string, readonly number[]>,
 ): TensorForm[] {
   const options = [null, ...plan.mesh.map((a) => a.name)];
+  const table = labelTable(plan);
   return level.limits.tensors.map((tensor) => {
-    const spec = plan.specs[tensor];
+    const spec = table[tensor];
     const shape = shapes.get(tensor) ?? (spec ?? level.reference.specs[tensor] ?? []).map(() => 0);
     return {
       tensor,
@@ -33,6 +35,16 @@ export function specForm(
     };
   });
 }
+
+/** The labels the plan's mode reads: auto's specs, shard_map's in_specs and out_specs (pmap takes none). */
+export function labelTable(plan: PlanState): Readonly<Record<string, SpecJson>> {
+  if (plan.mode === 'manual' && plan.manual !== null)
+    return { ...plan.manual.inSpecs, ...plan.manual.outSpecs };
+  return plan.mode === 'pmap' ? {} : plan.specs;
+}
+
+/** Whether the plan's mode takes slicing labels at all (pmap does not: it splits the batch itself). */
+export const takesLabels = (plan: PlanState): boolean => plan.mode !== 'pmap';
 
 /** The dishes' shapes from an evaluation's tasting. */
 export function tensorShapes(evaluation: Evaluation): Map<string, readonly number[]> {

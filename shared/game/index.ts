@@ -14,4 +14,5 @@ export { evaluatePlan, type EvaluateResult } from './evaluatePlan.ts';
 export type * from './evaluation.ts';
 export { exportJax, timelineTrace } from './exportPlan.ts';
 export { LEVELS, levelById } from './levels/index.ts';
+export * from './sandbox.ts';
 export { formatGb, formatPercent, formatRate, formatSeconds } from './format.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluatePlan, LEVELS, levelById, type Level } from '../../../shared/index.ts';
 import { fridgeGauge } from '../../../client/viewModels/fridgeGauge.ts';
-import { isPlayable, levelRows, starGlyphs } from '../../../client/viewModels/levelCatalog.ts';
+import { levelRows, starGlyphs } from '../../../client/viewModels/levelCatalog.ts';
 import { deviceList, formatBytes, preview } from '../../../client/viewModels/preview.ts';
 import { setDimensionEdit, specForm, specText, tensorShapes } from '../../../client/viewModels/specForm.ts';
 import { LevelSession } from '../../../client/state/LevelSession.ts';
@@ -20,13 +20,13 @@ class MemoryStorage {
 }
 
 describe('level view-models', () => {
-  it('lists playable label levels first with their stars', () => {
-    expect(isPlayable(fridge)).toBe(true);
-    expect(isPlayable(levelById('column-then-row') as Level)).toBe(true);
-    expect(isPlayable(levelById('courses') as Level)).toBe(false);
-    const rows = levelRows(LEVELS, { 'fridge-too-small': 2, courses: 9 }, 'zh-CN');
-    expect(rows[0]).toMatchObject({ id: 'fridge-too-small', title: '冷柜装不下', stars: 2, playable: true });
-    expect(rows.find((r) => r.id === 'courses')).toMatchObject({ stars: 0, playable: false });
+  it('lists every level in play order with its stars', () => {
+    const rows = levelRows(LEVELS, { 'fridge-too-small': 2, courses: 9, 'the-tasting': 3 }, 'zh-CN');
+    expect(rows.map((r) => r.id)).toEqual(LEVELS.map((l) => l.id));
+    expect(rows).toHaveLength(16);
+    expect(rows[0]).toMatchObject({ id: 'fridge-too-small', title: '冷柜装不下', stars: 2 });
+    expect(rows.find((r) => r.id === 'courses')).toMatchObject({ stars: 0, kind: 'concept' });
+    expect(rows.find((r) => r.id === 'the-tasting')).toMatchObject({ stars: 3 });
     expect(starGlyphs(2)).toBe('★★☆');
   });
 
@@ -66,7 +66,7 @@ describe('level view-models', () => {
     const start = evaluatePlan(fridge, fridge.start);
     const ref = evaluatePlan(fridge, fridge.reference);
     if (!start.ok || !ref.ok) throw new Error('not evaluable');
-    expect(preview(start.evaluation).memory[0]).toMatchObject({ kitchens: '0–3', over: '44.8 GB' });
+    expect(preview(start.evaluation).memory[0]).toMatchObject({ kitchens: '0–3', over: '19.6 GB' });
     const p = preview(ref.evaluation);
     expect(p).toMatchObject({ stars: 3, step: '1.40 s', rate: '733' });
     expect(p.tasting?.ok).toBe(true);
