@@ -1,11 +1,18 @@
 // ESLint rule: the architecture's import boundaries (DESIGN.md §3, style-anchors.md lesson 8).
 //   shared/  imports nothing outside shared/ (no packages, no node: modules, no relative path leaving shared/)
-//   client/  never imports server/; server-only packages are refused; only one module may import colyseus.js
+//   client/  never imports server/; server-only packages are refused; only client/net/*.ts may import colyseus.js
 //   server/  never imports client/
 import path from 'node:path';
 
 const SERVER_ONLY_PACKAGES = /^(colyseus|@colyseus\/(?!schema$).+|express|better-sqlite3|ioredis|node:.*)$/;
 const CLIENT_NETWORK_PACKAGE = 'colyseus.js';
+
+/** Whether `relFile` matches `pattern`: an exact path, or `dir/*.ts` for any .ts file directly in dir. */
+function isNetworkModule(relFile, pattern) {
+  const file = relFile.split(path.sep).join('/');
+  if (!pattern.endsWith('/*.ts')) return file === pattern;
+  return path.posix.dirname(file) === pattern.slice(0, -'/*.ts'.length) && file.endsWith('.ts');
+}
 
 /** Which top-level folder of the repository a file belongs to, or undefined. */
 function layerOf(absFile, root) {
@@ -39,7 +46,7 @@ export const importBoundaries = {
     const root = context.cwd;
     const file = context.filename;
     const layer = layerOf(file, root);
-    const networkModule = context.options[0]?.networkModule ?? 'client/net/RoomConnection.ts';
+    const networkModule = context.options[0]?.networkModule ?? 'client/net/*.ts';
     if (layer !== 'shared' && layer !== 'client' && layer !== 'server') return {};
 
     function check(node, source) {
@@ -53,7 +60,10 @@ export const importBoundaries = {
       } else if (layer === 'client') {
         if (relative && target === 'server') report('clientServer');
         else if (!relative && SERVER_ONLY_PACKAGES.test(source)) report('clientServerPackage');
-        else if (source === CLIENT_NETWORK_PACKAGE && path.relative(root, file) !== networkModule)
+        else if (
+          source === CLIENT_NETWORK_PACKAGE &&
+          !isNetworkModule(path.relative(root, file), networkModule)
+        )
           report('clientNetwork', { networkModule });
       } else if (relative && target === 'client') {
         report('serverClient');

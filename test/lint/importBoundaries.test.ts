@@ -29,6 +29,7 @@ describe('import boundaries', () => {
     ['client/scenes/probe.ts', "import { x } from '../../server/x.ts';\nexport const y = x;\n"],
     ['client/scenes/probe.ts', "import { Room } from 'colyseus';\nexport const R = Room;\n"],
     ['client/scenes/probe.ts', "import { Client } from 'colyseus.js';\nexport const c = Client;\n"],
+    ['client/net/sub/probe.ts', "import { Client } from 'colyseus.js';\nexport const c = Client;\n"],
     ['server/rooms/probe.ts', "import { x } from '../../client/x.ts';\nexport const y = x;\n"],
   ])('rejects the import in %s: %s', async (file, code) => {
     const messages = await ruleIds(file, code);
@@ -38,6 +39,7 @@ describe('import boundaries', () => {
   it.each([
     ['shared/sim/probe.ts', "import { makeMesh } from './mesh.ts';\nexport const m = makeMesh;\n"],
     ['client/net/RoomConnection.ts', "import { Client } from 'colyseus.js';\nexport const c = Client;\n"],
+    ['client/net/SessionConnection.ts', "import { Client } from 'colyseus.js';\nexport const c = Client;\n"],
     [
       'client/scenes/probe.ts',
       "import { makeMesh } from '../../shared/index.ts';\nexport const m = makeMesh;\n",

@@ -1,0 +1,299 @@
+// The facilitator's dashboard (DESIGN.md §5.5): code, join link and QR; phase and timer with the pacing
+// commands; teams and players (move, captain, kick with confirm); the hint box; the round's ranking with a
+// Reveal per team; the results CSV; End session. Joins with the stored host key, resuming after a restart.
+import { MSG_HOST, type HostCommand, type SessionPhase } from '../../shared/index.ts';
+import { SessionConnection } from '../net/SessionConnection.ts';
+import { h } from '../ui/dom.ts';
+import type { ClassroomContext } from './context.ts';
+import { translator } from './context.ts';
+import { hostTeamsTable } from './HostTeamsTable.ts';
+import { resultsCsvUrl, resumeSession } from './sessionApi.ts';
+import { joinLink, projectorLink, spacedCode } from './viewModels/classroomRoute.ts';
+import { resultRows } from './viewModels/leaderboard.ts';
+import type { RoomState } from './viewModels/roomState.ts';
+import { formatClock, remainingAt, urgency, type TimerSample } from './viewModels/timer.ts';
+import { button, patch, qrCode, resultTable } from './widgets.ts';
+import { revealCard } from './RevealCard.ts';
+
+/** Which pacing commands make sense in each phase (the server refuses the others anyway). */
+const COMMANDS: Record<SessionPhase, readonly HostCommand['command'][]> = {
+  lobby: ['start'],
+  briefing: ['advance', 'skipRound'],
+  planning: ['pause', 'resume', 'extend', 'endPlanning', 'skipRound'],
+  service: ['advance'],
+  results: ['advance'],
+  podium: [],
+};
+
+export class HostDashboard {
+  private conn: SessionConnection | null = null;
+  private sample: TimerSample = { remainingMs: 0, running: false, sampledAtMs: 0 };
+  private readonly timer = h('span', { class: 'timer big', role: 'timer' });
+  private readonly sections = {
+    head: h('section', { class: 'host-head' }),
+    pace: h('section', { class: 'host-pace', 'aria-label': 'pace' }),
+    teams: h('section', { class: 'host-teams' }),
+    hint: h('section', { class: 'host-hint' }),
+    results: h('section', { class: 'host-results', 'aria-live': 'polite' }),
+  };
+  private readonly notice = h('p', { class: 'cls-banner', role: 'status', hidden: true });
+
+  constructor(
+    private readonly ctx: ClassroomContext,
+    private readonly code: string,
+  ) {
+    setInterval(() => this.tick(), 250);
+    ctx.locales.subscribe(() => {
+      for (const s of Object.values(this.sections)) delete s.dataset.key;
+      if (this.conn?.state) this.render(this.conn.state);
+    });
+  }
+
+  /** With a stored host key joins at once; otherwise asks for it. */
+  start(): void {
+    this.ctx.stage.dataset.screen = 'classroom';
+    const key = this.ctx.keys.hostKey(this.code);
+    if (key) void this.connect(key);
+    else this.askKey();
+  }
+
+  private askKey(error = ''): void {
+    const t = translator(this.ctx);
+    const input = h('input', { id: 'host-key', autocomplete: 'off', spellcheck: 'false' });
+    const form = h(
+      'form',
+      { class: 'sheet', 'aria-labelledby': 'key-heading' },
+      h('h2', { id: 'key-heading' }, t('cls.host.keyHeading', { code: this.code })),
+      h('label', { for: 'host-key' }, t('cls.host.key')),
+      input,
+      h('p', { class: 'form-error', role: 'alert' }, error),
+      h('button', { type: 'submit', class: 'button primary' }, t('cls.host.open')),
+    );
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      if (input.value.trim()) void this.connect(input.value.trim());
+    });
+    this.ctx.panel.replaceChildren(h('div', { class: 'classroom-page host-page' }, form));
+    input.focus();
+  }
+
+  private async connect(hostKey: string): Promise<void> {
+    const t = translator(this.ctx);
+    const conn = new SessionConnection(this.ctx.endpoint, this.ctx.keys);
+    try {
+      await conn.join(this.code, { role: 'facilitator', hostKey });
+    } catch {
+      // Not running (a server restart): re-open it from the database with the host key, then join.
+      try {
+        await resumeSession(this.ctx.endpoint, this.code, hostKey);
+        await conn.join(this.code, { role: 'facilitator', hostKey });
+      } catch (e) {
+        return this.askKey(t('cls.host.openFailed', { reason: (e as Error).message }));
+      }
+    }
+    this.ctx.keys.saveHostKey(this.code, hostKey);
+    this.conn = conn;
+    const s = this.sections;
+    this.ctx.panel.replaceChildren(
+      h(
+        'div',
+        { class: 'classroom-page host-page dashboard' },
+        this.notice,
+        s.head,
+        s.pace,
+        s.results,
+        s.teams,
+        s.hint,
+      ),
+    );
+    conn.on('error', (m) => this.say(m.message));
+    for (const type of ['results', 'reveal'] as const)
+      conn.on(type, () => {
+        delete s.results.dataset.key;
+        if (conn.state) this.render(conn.state);
+      });
+    conn.onStatus((st) =>
+      this.say(
+        st.kind === 'reconnecting'
+          ? t('cls.reconnecting', { n: st.attempt })
+          : st.kind === 'left'
+            ? t(`cls.left.${st.reason}`)
+            : '',
+      ),
+    );
+    conn.onState((st) => this.render(st));
+  }
+
+  private say(text: string): void {
+    this.notice.textContent = text;
+    this.notice.hidden = text === '';
+  }
+
+  private send(command: HostCommand): void {
+    this.conn?.send(MSG_HOST, command);
+  }
+
+  private render(state: RoomState): void {
+    const t = translator(this.ctx);
+    const locale = this.ctx.locales.locale;
+    const s = this.sections;
+    this.sample = { ...state.timer, sampledAtMs: Date.now() };
+    const link = joinLink(this.ctx.origin, this.code);
+    patch(s.head, `${locale}|${state.title}`, () => [
+      h(
+        'div',
+        { class: 'head-text' },
+        h('h2', {}, state.title || t('cls.host.dashboard')),
+        h(
+          'p',
+          { class: 'code-line' },
+          t('cls.code'),
+          ' ',
+          h('strong', { class: 'code', id: 'session-code' }, spacedCode(this.code)),
+        ),
+        h('p', {}, t('cls.host.joinAt'), ' ', h('a', { href: link, class: 'join-link' }, link)),
+        h(
+          'p',
+          { class: 'links' },
+          h(
+            'a',
+            { href: projectorLink(this.ctx.origin, this.code), target: '_blank', rel: 'noopener' },
+            t('cls.host.projector'),
+          ),
+          ' · ',
+          h(
+            'a',
+            {
+              href: resultsCsvUrl(this.ctx.endpoint, this.code, this.ctx.keys.hostKey(this.code) ?? ''),
+              download: `mesh-kitchen-${this.code}.csv`,
+              id: 'csv-link',
+            },
+            t('cls.host.csv'),
+          ),
+        ),
+      ),
+      qrCode(link, t('cls.qrLabel', { link }), 148),
+    ]);
+    const allowed = COMMANDS[state.phase];
+    const cmd = (command: HostCommand, label: string, primary = false) =>
+      button(label, () => this.send(command), {
+        class: primary ? 'button primary' : 'button',
+        hidden: !allowed.includes(command.command),
+        disabled:
+          (command.command === 'pause' && !state.timer.running) ||
+          (command.command === 'resume' && state.timer.running),
+        'data-command': command.command,
+        'data-focus': `cmd-${command.command}`,
+      });
+    const end = button(
+      t('cls.host.endSession'),
+      () => {
+        if (window.confirm(t('cls.host.endConfirm'))) this.send({ command: 'endSession' });
+      },
+      { class: 'button danger', disabled: state.phase === 'podium', 'data-focus': 'cmd-end' },
+    );
+    patch(s.pace, JSON.stringify([locale, state.phase, state.round, state.timer.running]), () => [
+      h(
+        'p',
+        { class: 'phase-line' },
+        h(
+          'span',
+          { class: 'phase', 'data-phase': state.phase },
+          state.round >= 0 && state.phase !== 'podium'
+            ? t('cls.roundPhase', {
+                n: state.round + 1,
+                of: state.roundCount,
+                phase: t(`cls.phase.${state.phase}`),
+              })
+            : t(`cls.phase.${state.phase}`),
+        ),
+        this.timer,
+      ),
+      h(
+        'div',
+        { class: 'actions' },
+        cmd({ command: 'start' }, t('cls.cmd.start'), true),
+        cmd(
+          { command: 'advance' },
+          t(
+            state.phase === 'results' && state.round + 1 >= state.roundCount
+              ? 'cls.cmd.toPodium'
+              : 'cls.cmd.advance',
+          ),
+          true,
+        ),
+        cmd({ command: 'pause' }, t('cls.cmd.pause')),
+        cmd({ command: 'resume' }, t('cls.cmd.resume')),
+        cmd({ command: 'extend', seconds: 60 }, t('cls.cmd.extend')),
+        cmd({ command: 'endPlanning' }, t('cls.cmd.endPlanning')),
+        cmd({ command: 'skipRound' }, t('cls.cmd.skip')),
+        end,
+      ),
+    ]);
+    this.tick();
+    hostTeamsTable(s.teams, state, t, locale, (c) => this.send(c));
+    const results = this.conn?.last('results');
+    const reveal = this.conn?.last('reveal');
+    const current =
+      results && results.round === state.round && (state.phase === 'results' || state.phase === 'podium');
+    patch(
+      s.results,
+      JSON.stringify([
+        locale,
+        current ? results.round : -1,
+        reveal?.team,
+        reveal?.round,
+        state.teams.map((x) => x.name),
+      ]),
+      () =>
+        current
+          ? [
+              h('h3', {}, t('cls.results.heading', { n: results.round + 1 })),
+              resultTable(resultRows(results, state.teams, locale), t, locale),
+              h(
+                'div',
+                { class: 'actions' },
+                ...results.teams.map((r) =>
+                  button(
+                    t('cls.cmd.reveal', { team: state.teams.find((x) => x.id === r.team)?.name ?? r.team }),
+                    () => this.send({ command: 'reveal', team: r.team }),
+                    {
+                      'data-reveal': r.team,
+                      'data-focus': `reveal-${r.team}`,
+                      disabled: state.phase !== 'results',
+                    },
+                  ),
+                ),
+              ),
+              reveal && reveal.round === results.round ? revealCard(reveal, state, t, locale) : null,
+            ]
+          : [],
+    );
+    patch(s.hint, locale, () => {
+      const box = h('textarea', { id: 'hint-text', maxlength: '280', rows: '2', 'data-focus': 'hint' });
+      const form = h(
+        'form',
+        { class: 'hint-form' },
+        h('label', { for: 'hint-text' }, t('cls.host.hint')),
+        box,
+        h('button', { type: 'submit', class: 'button', 'data-focus': 'hint-send' }, t('cls.host.sendHint')),
+      );
+      form.addEventListener('submit', (e) => {
+        e.preventDefault();
+        const text = box.value.trim();
+        if (!text) return;
+        this.send({ command: 'hint', text });
+        box.value = '';
+      });
+      return [form];
+    });
+  }
+
+  private tick(): void {
+    const ms = remainingAt(this.sample, Date.now());
+    const phase = this.conn?.state?.phase;
+    this.timer.hidden = phase !== 'planning' && phase !== 'service';
+    this.timer.textContent = formatClock(ms);
+    this.timer.dataset.urgency = this.sample.running ? urgency(ms) : 'paused';
+  }
+}

@@ -1,0 +1,92 @@
+// The dashboard's teams and players: per team its lock and points, per player the connection, a team
+// select to move them, "make captain" and Kick (after a confirm). Keyed: redrawn only when they change.
+import type { HostCommand, Locale } from '../../shared/index.ts';
+import { h } from '../ui/dom.ts';
+import type { Translate } from '../ui/translate.ts';
+import { membersOf, teamName, type RoomState } from './viewModels/roomState.ts';
+import { button, patch, teamBadge } from './widgets.ts';
+
+export function hostTeamsTable(
+  root: HTMLElement,
+  state: RoomState,
+  t: Translate,
+  locale: Locale,
+  send: (command: HostCommand) => void,
+): void {
+  patch(root, JSON.stringify([locale, state.teams, state.players]), () => [
+    h('h3', {}, t('cls.host.teamsHeading', { n: state.players.length })),
+    h(
+      'div',
+      { class: 'host-team-grid' },
+      ...state.teams.map((team) =>
+        h(
+          'section',
+          { class: 'host-team', 'data-team': team.id },
+          h(
+            'header',
+            {},
+            teamBadge(teamName(team, locale), team.colour),
+            h(
+              'span',
+              { class: 'muted' },
+              ` ${t('cls.points', { n: Math.round(team.points) })} · ${t('cls.host.edits', { n: team.planVersion })}`,
+              team.locked ? ` · 🔒 ${t('cls.locked')}` : '',
+            ),
+          ),
+          h(
+            'ul',
+            { class: 'host-players' },
+            ...membersOf(state, team.id).map((p) => {
+              const move = h(
+                'select',
+                {
+                  'aria-label': t('cls.host.move', { name: p.nickname }),
+                  'data-focus': `move-${p.id}`,
+                  'data-player': p.id,
+                },
+                ...state.teams.map((x) =>
+                  h('option', { value: x.id, selected: x.id === p.team }, teamName(x, locale)),
+                ),
+              );
+              move.addEventListener('change', () =>
+                send({ command: 'movePlayer', player: p.id, team: move.value }),
+              );
+              return h(
+                'li',
+                { 'data-player': p.id, class: p.connected ? 'online' : 'away' },
+                h(
+                  'span',
+                  { class: 'who' },
+                  h('span', { class: 'dot', 'aria-hidden': 'true' }),
+                  p.nickname,
+                  p.id === team.captain ? ` ★` : '',
+                  h('span', { class: 'visually-hidden' }, p.connected ? t('cls.online') : t('cls.away')),
+                ),
+                move,
+                p.id === team.captain
+                  ? null
+                  : button(t('cls.host.makeCaptain'), () => send({ command: 'setCaptain', player: p.id }), {
+                      class: 'button small',
+                      'aria-label': t('cls.host.makeCaptainOf', { name: p.nickname }),
+                      'data-focus': `captain-${p.id}`,
+                    }),
+                button(
+                  t('cls.host.kick'),
+                  () => {
+                    if (window.confirm(t('cls.host.kickConfirm', { name: p.nickname })))
+                      send({ command: 'kick', player: p.id });
+                  },
+                  {
+                    class: 'button small danger',
+                    'aria-label': t('cls.host.kickName', { name: p.nickname }),
+                    'data-focus': `kick-${p.id}`,
+                  },
+                ),
+              );
+            }),
+          ),
+        ),
+      ),
+    ),
+  ]);
+}

@@ -1,0 +1,100 @@
+// The planning phase on a player's screen: who chefs which kitchens, the team and its captain's Lock, then
+// the solo game's level panel driven by the team's shared plan (TeamPlanSession) and, in the canvas, the
+// kitchen views of that plan. Teammates' edits arrive as MSG_TEAM_PLAN and redraw both live.
+import { KITCHEN_SCENE, type KitchenSceneData } from '../scenes/KitchenScene.ts';
+import { TITLE_SCENE } from '../scenes/TitleScene.ts';
+import { h } from '../ui/dom.ts';
+import { mountLevelPanel } from '../ui/LevelPanel.ts';
+import type { Box } from '../viewModels/kitchenGridLayout.ts';
+import type { ClassroomContext } from './context.ts';
+import { translator } from './context.ts';
+import type { TeamPlanSession } from './TeamPlanSession.ts';
+import { listText } from './viewModels/listText.ts';
+import { membersOf, type PlayerView, type RoomState, type TeamView } from './viewModels/roomState.ts';
+
+export class PlanningView {
+  private readonly chef = h('p', { class: 'chef-of' });
+  private readonly team = h('p', { class: 'team-line muted' });
+  private readonly lock = h('button', { type: 'button', class: 'button primary', id: 'lock-plan' });
+  private readonly lockNote = h('p', { class: 'lock-note', 'aria-live': 'polite' });
+  private readonly fields = h('fieldset', { class: 'team-plan' });
+  private readonly detachPanel: () => void;
+
+  constructor(
+    private readonly ctx: ClassroomContext,
+    root: HTMLElement,
+    private readonly session: TeamPlanSession,
+    kitchen: number | undefined,
+    toggleLock: () => void,
+  ) {
+    const t = translator(ctx);
+    this.lock.addEventListener('click', toggleLock);
+    this.fields.append(h('legend', { class: 'visually-hidden' }, t('cls.plan.legend')));
+    const panel = h('div', { class: 'team-plan-panel' });
+    this.fields.append(panel);
+    root.replaceChildren(
+      h(
+        'section',
+        { class: 'planning-head' },
+        this.chef,
+        this.team,
+        h('div', { class: 'actions' }, this.lock),
+        this.lockNote,
+      ),
+      this.fields,
+    );
+    // The level panel's own Serve / Back / Undo do not apply to a team plan: the captain's Lock replaces them.
+    this.detachPanel = mountLevelPanel(panel, session, t, ctx.locales.locale, { history: false });
+    const scenes = ctx.game().scene;
+    scenes.stop(TITLE_SCENE);
+    // The player's own kitchen opens in the local view (the tabs switch to the global, static, dynamic views).
+    const data: KitchenSceneData = {
+      session,
+      area: () => this.canvasArea(),
+      ...(kitchen === undefined ? {} : { view: 'local', kitchen }),
+    };
+    scenes.start(KITCHEN_SCENE, data);
+  }
+
+  update(state: RoomState, me: PlayerView, team: TeamView | undefined): void {
+    const t = translator(this.ctx);
+    const kitchens = me.kitchens;
+    this.chef.textContent =
+      kitchens.length === 0
+        ? t('cls.plan.noKitchen')
+        : t(kitchens.length === 1 ? 'cls.plan.chefOne' : 'cls.plan.chefMany', {
+            ids: listText(kitchens, t('cls.and')),
+          });
+    const members = team ? membersOf(state, team.id) : [];
+    const captain = members.find((p) => p.id === team?.captain);
+    this.team.textContent = t('cls.plan.team', {
+      names: members.map((p) => (p.id === team?.captain ? `${p.nickname} ★` : p.nickname)).join(', '),
+    });
+    const locked = team?.locked ?? false;
+    const isCaptain = team?.captain === me.id;
+    this.lock.hidden = !isCaptain;
+    this.lock.textContent = t(locked ? 'cls.plan.unlock' : 'cls.plan.lock');
+    this.lock.disabled = !locked && this.session.view.evaluation === null;
+    this.lockNote.textContent = locked
+      ? t('cls.plan.locked')
+      : isCaptain
+        ? t('cls.plan.lockHelp')
+        : t('cls.plan.captainLocks', { name: captain?.nickname ?? '—' });
+    this.lockNote.dataset.locked = String(locked);
+    this.fields.disabled = locked;
+  }
+
+  detach(): void {
+    this.detachPanel();
+    this.ctx.game().scene.stop(KITCHEN_SCENE);
+  }
+
+  /** The canvas left free by the panel: right of it on a wide screen, above it on a phone (as App does). */
+  private canvasArea(): Box {
+    const stage = this.ctx.stage.getBoundingClientRect();
+    const panel = this.ctx.panel.getBoundingClientRect();
+    if (panel.top - stage.top > 8) return { x: 0, y: 0, width: stage.width, height: panel.top - stage.top };
+    const left = panel.right - stage.left;
+    return { x: left, y: 0, width: Math.max(1, stage.width - left), height: stage.height };
+  }
+}

@@ -1,0 +1,257 @@
+// The projector (read-only, big type for a room; 1280×720 and 1920×1080): the title and phase, the join code
+// and its QR code, the teams with colours and patterns, the timer, the live leaderboard, the class
+// histograms of the round, the facilitator's reveal and the podium.
+import { levelById, type ResultsMessage, type RevealMessage } from '../../shared/index.ts';
+import { SessionConnection } from '../net/SessionConnection.ts';
+import { h } from '../ui/dom.ts';
+import type { ClassroomContext } from './context.ts';
+import { translator } from './context.ts';
+import { podium } from './PlayerScreens.ts';
+import { revealCard } from './RevealCard.ts';
+import { joinLink, spacedCode } from './viewModels/classroomRoute.ts';
+import { leaderboard, podiumOrder, resultRows } from './viewModels/leaderboard.ts';
+import { membersOf, teamName, type RoomState } from './viewModels/roomState.ts';
+import { formatClock, remainingAt, urgency, type TimerSample } from './viewModels/timer.ts';
+import { histogram, leaderboardList, patch, qrCode, resultTable, teamBadge } from './widgets.ts';
+
+export class ProjectorPage {
+  private conn: SessionConnection | null = null;
+  private sample: TimerSample = { remainingMs: 0, running: false, sampledAtMs: 0 };
+  private readonly timer = h('span', { class: 'timer huge', role: 'timer' });
+  private readonly head = h('header', { class: 'proj-head' });
+  private readonly main = h('section', { class: 'proj-main' });
+  private readonly side = h('aside', { class: 'proj-side' });
+  private readonly notice = h('p', { class: 'cls-banner', role: 'status', hidden: true });
+
+  constructor(
+    private readonly ctx: ClassroomContext,
+    private readonly code: string,
+  ) {
+    setInterval(() => this.tick(), 250);
+    ctx.locales.subscribe(() => {
+      for (const el of [this.head, this.main, this.side]) delete el.dataset.key;
+      if (this.conn?.state) this.render(this.conn.state);
+    });
+  }
+
+  async start(): Promise<void> {
+    const t = translator(this.ctx);
+    this.ctx.stage.dataset.screen = 'projector';
+    const conn = new SessionConnection(this.ctx.endpoint, this.ctx.keys);
+    try {
+      await conn.join(this.code, { role: 'projector' });
+    } catch (e) {
+      this.ctx.panel.replaceChildren(
+        h(
+          'div',
+          { class: 'classroom-page sheet' },
+          h('h2', {}, t('cls.proj.failed', { code: this.code, reason: (e as Error).message })),
+        ),
+      );
+      return;
+    }
+    this.conn = conn;
+    this.ctx.panel.replaceChildren(
+      h(
+        'div',
+        { class: 'classroom-page projector-page' },
+        this.head,
+        this.notice,
+        h('div', { class: 'proj-body' }, this.main, this.side),
+      ),
+    );
+    for (const type of ['results', 'reveal'] as const)
+      conn.on(type, () => {
+        delete this.main.dataset.key;
+        if (conn.state) this.render(conn.state);
+      });
+    conn.on('hint', (m) => this.say(t('cls.hint', { text: m.text })));
+    conn.onStatus((s) => this.say(s.kind === 'reconnecting' ? t('cls.reconnecting', { n: s.attempt }) : ''));
+    conn.onState((s) => this.render(s));
+  }
+
+  private say(text: string): void {
+    this.notice.textContent = text;
+    this.notice.hidden = text === '';
+  }
+
+  private render(state: RoomState): void {
+    const t = translator(this.ctx);
+    const locale = this.ctx.locales.locale;
+    this.sample = { ...state.timer, sampledAtMs: Date.now() };
+    const link = joinLink(this.ctx.origin, this.code);
+    const level = levelById(state.levelId);
+    const lobby = state.phase === 'lobby';
+    patch(this.head, JSON.stringify([locale, state.title, state.phase, state.round, level?.id]), () => [
+      h('h1', {}, state.title || t('cls.proj.title')),
+      h(
+        'p',
+        { class: 'phase', 'data-phase': state.phase },
+        state.round >= 0 && state.phase !== 'podium'
+          ? t('cls.roundPhase', {
+              n: state.round + 1,
+              of: state.roundCount,
+              phase: t(`cls.phase.${state.phase}`),
+            })
+          : t(`cls.phase.${state.phase}`),
+        level && state.phase !== 'podium' ? ` · ${level.title[locale]}` : '',
+      ),
+      this.timer,
+    ]);
+    this.tick();
+    // The side column: how to join (huge in the lobby, small later for late joiners) and the leaderboard.
+    const rows = leaderboard(state.teams, locale);
+    const podiumNow = state.phase === 'podium';
+    const scored = this.conn?.last('results');
+    const histogramsNow = state.phase === 'results' && scored?.round === state.round ? scored : undefined;
+    patch(this.side, JSON.stringify([locale, lobby, podiumNow, rows, histogramsNow?.round]), () => [
+      podiumNow
+        ? null
+        : h(
+            'div',
+            { class: lobby ? 'join-box big' : 'join-box' },
+            h(
+              'p',
+              {},
+              t('cls.proj.joinAt'),
+              h('br', {}),
+              h('strong', { class: 'join-url' }, link.replace(/^https?:\/\//, '')),
+            ),
+            qrCode(link, t('cls.qrLabel', { link }), lobby ? 300 : 120),
+            h(
+              'p',
+              { class: 'code-line' },
+              t('cls.code'),
+              h('strong', { class: 'code', id: 'projector-code' }, spacedCode(this.code)),
+            ),
+          ),
+      lobby ? null : h('h2', {}, t('cls.leaderboard')),
+      lobby ? null : leaderboardList(rows, t),
+      histogramsNow ? this.histograms(state, histogramsNow) : null,
+    ]);
+    const results = this.conn?.last('results');
+    const reveal = this.conn?.last('reveal');
+    const currentResults = results && results.round === state.round ? results : undefined;
+    const currentReveal = reveal && reveal.round === state.round ? reveal : undefined;
+    patch(
+      this.main,
+      JSON.stringify([
+        locale,
+        state.phase,
+        state.round,
+        state.teams,
+        state.players,
+        currentResults?.round,
+        currentReveal?.team,
+      ]),
+      () => {
+        switch (state.phase) {
+          case 'lobby':
+          case 'briefing':
+          case 'planning':
+          case 'service':
+            return [
+              state.phase === 'briefing' && level
+                ? h(
+                    'div',
+                    { class: 'proj-brief' },
+                    h('h2', {}, level.title[locale]),
+                    h('p', {}, level.story[locale]),
+                    h('p', { class: 'goal' }, h('strong', {}, `${t('level.goal')}: `), level.goal[locale]),
+                  )
+                : null,
+              state.phase === 'service' ? h('h2', {}, t('cls.service.heading')) : null,
+              this.teams(state),
+              (state.phase === 'planning' || state.phase === 'service') && level
+                ? h('p', { class: 'proj-goal' }, h('strong', {}, `${t('level.goal')}: `), level.goal[locale])
+                : null,
+            ];
+          case 'results':
+            return currentResults
+              ? this.results(state, currentResults, currentReveal)
+              : [h('p', { class: 'lead' }, t('cls.results.waiting'))];
+          case 'podium':
+            return [h('h2', {}, t('cls.podium.heading')), podium(podiumOrder(rows), t)];
+        }
+      },
+    );
+  }
+
+  private teams(state: RoomState): HTMLElement {
+    const t = translator(this.ctx);
+    const locale = this.ctx.locales.locale;
+    return h(
+      'ul',
+      { class: 'proj-teams' },
+      ...state.teams.map((team) =>
+        h(
+          'li',
+          { class: team.locked ? 'locked' : '', 'data-team': team.id },
+          teamBadge(teamName(team, locale), team.colour, 'big'),
+          state.phase === 'planning' || state.phase === 'service'
+            ? h(
+                'span',
+                { class: 'team-status' },
+                team.locked ? `🔒 ${t('cls.locked')}` : t('cls.host.edits', { n: team.planVersion }),
+              )
+            : null,
+          h(
+            'p',
+            { class: 'names' },
+            membersOf(state, team.id)
+              .map((p) => p.nickname)
+              .join(' · ') || '—',
+          ),
+        ),
+      ),
+    );
+  }
+
+  private results(state: RoomState, results: ResultsMessage, shown: RevealMessage | undefined) {
+    const t = translator(this.ctx);
+    const locale = this.ctx.locales.locale;
+    const rows = resultRows(results, state.teams, locale);
+    return [
+      h('h2', {}, t('cls.results.heading', { n: results.round + 1 })),
+      shown ? revealCard(shown, state, t, locale, true) : resultTable(rows, t, locale),
+    ];
+  }
+
+  /** The class histograms of the round, each team's value marked with its colour and pattern. */
+  private histograms(state: RoomState, results: ResultsMessage): HTMLElement {
+    const t = translator(this.ctx);
+    const rows = resultRows(results, state.teams, this.ctx.locales.locale);
+    const marks = (pick: (r: (typeof rows)[number]) => number) =>
+      rows.map((r) => ({ name: r.name, colour: r.colour, value: pick(r) }));
+    return h(
+      'div',
+      { class: 'histograms' },
+      histogram(
+        'tokensPerS',
+        results.histograms.tokensPerS,
+        marks((r) => r.tokensPerS),
+        t,
+      ),
+      histogram(
+        'worstMemoryGb',
+        results.histograms.worstMemoryGb,
+        marks((r) => r.worstMemoryBytes / 1e9),
+        t,
+      ),
+      histogram(
+        'stepS',
+        results.histograms.stepS,
+        marks((r) => r.stepS),
+        t,
+      ),
+    );
+  }
+
+  private tick(): void {
+    const ms = remainingAt(this.sample, Date.now());
+    const phase = this.conn?.state?.phase;
+    this.timer.hidden = phase !== 'planning' && phase !== 'service';
+    this.timer.textContent = formatClock(ms);
+    this.timer.dataset.urgency = this.sample.running ? urgency(ms) : 'paused';
+  }
+}

@@ -1,0 +1,47 @@
+// The facilitator's reveal of one team's plan (DESIGN.md §5.2 results): the plan in one line, its score,
+// its service playing out (TimelineStrip) and the round's debrief, on every screen at once.
+import { formatRate, type Locale, type RevealMessage } from '../../shared/index.ts';
+import { h } from '../ui/dom.ts';
+import type { Translate } from '../ui/translate.ts';
+import { timelineStrip } from './TimelineStrip.ts';
+import { teamName, type RoomState } from './viewModels/roomState.ts';
+import { teamBadge } from './widgets.ts';
+
+/** `compact` (the projector) leaves out the one-line explanation: the debrief says it at room size. */
+export function revealCard(
+  reveal: RevealMessage,
+  state: RoomState,
+  t: Translate,
+  locale: Locale,
+  compact = false,
+): HTMLElement {
+  const team = state.teams.find((x) => x.id === reveal.team);
+  const r = reveal.result;
+  return h(
+    'section',
+    { class: 'reveal', 'aria-labelledby': 'reveal-heading', 'data-team': reveal.team },
+    h(
+      'h3',
+      { id: 'reveal-heading' },
+      t('cls.reveal.heading'),
+      ' ',
+      teamBadge(team ? teamName(team, locale) : reveal.team, team?.colour ?? 7),
+    ),
+    h('p', {}, h('code', { class: 'plan-summary' }, r.planSummary)),
+    h(
+      'p',
+      { class: 'lead' },
+      r.fits && r.tastingOk !== false
+        ? t('cls.reveal.score', {
+            rank: r.rank,
+            rate: formatRate(r.tokensPerS),
+            points: Math.round(r.points),
+          })
+        : `✗ ${r.reason ?? t('cls.zero')}`,
+    ),
+    compact ? null : h('p', {}, r.explanation[locale]),
+    timelineStrip(reveal.timeline, t, locale),
+    h('h4', {}, t('cls.debrief')),
+    h('p', { class: 'debrief' }, reveal.debrief[locale]),
+  );
+}

@@ -1,0 +1,153 @@
+// A team's shared plan as a PlanSession (client/state/PlanSession.ts) for the level panel: edits are checked
+// by the core at once (a refusal shows without a round trip), sent as MSG_EDIT with a seq, and shown on top
+// of the last MSG_TEAM_PLAN until the server confirms or refuses them. The preview is the core's
+// evaluatePlan of the shown plan: the same numbers the server scores. No undo: the plan is the team's.
+import {
+  applyEdit,
+  evaluatePlan,
+  type EditMessage,
+  type EditRefusedMessage,
+  type Evaluation,
+  type GameError,
+  type GameErrorType,
+  type Level,
+  type PlanEdit,
+  type PlanState,
+  type TeamPlanMessage,
+} from '../../shared/index.ts';
+import type { PlanSession, SessionListener, SessionView } from '../state/PlanSession.ts';
+
+interface Pending {
+  readonly seq: number;
+  readonly edit: PlanEdit;
+}
+
+export class TeamPlanSession implements PlanSession {
+  private serverPlan: PlanState;
+  private version = 0;
+  private lockedNow = false;
+  private seq = 0;
+  private pending: Pending[] = [];
+  private shown: PlanState;
+  private evaluation: Evaluation | null = null;
+  private error: GameError | null = null;
+  private readonly listeners = new Set<SessionListener>();
+
+  /**
+   * @param me the player's id (to recognise the server's echo of this player's edits)
+   * @param send delivers one MSG_EDIT to the room
+   * @param canEdit false while the team's plan is locked or the player joined late
+   */
+  constructor(
+    readonly level: Level,
+    private readonly me: string,
+    private readonly send: (message: EditMessage) => void,
+    private canEdit: () => boolean = () => true,
+  ) {
+    this.serverPlan = level.start;
+    this.shown = level.start;
+    this.evaluate();
+  }
+
+  get view(): SessionView {
+    return {
+      level: this.level,
+      plan: this.shown,
+      evaluation: this.evaluation,
+      error: this.error,
+      canUndo: false,
+      canRedo: false,
+    };
+  }
+
+  /** Accepted edits of the team's plan so far (the server's count). */
+  get planVersion(): number {
+    return this.version;
+  }
+
+  get locked(): boolean {
+    return this.lockedNow;
+  }
+
+  /** Edits sent and not yet confirmed or refused. */
+  get unconfirmed(): number {
+    return this.pending.length;
+  }
+
+  edit(edit: PlanEdit): boolean {
+    if (!this.canEdit()) return false;
+    const r = applyEdit(this.level, this.shown, edit);
+    if (!r.ok) {
+      this.error = r.error;
+      this.emit();
+      return false;
+    }
+    const seq = ++this.seq;
+    this.pending.push({ seq, edit });
+    this.send({ seq, edit });
+    this.error = null;
+    this.rebuild();
+    return true;
+  }
+
+  undo(): void {}
+  redo(): void {}
+
+  /** The server's plan after an accepted edit (anyone's) or a lock. */
+  applyTeamPlan(message: TeamPlanMessage): void {
+    if (message.version < this.version) return;
+    if (message.version > this.version) this.error = null;
+    this.serverPlan = message.plan;
+    this.version = message.version;
+    this.lockedNow = message.locked;
+    if (message.by === this.me && message.seq !== undefined) {
+      const confirmed = message.seq;
+      this.pending = this.pending.filter((p) => p.seq > confirmed);
+    }
+    if (message.locked) this.pending = [];
+    this.rebuild();
+  }
+
+  /** The server refused one of this player's edits: it leaves the shown plan and its reason shows. */
+  applyRefusal(message: EditRefusedMessage): void {
+    this.pending = this.pending.filter((p) => p.seq !== message.seq);
+    this.error = {
+      type: message.type as GameErrorType,
+      message: message.message,
+      explanation: message.explanation,
+    };
+    this.rebuild();
+  }
+
+  subscribe(listener: SessionListener): () => void {
+    this.listeners.add(listener);
+    listener(this.view);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The shown plan = the server's plan with the unconfirmed edits replayed (those now invalid are dropped). */
+  private rebuild(): void {
+    let plan = this.serverPlan;
+    this.pending = this.pending.filter((p) => {
+      const r = applyEdit(this.level, plan, p.edit);
+      if (r.ok) plan = r.state;
+      return r.ok;
+    });
+    if (plan !== this.shown) {
+      this.shown = plan;
+      this.evaluate();
+    }
+    this.emit();
+  }
+
+  private evaluate(): void {
+    const r = evaluatePlan(this.level, this.shown);
+    this.evaluation = r.ok ? r.evaluation : null;
+    if (!r.ok) this.error = r.error;
+  }
+
+  private emit(): void {
+    const view = this.view;
+    for (const listener of this.listeners) listener(view);
+  }
+}

@@ -1,0 +1,51 @@
+// The service animation in the DOM (DESIGN.md §5.2 service): one step of the team's plan as lanes of stove
+// work (forward, backward, recompute, update), passes through windows and idle time, with a cursor sweeping
+// across (CSS animation, still under prefers-reduced-motion) and a one-line narration per lane.
+import { formatSeconds, type Locale, type StepTimeline } from '../../shared/index.ts';
+import { h } from '../ui/dom.ts';
+import type { Translate } from '../ui/translate.ts';
+import { timelineBars } from './viewModels/timelineBars.ts';
+
+const KINDS = ['forward', 'backward', 'recompute', 'update', 'collective', 'send', 'recv', 'idle'] as const;
+
+export function timelineStrip(timeline: StepTimeline, t: Translate, locale: Locale, sweepS = 6): HTMLElement {
+  const lanes = timelineBars(timeline, locale);
+  return h(
+    'figure',
+    { class: 'timeline', style: `--sweep:${sweepS}s` },
+    h('figcaption', {}, t('cls.timelineCaption', { step: formatSeconds(timeline.stepS) })),
+    h(
+      'div',
+      { class: 'lanes' },
+      ...lanes.map((lane) =>
+        h(
+          'div',
+          { class: 'lane' },
+          h('span', { class: 'lane-label' }, lane.label),
+          h(
+            'div',
+            { class: 'lane-track', 'aria-hidden': 'true' },
+            ...lane.bars.map((b) =>
+              h('span', {
+                class: `ev ev-${b.kind}${b.overlapped ? ' overlapped' : ''}`,
+                style: `left:${b.left.toFixed(2)}%;width:${Math.max(0.4, b.width).toFixed(2)}%`,
+                title: b.label,
+              }),
+            ),
+            h('span', { class: 'cursor' }),
+          ),
+          h(
+            'span',
+            { class: 'lane-idle' },
+            t('cls.idleShare', { pct: Math.round(lane.idle * 100), kitchens: lane.devices.join(', ') }),
+          ),
+        ),
+      ),
+    ),
+    h(
+      'ul',
+      { class: 'legend timeline-legend' },
+      ...KINDS.map((k) => h('li', {}, h('span', { class: `swatch ev-${k}` }), t(`cls.ev.${k}`))),
+    ),
+  );
+}

@@ -1,0 +1,181 @@
+// Small DOM pieces the classroom pages share: a team badge (Okabe–Ito colour + pattern + name), the
+// leaderboard, one round's ranking, the class histogram of a metric, the QR code and a keyed re-render
+// that keeps keyboard focus.
+import { formatRate, type Locale, type ResultsMessage } from '../../shared/index.ts';
+import { h } from '../ui/dom.ts';
+import type { Translate } from '../ui/translate.ts';
+import { starGlyphs } from '../viewModels/levelCatalog.ts';
+import { css, deviceColour, devicePattern } from '../views/palette.ts';
+import { binOf, binsForClass, histogramBins } from './viewModels/histogram.ts';
+import type { LeaderRow, ResultRow } from './viewModels/leaderboard.ts';
+import { qrModules, qrSvgPath } from './viewModels/qrCode.ts';
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** A colour chip with the team's pattern (CSS classes in classroom.css), decorative. */
+export function swatch(colour: number): HTMLElement {
+  return h('span', {
+    class: `team-swatch pat-${devicePattern(colour)}`,
+    style: `--team:${css(deviceColour(colour))}`,
+    'aria-hidden': 'true',
+  });
+}
+
+export function teamBadge(name: string, colour: number, extra = ''): HTMLElement {
+  return h('span', { class: `team-badge ${extra}`.trim() }, swatch(colour), h('span', {}, name));
+}
+
+/** The running leaderboard: rank, team, a bar of its share of the leader's points, points. */
+export function leaderboardList(rows: readonly LeaderRow[], t: Translate): HTMLElement {
+  return h(
+    'ol',
+    { class: 'leaderboard', 'aria-label': t('cls.leaderboard') },
+    ...rows.map((r) =>
+      h(
+        'li',
+        { 'data-team': r.team, 'data-rank': String(r.rank) },
+        h('span', { class: 'rank' }, `${r.rank}`),
+        teamBadge(r.name, r.colour),
+        h(
+          'span',
+          { class: 'lead-bar', 'aria-hidden': 'true' },
+          h('span', { style: `width:${(r.share * 100).toFixed(1)}%;--team:${css(deviceColour(r.colour))}` }),
+        ),
+        h('strong', { class: 'points' }, t('cls.points', { n: Math.round(r.points) })),
+      ),
+    ),
+  );
+}
+
+/** One round's ranking with each team's score, stars, what limited it and why a zero is zero. */
+export function resultTable(
+  rows: readonly ResultRow[],
+  t: Translate,
+  locale: Locale,
+  mine?: string,
+): HTMLElement {
+  return h(
+    'ol',
+    { class: 'result-list' },
+    ...rows.map((r) =>
+      h(
+        'li',
+        { class: r.team === mine ? 'mine' : undefined, 'data-team': r.team, 'data-rank': String(r.rank) },
+        h(
+          'div',
+          { class: 'result-head' },
+          h('span', { class: 'rank' }, `${r.rank}`),
+          teamBadge(r.name, r.colour),
+          h('span', { class: 'stars', 'aria-label': t('cls.stars', { n: r.stars }) }, starGlyphs(r.stars)),
+          h('strong', { class: 'points' }, `+${Math.round(r.points)}`),
+        ),
+        h(
+          'p',
+          { class: 'result-figures' },
+          r.fits && r.tastingOk !== false
+            ? t('cls.scoreLine', { rate: formatRate(r.tokensPerS), step: formatSecondsShort(r.stepS) })
+            : `✗ ${r.reason ?? t('cls.zero')}`,
+        ),
+        h('p', { class: 'result-why' }, r.explanation[locale]),
+      ),
+    ),
+  );
+}
+
+const formatSecondsShort = (s: number): string =>
+  s >= 1 ? `${s.toPrecision(3)} s` : `${(s * 1e3).toPrecision(3)} ms`;
+
+type Metric = keyof ResultsMessage['histograms'];
+
+/** The class's distribution of one metric as bars with counts; `marks` places teams' values on it. */
+export function histogram(
+  metric: Metric,
+  values: readonly number[],
+  marks: readonly { name: string; colour: number; value: number }[],
+  t: Translate,
+): HTMLElement {
+  const bins = histogramBins(values, binsForClass(values.length));
+  const most = Math.max(1, ...bins.map((b) => b.count));
+  const fmt = metric === 'tokensPerS' ? formatRate : (v: number) => v.toPrecision(3);
+  const title = t(
+    metric === 'tokensPerS' ? 'cls.histRate' : metric === 'stepS' ? 'cls.histStep' : 'cls.histMemory',
+  );
+  return h(
+    'figure',
+    { class: 'histogram', 'data-metric': metric },
+    h('figcaption', {}, title),
+    h(
+      'div',
+      { class: 'hist-bars' },
+      ...bins.map((b, i) =>
+        h(
+          'div',
+          { class: 'hist-col' },
+          h(
+            'div',
+            { class: 'hist-marks' },
+            ...marks.filter((m) => binOf(bins, m.value) === i).map((m) => swatch(m.colour)),
+          ),
+          h(
+            'div',
+            { class: 'hist-area' },
+            h(
+              'div',
+              { class: 'hist-bar', style: `height:${(b.count / most) * 100}%` },
+              h('span', {}, `${b.count}`),
+            ),
+          ),
+          h('div', { class: 'hist-label' }, bins.length === 1 ? fmt(b.from) : `${fmt(b.from)}–${fmt(b.to)}`),
+        ),
+      ),
+    ),
+  );
+}
+
+/** The QR code of `link` as an SVG with its quiet zone, white on dark pages so cameras read it. */
+export function qrCode(link: string, label: string, sizePx: number): SVGSVGElement {
+  const { d, size } = qrSvgPath(qrModules(link));
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${size} ${size}`);
+  svg.setAttribute('width', String(sizePx));
+  svg.setAttribute('height', String(sizePx));
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', label);
+  svg.setAttribute('class', 'qr');
+  svg.setAttribute('shape-rendering', 'crispEdges');
+  const bg = document.createElementNS(SVG, 'rect');
+  bg.setAttribute('width', String(size));
+  bg.setAttribute('height', String(size));
+  bg.setAttribute('fill', '#ffffff');
+  const path = document.createElementNS(SVG, 'path');
+  path.setAttribute('d', d);
+  path.setAttribute('fill', '#000000');
+  svg.append(bg, path);
+  return svg;
+}
+
+/**
+ * Re-renders `el` with `build()` only when `key` changed since the last call, and gives focus back to the
+ * element with the same `data-focus` as the one focused before (so a patch never steals the keyboard).
+ */
+export function patch(el: HTMLElement, key: string, build: () => (Node | null)[]): void {
+  if (el.dataset.key === key) return;
+  el.dataset.key = key;
+  const active = document.activeElement as HTMLElement | null;
+  const focusKey = active && el.contains(active) ? active.dataset.focus : undefined;
+  el.replaceChildren(...build().filter((n): n is Node => n !== null));
+  if (focusKey) el.querySelector<HTMLElement>(`[data-focus="${CSS.escape(focusKey)}"]`)?.focus();
+}
+
+/** A button with a click handler. */
+export function button(
+  label: string,
+  onClick: () => void,
+  attrs: Record<string, string | boolean | undefined> = {},
+) {
+  const b = h('button', { type: 'button', class: 'button', ...attrs }, label);
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+export { SVG };

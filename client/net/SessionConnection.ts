@@ -1,0 +1,229 @@
+// The session room's connection (the only module importing colyseus.js for sessions): joins by code, keeps
+// the room state as plain data, dispatches typed messages, keeps the player's seat key per code, and comes
+// back after a dropped socket (colyseus.js reconnection token, then a rejoin with the seat key).
+import { Client, type Room } from 'colyseus.js';
+import {
+  MSG_EDIT_REFUSED,
+  MSG_ERROR,
+  MSG_HINT,
+  MSG_KICKED,
+  MSG_RESULTS,
+  MSG_REVEAL,
+  MSG_TEAM_PLAN,
+  MSG_WELCOME,
+  PROTOCOL_VERSION,
+  type ChooseTeamMessage,
+  type EditMessage,
+  type EditRefusedMessage,
+  type ErrorMessage,
+  type HintMessage,
+  type HostCommand,
+  type LockMessage,
+  type ResultsMessage,
+  type RevealMessage,
+  type SessionJoinOptions,
+  type TeamPlanMessage,
+  type WelcomeMessage,
+} from '../../shared/index.ts';
+import type { KeyStore } from '../classroom/keyStore.ts';
+import { parseRoomState, type RoomState } from '../classroom/viewModels/roomState.ts';
+
+/** Server → client messages by name. */
+export interface ServerMessages {
+  welcome: WelcomeMessage;
+  teamPlan: TeamPlanMessage;
+  editRefused: EditRefusedMessage;
+  hint: HintMessage;
+  results: ResultsMessage;
+  reveal: RevealMessage;
+  kicked: unknown;
+  error: ErrorMessage;
+}
+/** Client → server messages by name. */
+export interface ClientMessages {
+  edit: EditMessage;
+  chooseTeam: ChooseTeamMessage;
+  lock: LockMessage;
+  host: HostCommand;
+}
+const SERVER_MESSAGES = [
+  MSG_WELCOME,
+  MSG_TEAM_PLAN,
+  MSG_EDIT_REFUSED,
+  MSG_HINT,
+  MSG_RESULTS,
+  MSG_REVEAL,
+  MSG_KICKED,
+  MSG_ERROR,
+] as const satisfies readonly (keyof ServerMessages)[];
+
+type Distribute<T> = T extends unknown ? Omit<T, 'protocolVersion'> : never;
+/** Join options without the protocol version (added here). */
+export type JoinAs = Distribute<SessionJoinOptions>;
+
+export type SessionStatus =
+  | { readonly kind: 'idle' }
+  | { readonly kind: 'joining' }
+  | { readonly kind: 'online' }
+  | { readonly kind: 'reconnecting'; readonly attempt: number }
+  | { readonly kind: 'left'; readonly reason: 'kicked' | 'closed' | 'lost' | 'left' };
+
+/** Waits before reconnection attempt n (ms); the server keeps a dropped seat for 120 s. */
+const RETRY_MS = [250, 500, 1000, 2000, 3000, 5000];
+const RETRY_WINDOW_MS = 120_000;
+/** From this attempt on, a failed token reconnection is followed by a fresh join (the server restarted). */
+const REJOIN_FROM_ATTEMPT = 3;
+
+type Handler<K extends keyof ServerMessages> = (message: ServerMessages[K]) => void;
+
+export class SessionConnection {
+  private readonly client: Client;
+  private room: Room | undefined;
+  private code = '';
+  private joinAs: JoinAs | undefined;
+  private roomState: RoomState | null = null;
+  private statusNow: SessionStatus = { kind: 'idle' };
+  private ending = false;
+  private readonly latest: Partial<{ [K in keyof ServerMessages]: ServerMessages[K] }> = {};
+  private readonly handlers = new Map<keyof ServerMessages, Set<(message: never) => void>>();
+  private readonly stateListeners = new Set<(state: RoomState) => void>();
+  private readonly statusListeners = new Set<(status: SessionStatus) => void>();
+
+  constructor(
+    endpoint: string,
+    private readonly keys: KeyStore,
+  ) {
+    this.client = new Client(endpoint);
+  }
+
+  get state(): RoomState | null {
+    return this.roomState;
+  }
+
+  get status(): SessionStatus {
+    return this.statusNow;
+  }
+
+  /** The last message of a kind received in this session (e.g. the results shown before a page mounted). */
+  last<K extends keyof ServerMessages>(type: K): ServerMessages[K] | undefined {
+    return this.latest[type];
+  }
+
+  /**
+   * Joins the session `code`. A player with a stored seat for the code takes it back (same seat, team and
+   * points). Rejects with the server's message when the room refuses (wrong code, bad nickname, bad key).
+   */
+  async join(code: string, as: JoinAs): Promise<void> {
+    this.code = code;
+    this.joinAs = as;
+    this.ending = false;
+    this.setStatus({ kind: 'joining' });
+    try {
+      this.wire(await this.client.joinById(code, this.options()));
+    } catch (error) {
+      this.setStatus({ kind: 'idle' });
+      throw error instanceof Error ? error : new Error(String(error));
+    }
+  }
+
+  send<K extends keyof ClientMessages>(type: K, message: ClientMessages[K]): void {
+    this.room?.send(type, message);
+  }
+
+  /** Calls `handler` for every message of `type`; returns the unsubscribe function. */
+  on<K extends keyof ServerMessages>(type: K, handler: Handler<K>): () => void {
+    const set = this.handlers.get(type) ?? new Set();
+    set.add(handler as (message: never) => void);
+    this.handlers.set(type, set);
+    return () => set.delete(handler as (message: never) => void);
+  }
+
+  /** Calls `listener` on every state change (and now, when there is a state). */
+  onState(listener: (state: RoomState) => void): () => void {
+    this.stateListeners.add(listener);
+    if (this.roomState) listener(this.roomState);
+    return () => this.stateListeners.delete(listener);
+  }
+
+  onStatus(listener: (status: SessionStatus) => void): () => void {
+    this.statusListeners.add(listener);
+    listener(this.statusNow);
+    return () => this.statusListeners.delete(listener);
+  }
+
+  /** Leaves for good (the seat is released by the server after its reconnection window). */
+  async leave(): Promise<void> {
+    this.ending = true;
+    await this.room?.leave(true);
+    this.setStatus({ kind: 'left', reason: 'left' });
+  }
+
+  private options(): SessionJoinOptions {
+    const as = this.joinAs!;
+    if (as.role !== 'player') return { ...as, protocolVersion: PROTOCOL_VERSION };
+    const seat = this.keys.seat(this.code);
+    return {
+      ...as,
+      protocolVersion: PROTOCOL_VERSION,
+      ...(seat && !as.seatKey ? { seatKey: seat.seatKey } : {}),
+    };
+  }
+
+  private wire(room: Room): void {
+    this.room = room;
+    for (const type of SERVER_MESSAGES)
+      room.onMessage(type, (message: ServerMessages[typeof type]) => this.dispatch(type, message));
+    room.onStateChange((state: { toJSON(): unknown }) => {
+      this.roomState = parseRoomState(state.toJSON());
+      for (const listener of this.stateListeners) listener(this.roomState);
+    });
+    room.onLeave((code: number) => void this.dropped(room, code));
+    this.setStatus({ kind: 'online' });
+  }
+
+  private dispatch<K extends keyof ServerMessages>(type: K, message: ServerMessages[K]): void {
+    this.latest[type] = message;
+    if (type === MSG_WELCOME) {
+      const welcome = message as WelcomeMessage;
+      if (welcome.seatKey)
+        this.keys.saveSeat(this.code, { seatKey: welcome.seatKey, nickname: welcome.nickname ?? '' });
+    }
+    if (type === MSG_KICKED) {
+      this.ending = true;
+      this.keys.forgetSeat(this.code);
+      this.setStatus({ kind: 'left', reason: 'kicked' });
+    }
+    for (const handler of this.handlers.get(type) ?? []) (handler as Handler<K>)(message);
+  }
+
+  /** The socket closed: a consented close ends the session here; anything else is retried for 120 s. */
+  private async dropped(room: Room, code: number): Promise<void> {
+    if (room !== this.room) return;
+    this.room = undefined;
+    if (this.ending) return;
+    if (code === 4000) return this.setStatus({ kind: 'left', reason: 'closed' });
+    const token = room.reconnectionToken;
+    const started = Date.now();
+    for (let attempt = 1; Date.now() - started < RETRY_WINDOW_MS && !this.ending; attempt++) {
+      this.setStatus({ kind: 'reconnecting', attempt });
+      await new Promise((r) => setTimeout(r, RETRY_MS[Math.min(attempt - 1, RETRY_MS.length - 1)]));
+      try {
+        return this.wire(await this.client.reconnect(token));
+      } catch {
+        // The token is gone (server restarted): a fresh join with the seat key or host key.
+      }
+      if (attempt < REJOIN_FROM_ATTEMPT) continue;
+      try {
+        return this.wire(await this.client.joinById(this.code, this.options()));
+      } catch {
+        // Not back yet; the next attempt waits longer.
+      }
+    }
+    if (!this.ending) this.setStatus({ kind: 'left', reason: 'lost' });
+  }
+
+  private setStatus(status: SessionStatus): void {
+    this.statusNow = status;
+    for (const listener of this.statusListeners) listener(status);
+  }
+}

@@ -1,0 +1,163 @@
+// A live classroom round through the real UI in Chromium, on a real server with a temp database: the
+// facilitator creates a session, a projector and four phones (two teams of two) join by the code, the round
+// starts, each team edits its shared plan (one the level's reference labels, the other a worse plan), the
+// captains lock, service plays, every page shows the same ranking, the facilitator reveals the winner.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { RunningGameServer } from '../../server/createGameServer.ts';
+import { launchChromium, openPage, screenshot, startServedGame, type WatchedPage } from './browser.ts';
+
+let server: RunningGameServer;
+let browser: Browser;
+let dbDir: string;
+const PHONE = { width: 390, height: 844 };
+
+beforeAll(async () => {
+  dbDir = mkdtempSync(path.join(os.tmpdir(), 'mesh-kitchen-classroom-'));
+  process.env.MESH_KITCHEN_DB = path.join(dbDir, 'sessions.sqlite');
+  server = await startServedGame();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  delete process.env.MESH_KITCHEN_DB;
+  if (dbDir) rmSync(dbDir, { recursive: true, force: true });
+});
+
+const phaseOf = (page: Page, sel = '.cls-bar .phase') => page.locator(sel).getAttribute('data-phase');
+const waitPhase = (page: Page, phase: string, sel = '.cls-bar .phase') =>
+  expect.poll(() => phaseOf(page, sel), { timeout: 20_000 }).toBe(phase);
+/** Team ids in the order a page lists the round's ranking. */
+const ranking = (page: Page) =>
+  page
+    .locator('.result-list > li')
+    .evaluateAll((els) => els.map((e) => `${e.dataset.team}#${e.dataset.rank}`));
+
+describe('a classroom round in five pages at once', () => {
+  it('plays create → join → plan → lock → service → results → reveal', async () => {
+    const base = `http://127.0.0.1:${server.port}`;
+    const host = await openPage(browser, `${base}/?host`);
+    const hp = host.page;
+
+    // The facilitator's create form: one round of fridge-too-small, two teams, five minutes.
+    await hp.waitForSelector('#create-session');
+    await hp.fill('#session-title', 'Workshop A');
+    while ((await hp.locator('.round-list li').count()) > 0)
+      await hp.locator('.round-list button').first().click();
+    await hp.selectOption('#round-pick', 'fridge-too-small');
+    await hp.getByRole('button', { name: 'Add round' }).click();
+    expect(await hp.locator('.round-list li').allTextContents()).toEqual([
+      expect.stringContaining('The fridge is too small'),
+    ]);
+    await hp.fill('#planning-seconds', '300');
+    await hp.fill('#team-count', '2');
+    await hp.click('#create-session');
+    await hp.waitForURL(/\?host=[A-Z2-9]{6}$/);
+    const code = new URL(hp.url()).searchParams.get('host')!;
+    await hp.waitForSelector('#session-code');
+    expect(await hp.locator('#session-code').textContent()).toBe(`${code.slice(0, 3)} ${code.slice(3)}`);
+    expect(await hp.evaluate((c) => localStorage.getItem(`mesh-kitchen.host.${c}`), code)).toBeTruthy();
+    expect(await hp.locator('.host-head svg.qr').count()).toBe(1);
+
+    const projector = await openPage(browser, `${base}/?projector=${code}`);
+    const pp = projector.page;
+    await pp.waitForSelector('#projector-code');
+    expect(await pp.locator('.join-url').textContent()).toBe(`127.0.0.1:${server.port}/?join=${code}`);
+
+    // Four phones join by the code; live validation refuses a bad nickname before anything is sent.
+    const names = ['Mei', 'Bo', 'Li', '小厨师'];
+    const phones: WatchedPage[] = [];
+    for (const [i, name] of names.entries()) {
+      const phone = await openPage(browser, `${base}/?join=${code}`, PHONE);
+      await phone.page.waitForSelector('#join-nickname');
+      if (i === 0) {
+        await phone.page.fill('#join-nickname', 'a<b>');
+        expect(await phone.page.locator('#join-nick-hint').textContent()).toContain('only letters');
+        expect(await phone.page.locator('#join-nickname').getAttribute('aria-invalid')).toBe('true');
+      }
+      await phone.page.fill('#join-nickname', name);
+      await phone.page.click('#join-submit');
+      await phone.page.waitForSelector('.cls-bar .phase');
+      phones.push(phone);
+    }
+    await expect.poll(() => hp.locator('.host-players > li').count()).toBe(4);
+    await expect
+      .poll(() => pp.locator('.proj-teams .names').allTextContents())
+      .toEqual(['Mei · Li', 'Bo · 小厨师']);
+    const teamOf = (w: WatchedPage) => w.page.locator('.cls-bar').getAttribute('data-team');
+    expect(await Promise.all(phones.map(teamOf))).toEqual(['t1', 't2', 't1', 't2']);
+    await screenshot(pp, 'classroom-projector-lobby-1280');
+
+    // Start (briefing), then advance to planning.
+    await hp.click('[data-command="start"]');
+    for (const p of phones) await waitPhase(p.page, 'briefing');
+    expect(await phones[1]!.page.locator('.cls-body h2').first().textContent()).toBe(
+      'The fridge is too small',
+    );
+    await hp.click('[data-command="advance"]');
+    for (const p of phones) await waitPhase(p.page, 'planning');
+    await waitPhase(pp, 'planning', '.proj-head .phase');
+
+    const [mei, bo, li, chef] = phones.map((p) => p.page) as [Page, Page, Page, Page];
+    expect(await mei.locator('.chef-of').textContent()).toMatch(/You are the chef of kitchens? /);
+    // Team 1 enters the reference labels, one dish each; each sees the other's edit live.
+    await mei.getByLabel('w1, dimension 1').selectOption('model');
+    await li.getByLabel('w2, dimension 0').selectOption('model');
+    await expect.poll(() => mei.getByLabel('w2, dimension 0').inputValue()).toBe('model');
+    await expect.poll(() => li.getByLabel('w1, dimension 1').inputValue()).toBe('model');
+    // Team 2 labels only w1: a worse plan. Team 2's plan never shows on team 1's screens.
+    await chef.getByLabel('w1, dimension 1').selectOption('model');
+    await expect.poll(() => bo.getByLabel('w1, dimension 1').inputValue()).toBe('model');
+    expect(await mei.getByLabel('w2, dimension 0').inputValue()).toBe('model');
+    // A refused label (the same axis twice) shows JAX's message; the team plan is unchanged.
+    await li.getByLabel('w2, dimension 1').selectOption('model');
+    await expect.poll(() => li.locator('.refusal').isVisible()).toBe(true);
+    expect(await li.locator('.refusal').textContent()).toContain('DuplicateSpecError');
+    expect(await mei.getByLabel('w2, dimension 1').inputValue()).toBe('');
+    await screenshot(mei, 'classroom-player-planning-390');
+    await screenshot(hp, 'classroom-host-planning-1280');
+    await screenshot(pp, 'classroom-projector-planning-1280');
+
+    // Only captains (first member: Mei, Bo) see Lock; locking both ends planning early.
+    expect(await li.locator('#lock-plan').isVisible()).toBe(false);
+    await mei.click('#lock-plan');
+    await expect.poll(() => li.locator('.lock-note').getAttribute('data-locked')).toBe('true');
+    await bo.click('#lock-plan');
+    for (const p of phones) await waitPhase(p.page, 'service');
+    expect(await mei.locator('.timeline .lane').count()).toBeGreaterThan(0);
+
+    // Results on every page, with the same ranking: the reference plan first.
+    for (const p of phones) await waitPhase(p.page, 'results');
+    await hp.waitForSelector('.host-results .result-list');
+    await pp.waitForSelector('.proj-main .result-list');
+    const want = await ranking(hp);
+    expect(want[0]).toBe('t1#1');
+    for (const page of [pp, mei, bo, li, chef]) expect(await ranking(page)).toEqual(want);
+    expect(await mei.locator('.own-result').getAttribute('data-rank')).toBe('1');
+    expect(await pp.locator('.histogram').count()).toBe(3);
+    await expect.poll(() => pp.locator('.leaderboard li').first().getAttribute('data-team')).toBe('t1');
+
+    // The facilitator reveals the winning plan on every screen.
+    await hp.click('[data-reveal="t1"]');
+    for (const page of [pp, mei, chef]) await page.waitForSelector('.reveal[data-team="t1"]');
+    expect(await pp.locator('.reveal .plan-summary').textContent()).toContain('model');
+    await screenshot(hp, 'classroom-host-results-1280');
+    await screenshot(pp, 'classroom-projector-reveal-1280');
+    await screenshot(chef, 'classroom-player-results-390');
+    await pp.setViewportSize({ width: 1920, height: 1080 });
+    await screenshot(pp, 'classroom-projector-reveal-1920');
+
+    // Last round: Advance shows the podium everywhere.
+    await hp.click('[data-command="advance"]');
+    for (const p of phones) await waitPhase(p.page, 'podium');
+    await pp.waitForSelector('.podium .step-1');
+    await screenshot(pp, 'classroom-projector-podium-1920');
+    await screenshot(mei, 'classroom-player-podium-390');
+
+    for (const w of [host, projector, ...phones]) expect(w.errors).toEqual([]);
+  }, 180_000);
+});
