@@ -8,7 +8,7 @@ import type { ClassroomContext } from './context.ts';
 import { translator } from './context.ts';
 import { hostTeamsTable } from './HostTeamsTable.ts';
 import { resultsCsvUrl, resumeSession } from './sessionApi.ts';
-import { joinLink, projectorLink, spacedCode } from './viewModels/classroomRoute.ts';
+import { hostLink, joinLink, projectorLink, spacedCode } from './viewModels/classroomRoute.ts';
 import { resultRows } from './viewModels/leaderboard.ts';
 import type { RoomState } from './viewModels/roomState.ts';
 import { formatClock, remainingAt, urgency, type TimerSample } from './viewModels/timer.ts';
@@ -170,6 +170,14 @@ export class HostDashboard {
             },
             t('cls.host.csv'),
           ),
+        ),
+        // The key is the only way back in from another browser or after the server restarts.
+        h(
+          'details',
+          { class: 'host-key' },
+          h('summary', {}, t('cls.host.showKey')),
+          h('p', {}, t('cls.host.keyNote', { link: hostLink(this.ctx.origin, this.code) })),
+          h('code', { id: 'host-key-value' }, this.ctx.keys.hostKey(this.code) ?? ''),
         ),
       ),
       qrCode(link, t('cls.qrLabel', { link }), 148),

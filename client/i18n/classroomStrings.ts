@@ -110,6 +110,9 @@ export const classroomStrings = defineStrings(
     'cls.host.joinAt': 'Players join at',
     'cls.host.projector': 'Open the projector view',
     'cls.host.csv': 'Download results (CSV)',
+    'cls.host.showKey': 'Host key (keep it to yourself)',
+    'cls.host.keyNote':
+      'To open this dashboard from another browser or after a server restart, go to {link} and enter:',
     'cls.host.endSession': 'End session',
     'cls.host.endConfirm': 'End the session for everyone and show the podium?',
     'cls.host.teamsHeading': 'Teams and players ({n})',
@@ -241,6 +244,8 @@ export const classroomStrings = defineStrings(
     'cls.host.joinAt': '学生加入地址',
     'cls.host.projector': '打开投影视图',
     'cls.host.csv': '下载结果（CSV）',
+    'cls.host.showKey': '主持密钥（请勿外传）',
+    'cls.host.keyNote': '要在别的浏览器里或服务器重启后打开这个控制台，请访问 {link} 并输入：',
     'cls.host.endSession': '结束本场',
     'cls.host.endConfirm': '为所有人结束本场并显示领奖台？',
     'cls.host.teamsHeading': '队伍与玩家（{n}）',
