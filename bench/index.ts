@@ -6,6 +6,10 @@ import { benchGame } from './game.ts';
 import { benchTaste } from './taste.ts';
 import { benchPipeline } from './pipeline.ts';
 import { benchTrain } from './train.ts';
+import { benchDynamicViewFps } from './dynamicViewFps.ts';
+import { benchClientBundle } from './clientBundle.ts';
+import { benchTimeToLevel } from './timeToLevel.ts';
+import { benchClassroom } from './classroom.ts';
 
 const mesh = unwrap(
   makeMesh([
@@ -23,6 +27,10 @@ const results = [
   benchPipeline(),
   benchGame(),
   benchTrain(),
+  await benchDynamicViewFps(),
+  benchClientBundle(),
+  await benchTimeToLevel(),
+  await benchClassroom(),
 ];
 
 console.log(JSON.stringify({ node: process.version, results }, null, 2));

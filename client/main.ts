@@ -1,12 +1,19 @@
 // Boots the page: the language switch and connection status in the DOM header, the Phaser game below, and
 // the solo screens (App: title → level list → level → score) in the DOM panel beside it.
-import { AUTO, Game, Scale } from 'phaser';
+import { CANVAS, Game, Scale } from 'phaser';
+import { installSoundCues } from './audio/soundCues.ts';
+import { sounds } from './audio/sounds.ts';
 import { LocaleStore } from './i18n/localeStore.ts';
 import { RoomConnection } from './net/RoomConnection.ts';
-import { KitchenScene } from './scenes/KitchenScene.ts';
+import { KITCHEN_SCENE, KitchenScene } from './scenes/KitchenScene.ts';
+import { PreloadScene } from './scenes/PreloadScene.ts';
 import { TitleScene } from './scenes/TitleScene.ts';
 import { StarStore } from './state/starStore.ts';
 import { App } from './ui/App.ts';
+import { KeyStore } from './classroom/keyStore.ts';
+import { startClassroom } from './classroom/startClassroom.ts';
+import { classroomRoute } from './classroom/viewModels/classroomRoute.ts';
+import { mountMuteButton } from './ui/MuteButton.ts';
 import { UI } from './views/palette.ts';
 
 const locales = new LocaleStore(window.localStorage, navigator.languages);
@@ -36,28 +43,61 @@ locales.subscribe((locale) => {
 });
 connection.subscribe(renderStatus);
 
-const game = new Game({
-  type: AUTO,
-  parent: 'game',
-  backgroundColor: UI.background,
-  scale: { mode: Scale.RESIZE, width: '100%', height: '100%' },
-  scene: [new TitleScene(locales), new KitchenScene(locales)],
-});
+const createGame = (): Game =>
+  new Game({
+    // Canvas, not WebGL: the scenes are flat diagrams, and with software GL (headless Chromium, many
+    // classroom laptops) WebGL ran the 64-kitchen dynamic view at 25 FPS vs 60 (bench/dynamicViewFps.ts).
+    type: CANVAS,
+    parent: 'game',
+    backgroundColor: UI.background,
+    scale: { mode: Scale.RESIZE, width: '100%', height: '100%' },
+    // Our own Web Audio plays the sounds (client/audio/): Phaser's sound manager would open a second context.
+    audio: { noAudio: true },
+    scene: [
+      new PreloadScene(locales, sounds, document.getElementById('loading')),
+      new TitleScene(locales),
+      new KitchenScene(locales),
+    ],
+  });
 
-const app = new App(
-  game,
-  locales,
-  new StarStore(window.localStorage),
-  document.getElementById('stage') as HTMLElement,
-  document.getElementById('panel') as HTMLElement,
-);
+// `/?join=CODE`, `/?host[=CODE]`, `/?projector=CODE` open the live classroom's pages instead of solo play;
+// they create the Phaser game only when a player's screen first shows the kitchens.
+const classroom = classroomRoute(window.location.search);
+const game = classroom ? undefined : createGame();
+let classroomGame: Game | undefined;
+const stage = document.getElementById('stage') as HTMLElement;
+const panel = document.getElementById('panel') as HTMLElement;
+const endpoint = import.meta.env.VITE_COLYSEUS_URL ?? window.location.origin;
+const app = game && new App(game, locales, new StarStore(window.localStorage), stage, panel);
+if (classroom)
+  startClassroom(classroom, {
+    locales,
+    keys: new KeyStore(window.localStorage),
+    endpoint,
+    origin: window.location.origin,
+    stage,
+    panel,
+    game: () => {
+      if (!classroomGame) installSoundCues((classroomGame = createGame()), KITCHEN_SCENE);
+      return classroomGame;
+    },
+  });
+
+mountMuteButton(document.getElementById('mute') as HTMLButtonElement, sounds, locales);
+if (game) installSoundCues(game, KITCHEN_SCENE);
 
 void connection.connect();
 
 declare global {
   interface Window {
     /** Read-only probe for browser tests. */
-    __meshKitchen?: { game: Game; locales: LocaleStore; connection: RoomConnection; app: App };
+    __meshKitchen?: {
+      game: Game;
+      locales: LocaleStore;
+      connection: RoomConnection;
+      app: App;
+      sounds: typeof sounds;
+    };
   }
 }
-window.__meshKitchen = { game, locales, connection, app };
+if (game && app) window.__meshKitchen = { game, locales, connection, app, sounds };

@@ -1,11 +1,15 @@
 // Every text the client shows, in both languages: one table per feature (defineStrings), merged here.
 // Adding a feature's texts means adding its file to CATALOGS.
 import { soloStrings } from './soloStrings.ts';
+import { polishStrings } from './polishStrings.ts';
+import { editorStrings } from './editorStrings.ts';
+import { viewStrings } from './viewStrings.ts';
+import { classroomStrings } from './classroomStrings.ts';
 
 export const LOCALES = ['zh-CN', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 
-const CATALOGS = [soloStrings] as const;
+const CATALOGS = [soloStrings, polishStrings, editorStrings, viewStrings, classroomStrings] as const;
 
 type KeysOf<C> = C extends { readonly en: Readonly<Record<infer K, string>> } ? K : never;
 export type StringKey = KeysOf<(typeof CATALOGS)[number]>;

@@ -1,70 +1,233 @@
-// The level's global view: the kitchen grid of the plan's mesh with every kitchen's fridge gauge, redrawn on
-// every change of the plan and of the language. Wiring only: data from the LevelSession, drawing in views/.
-import { Scene, type GameObjects } from 'phaser';
-import { formatGb, makeMesh, meshPairs, meshToString, unwrap } from '../../shared/index.ts';
+// The level screen's canvas: the four views of the plan (global / local / static / dynamic, DESIGN.md §5.3)
+// beside the DOM panel, switched by the ViewTabs bar laid over the canvas area. Wiring only: data from the
+// PlanSession, drawing in views/, playback maths in viewModels/; the dynamic view's clock runs on
+// Phaser's update loop. Redraws on every plan change, language change and resize.
+import { Scene, type Input } from 'phaser';
+import { makeMesh, meshPairs, unwrap, type Mesh } from '../../shared/index.ts';
 import type { LocaleStore } from '../i18n/localeStore.ts';
-import type { LevelSession, SessionView } from '../state/LevelSession.ts';
-import { fridgeGauges } from '../viewModels/fridgeGauge.ts';
-import type { Box } from '../viewModels/kitchenGridLayout.ts';
-import { KitchenGridView } from '../views/KitchenGridView.ts';
-import { FONT_FAMILY } from '../views/palette.ts';
+import type { PlanSession } from '../state/PlanSession.ts';
+import { DynamicViewControls } from '../ui/DynamicViewControls.ts';
+import { LocalViewControls } from '../ui/LocalViewControls.ts';
+import { ViewTabs } from '../ui/ViewTabs.ts';
+import { kitchenAt, type Box } from '../viewModels/kitchenGridLayout.ts';
+import {
+  advance,
+  playback,
+  scrubTo,
+  setPlaying,
+  setSpeed,
+  SLIDER_STEPS,
+  type Playback,
+} from '../viewModels/playbackClock.ts';
+import { kitchenAfterKey, type ViewName } from '../viewModels/viewTabs.ts';
+import { DynamicView } from '../views/DynamicView.ts';
+import { GlobalView } from '../views/GlobalView.ts';
+import { LocalView } from '../views/LocalView.ts';
+import { StaticView } from '../views/StaticView.ts';
+import type { SceneView, ViewContext } from '../views/viewContext.ts';
 
 export const KITCHEN_SCENE = 'kitchen';
 
-export class KitchenScene extends Scene {
-  private session!: LevelSession;
+export interface KitchenSceneData {
+  readonly session: PlanSession;
   /** The part of the canvas the DOM panel leaves free. */
+  readonly area: () => Box;
+  /** The view to open with (default global) and the kitchen picked for the local view (default 0). */
+  readonly view?: ViewName;
+  readonly kitchen?: number;
+}
+
+interface Views {
+  readonly global: GlobalView;
+  readonly local: LocalView;
+  readonly static: StaticView;
+  readonly dynamic: DynamicView;
+}
+
+export class KitchenScene extends Scene {
+  private plan!: PlanSession;
   private area!: () => Box;
-  private grid!: KitchenGridView;
-  private heading!: GameObjects.Text;
+  private views!: Views;
+  private tabs!: ViewTabs;
+  private dynamicControls!: DynamicViewControls;
+  private localControls!: LocalViewControls;
+  private current: ViewName = 'global';
+  private kitchen = 0;
+  private mesh: Mesh | undefined;
+  private clock: Playback | undefined;
+  private box: Box = { x: 0, y: 0, width: 1, height: 1 };
   private readonly unsubscribe: (() => void)[] = [];
 
   constructor(private readonly locales: LocaleStore) {
     super(KITCHEN_SCENE);
   }
 
-  create(data: { session: LevelSession; area: () => Box }): void {
-    this.session = data.session;
+  /** The session shown (read-only probe for the browser tests and the benchmark). */
+  get session(): PlanSession {
+    return this.plan;
+  }
+
+  /** The view shown. */
+  get viewName(): ViewName {
+    return this.current;
+  }
+
+  create(data: KitchenSceneData): void {
+    this.plan = data.session;
     this.area = data.area;
-    this.heading = this.add
-      .text(0, 0, '', { fontFamily: FONT_FAMILY, color: '#f4f1ea', fontStyle: 'bold', align: 'center' })
-      .setOrigin(0.5, 0);
-    this.grid = new KitchenGridView(this);
-    this.unsubscribe.push(this.session.subscribe(() => this.layout()));
+    this.current = data.view ?? 'global';
+    this.kitchen = data.kitchen ?? 0;
+    this.clock = undefined;
+    this.views = {
+      global: new GlobalView(this),
+      local: new LocalView(this),
+      static: new StaticView(this),
+      dynamic: new DynamicView(this),
+    };
+    const t = this.locales.t.bind(this.locales);
+    this.tabs = new ViewTabs(this.game.canvas.parentElement ?? document.body, {
+      select: (v) => this.showView(v),
+      panelKey: (key) => this.onPanelKey(key),
+    });
+    this.dynamicControls = new DynamicViewControls(t, {
+      toggle: () => this.setClock(this.clock && setPlaying(this.clock, !this.clock.playing)),
+      scrub: (f) => this.setClock(this.clock && scrubTo(this.clock, f)),
+      speed: (s) => this.setClock(this.clock && setSpeed(this.clock, s)),
+    });
+    this.localControls = new LocalViewControls((d) => this.pickKitchen(this.kitchen + d));
+    this.input.on('pointerdown', (p: Input.Pointer) => this.onPointer(p));
+    this.input.on('wheel', (_p: Input.Pointer, _o: unknown, _dx: number, dy: number) =>
+      this.scrollRows(Math.sign(dy) * 3),
+    );
+    this.unsubscribe.push(this.plan.subscribe(() => this.layout()));
     this.unsubscribe.push(this.locales.subscribe(() => this.layout()));
     this.scale.on('resize', this.layout, this);
     this.events.once('shutdown', () => {
       for (const u of this.unsubscribe.splice(0)) u();
       this.scale.off('resize', this.layout, this);
-      this.grid.destroy();
+      this.input.removeAllListeners();
+      for (const v of Object.values(this.views) as SceneView[]) v.destroy();
+      this.tabs.destroy();
     });
   }
 
+  /** Switches the view (the tabs, a click on a kitchen, or the probe). */
+  showView(view: ViewName): void {
+    this.current = view;
+    this.layout();
+  }
+
+  update(_time: number, delta: number): void {
+    if (this.current !== 'dynamic' || !this.clock) return;
+    if (this.clock.playing) this.clock = advance(this.clock, delta);
+    this.views.dynamic.setTime(this.clock.t);
+    this.dynamicControls.sync(this.clock);
+  }
+
+  private setClock(p: Playback | undefined): void {
+    if (!p) return;
+    this.clock = p;
+    this.views.dynamic.setTime(p.t);
+    this.dynamicControls.sync(p);
+  }
+
+  private context(): ViewContext {
+    return {
+      view: this.plan.view,
+      mesh: this.mesh!,
+      t: this.locales.t.bind(this.locales),
+      locale: this.locales.locale,
+      kitchen: this.kitchen,
+    };
+  }
+
   private layout(): void {
-    const view: SessionView = this.session.view;
-    const { x, y, width, height } = this.area();
+    const view = this.plan.view;
     const t = this.locales.t.bind(this.locales);
-    const mesh = unwrap(makeMesh(meshPairs(view.plan)));
-    const pad = Math.max(10, Math.min(width, height) * 0.03);
-    this.heading
-      .setText(t('level.grid', { mesh: meshToString(mesh) }))
-      .setFontSize(Math.max(16, Math.round(Math.min(width, height) * 0.04)))
-      .setWordWrapWidth(Math.max(120, width - 2 * pad), true)
-      .setPosition(x + width / 2, y + pad);
-    const memory = view.evaluation?.pricing.memory;
-    const gauges = memory ? fridgeGauges(memory) : undefined;
-    const top = this.heading.y + this.heading.height + pad;
-    this.grid.update(
-      mesh,
-      { x: x + pad, y: top, width: width - 2 * pad, height: Math.max(40, y + height - top - pad) },
-      (id) => {
-        const gauge = gauges?.get(id);
-        const name = t('title.kitchen', { id });
-        if (!gauge) return name;
-        const mark = gauge.overflow ? '✗' : '✓';
-        return `${name}\n${mark} ${formatGb(gauge.totalBytes)} / ${formatGb(gauge.capacityBytes)}`;
-      },
-      gauges,
+    this.mesh = unwrap(makeMesh(meshPairs(view.plan)));
+    if (this.kitchen >= this.mesh.deviceCount) this.kitchen = 0;
+    const timeline = view.evaluation?.timeline;
+    this.clock = timeline && timeline.stepS > 0 ? playback(timeline.stepS, this.clock) : undefined;
+
+    const help =
+      this.current === 'local' ? t('views.localHelp', { id: this.kitchen }) : t(`views.${this.current}Help`);
+    this.tabs.setTexts(t, help);
+    this.tabs.show(this.current);
+    this.tabs.dataKitchen = this.kitchen;
+    this.dynamicControls.setTexts(t);
+    this.localControls.show(t, this.kitchen, this.mesh.deviceCount);
+    this.tabs.setFooter(
+      this.current === 'dynamic' && this.clock
+        ? this.dynamicControls.root
+        : this.current === 'local'
+          ? this.localControls.root
+          : null,
     );
+    this.box = this.tabs.place(this.area());
+    for (const [name, v] of Object.entries(this.views) as [ViewName, SceneView][])
+      v.setVisible(name === this.current);
+    this.views[this.current].draw(this.context(), this.box);
+    if (this.current === 'dynamic' && this.clock) this.setClock(this.clock);
+  }
+
+  private pickKitchen(id: number): void {
+    const n = this.mesh?.deviceCount ?? 1;
+    this.kitchen = ((id % n) + n) % n;
+    if (this.current === 'global') {
+      this.views.global.pick(this.kitchen);
+      this.tabs.dataKitchen = this.kitchen;
+    } else this.layout();
+  }
+
+  private onPointer(p: Input.Pointer): void {
+    if (this.current !== 'global') return;
+    const layout = this.views.global.layout;
+    const id = layout && kitchenAt(layout, p.x, p.y);
+    if (id === undefined) return;
+    this.kitchen = id;
+    this.showView('local');
+  }
+
+  private scrollRows(rows: number): void {
+    if (this.current === 'static') this.views.static.scrollBy(rows);
+    else if (this.current === 'local') this.views.local.scrollBy(rows);
+  }
+
+  private onPanelKey(key: string): boolean {
+    const vertical: Record<string, number> = { ArrowUp: -1, ArrowDown: 1, PageUp: -8, PageDown: 8 };
+    switch (this.current) {
+      case 'global': {
+        if (key === 'Enter' || key === ' ') {
+          this.showView('local');
+          return true;
+        }
+        const columns = this.views.global.layout?.columns ?? 1;
+        const next = kitchenAfterKey(this.kitchen, key, columns, this.mesh?.deviceCount ?? 1);
+        if (next === undefined) return false;
+        this.pickKitchen(next);
+        return true;
+      }
+      case 'local':
+        if (key === 'ArrowLeft' || key === 'ArrowRight') {
+          this.pickKitchen(this.kitchen + (key === 'ArrowLeft' ? -1 : 1));
+          return true;
+        }
+        if (vertical[key] === undefined) return false;
+        this.scrollRows(vertical[key]);
+        return true;
+      case 'static':
+        if (vertical[key] === undefined) return false;
+        this.scrollRows(vertical[key]);
+        return true;
+      case 'dynamic': {
+        const c = this.clock;
+        if (!c) return false;
+        if (key === ' ' || key === 'Enter') this.setClock(setPlaying(c, !c.playing));
+        else if (key === 'ArrowLeft' || key === 'ArrowRight')
+          this.setClock(scrubTo(c, c.t / c.stepS + (key === 'ArrowLeft' ? -10 : 10) / SLIDER_STEPS));
+        else return false;
+        return true;
+      }
+    }
   }
 }

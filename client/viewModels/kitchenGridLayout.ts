@@ -1,5 +1,6 @@
-// Where each kitchen (device) of a mesh goes on screen: the first axis runs down the rows, the remaining axes
-// across the columns (row-major, as device ids are). Pure, so it is tested without Phaser.
+// Where each kitchen (device) of a mesh goes on screen: the leading axes run down the rows, the remaining axes
+// across the columns (row-major, as device ids are); the split is the one that gives the biggest kitchens
+// in the box (a 1 × 8 × 8 grid is 8 rows of 8, not one row of 64). Pure, so it is tested without Phaser.
 import { deviceCoords, type Mesh } from '../../shared/index.ts';
 
 export interface KitchenCell {
@@ -35,12 +36,21 @@ export interface Box {
 
 /** Lays the kitchens out in `box` with `gap` pixels between them; cells keep a 4:3 aspect at most. */
 export function kitchenGridLayout(mesh: Mesh, box: Box, gap = 16): KitchenGridLayout {
-  const rows = mesh.axes.length > 1 ? mesh.axes[0]!.size : 1;
+  const cellSize = (rows: number) => {
+    const columns = mesh.deviceCount / rows;
+    const cellW = Math.max(1, (box.width - gap * (columns - 1)) / columns);
+    const cellH = Math.max(1, (box.height - gap * (rows - 1)) / rows);
+    const width = Math.min(cellW, cellH * (4 / 3));
+    return { width, height: Math.min(cellH, width) };
+  };
+  // Candidate row counts: products of the leading axes, every axis but the last (one axis → one row).
+  let rows = 1;
+  for (let k = 1, product = 1; k < mesh.axes.length; k++) {
+    product *= mesh.axes[k - 1]!.size;
+    if (cellSize(product).width > cellSize(rows).width + 1e-9) rows = product;
+  }
   const columns = mesh.deviceCount / rows;
-  const cellW = Math.max(1, (box.width - gap * (columns - 1)) / columns);
-  const cellH = Math.max(1, (box.height - gap * (rows - 1)) / rows);
-  const width = Math.min(cellW, cellH * (4 / 3));
-  const height = Math.min(cellH, width);
+  const { width, height } = cellSize(rows);
   const left = box.x + (box.width - (columns * width + (columns - 1) * gap)) / 2;
   const top = box.y + (box.height - (rows * height + (rows - 1) * gap)) / 2;
 
@@ -72,6 +82,12 @@ export function kitchenGridLayout(mesh: Mesh, box: Box, gap = 16): KitchenGridLa
     }
   }
   return { rows, columns, cells, windows };
+}
+
+/** The kitchen under the point (x, y), if any. */
+export function kitchenAt(layout: KitchenGridLayout, x: number, y: number): number | undefined {
+  return layout.cells.find((c) => x >= c.x && x <= c.x + c.width && y >= c.y && y <= c.y + c.height)
+    ?.deviceId;
 }
 
 /** The axis along which two kitchens are mesh neighbours (coordinates differ on exactly that axis), if any. */

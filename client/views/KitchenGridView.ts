@@ -2,31 +2,51 @@
 // coloured and patterned by device id, and the pass-through windows between mesh neighbours.
 import type { GameObjects, Scene } from 'phaser';
 import type { Mesh } from '../../shared/index.ts';
-import { kitchenGridLayout, type Box, type KitchenCell } from '../viewModels/kitchenGridLayout.ts';
+import {
+  kitchenGridLayout,
+  type Box,
+  type KitchenCell,
+  type KitchenGridLayout,
+} from '../viewModels/kitchenGridLayout.ts';
 import type { FridgeGauge } from '../viewModels/fridgeGauge.ts';
 import { deviceColour, devicePattern, FONT_FAMILY, UI } from './palette.ts';
 import { drawPattern } from './drawPattern.ts';
 import { drawFridgeGauge } from './drawFridgeGauge.ts';
+import { Snapshot } from './Snapshot.ts';
+
+/** The gap between kitchens in a grid `width` pixels wide. */
+export const gridGap = (width: number): number => Math.max(6, Math.min(40, width * 0.03));
+
+/** Where a kitchen's stove (compute) is drawn: a counter in the lower right of the cell. */
+export const stoveBox = (c: KitchenCell): Box => ({
+  x: c.x + c.width * 0.58,
+  y: c.y + c.height * 0.62,
+  width: c.width * 0.34,
+  height: c.height * 0.26,
+});
 
 export class KitchenGridView {
+  /** The drawing, baked into `snapshot` after every update (it stays hidden). */
   private readonly container: GameObjects.Container;
+  private readonly snapshot: Snapshot;
 
   constructor(private readonly scene: Scene) {
-    this.container = scene.add.container(0, 0);
+    this.container = scene.add.container(0, 0).setVisible(false);
+    this.snapshot = new Snapshot(scene);
   }
 
   /**
-   * Redraws the grid of `mesh` inside `box`; `label(id)` gives each kitchen's caption. With `gauges`, each
-   * kitchen's fridge shows its memory gauge instead of a plain door.
+   * Redraws the grid of `mesh` inside `box`; `label(id, cellWidth)` gives each kitchen's caption. With
+   * `gauges`, each kitchen's fridge shows its memory gauge instead of a plain door. Returns the layout.
    */
   update(
     mesh: Mesh,
     box: Box,
-    label: (deviceId: number) => string,
+    label: (deviceId: number, cellWidth: number) => string,
     gauges?: ReadonlyMap<number, FridgeGauge>,
-  ): void {
+  ): KitchenGridLayout {
     this.container.removeAll(true);
-    const layout = kitchenGridLayout(mesh, box, Math.max(12, box.width * 0.03));
+    const layout = kitchenGridLayout(mesh, box, gridGap(box.width));
     const g = this.scene.add.graphics();
     this.container.add(g);
     for (const w of layout.windows) {
@@ -42,11 +62,18 @@ export class KitchenGridView {
       }
     }
     for (const cell of layout.cells)
-      this.drawKitchen(g, cell, label(cell.deviceId), gauges?.get(cell.deviceId));
+      this.drawKitchen(g, cell, label(cell.deviceId, cell.width), gauges?.get(cell.deviceId));
+    this.snapshot.bake(this.container, box, 6);
+    return layout;
+  }
+
+  setVisible(visible: boolean): void {
+    this.snapshot.setVisible(visible);
   }
 
   destroy(): void {
     this.container.destroy(true);
+    this.snapshot.destroy();
   }
 
   private drawKitchen(
@@ -77,10 +104,7 @@ export class KitchenGridView {
     }
 
     // Stove (compute): a counter with two burners, right.
-    const sx = x + w * 0.58;
-    const sy = y + h * 0.62;
-    const sw = w * 0.34;
-    const sh = h * 0.26;
+    const { x: sx, y: sy, width: sw, height: sh } = stoveBox(cell);
     g.fillStyle(0x3b3f4a, 1).fillRoundedRect(sx, sy, sw, sh, 4);
     g.fillStyle(0x1a1c22, 1);
     g.fillCircle(sx + sw * 0.28, sy + sh * 0.45, sh * 0.26);
@@ -95,7 +119,10 @@ export class KitchenGridView {
     g.fillStyle(0xf2c79b, 1).fillCircle(cx, cy - s * 0.7, s * 0.8);
     g.fillStyle(colour, 1).fillRoundedRect(cx - s, cy + s * 0.2, s * 2, s * 2.4, s * 0.4);
 
-    const fontSize = Math.max(14, Math.round(Math.min(w, h) * (caption.includes('\n') ? 0.085 : 0.11)));
+    const fontSize = Math.max(
+      caption.length <= 3 ? 12 : 14,
+      Math.round(Math.min(w, h) * (caption.includes('\n') ? 0.085 : 0.11)),
+    );
     const text = this.scene.add
       .text(x + w / 2, y + h * 0.12, caption, {
         fontFamily: FONT_FAMILY,

@@ -1,5 +1,5 @@
 // The first page in a real browser: the built client served by the real server renders the title screen
-// with WebGL, joins the lobby room (ping answered), switches language, and logs no console errors.
+// with the Canvas renderer, joins the lobby room (ping answered), switches language, and logs no console errors.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { RunningGameServer } from '../../server/createGameServer.ts';
@@ -43,13 +43,13 @@ interface Probe {
 }
 
 describe('title screen in Chromium', () => {
-  it('renders with WebGL, answers a ping, switches language, and logs no errors', async () => {
+  it('renders with the Canvas renderer, answers a ping, switches language, and logs no errors', async () => {
     const { page, errors } = await openPage(browser, `http://127.0.0.1:${server.port}/`);
     await page.waitForFunction(() => window.__meshKitchen?.connection.current.kind === 'online', null, {
       timeout: 15_000,
     });
     const en = (await page.evaluate(probe)) as Probe;
-    expect(en.renderer).toBe('WEBGL');
+    expect(en.renderer).toBe('CANVAS');
     expect(en.sceneActive).toBe(true);
     expect(en.locale).toBe('en');
     expect(en.texts).toContain('Mesh Kitchen');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeMesh } from '../../../shared/sim/mesh.ts';
 import { unwrap } from '../../../shared/sim/result.ts';
-import { kitchenGridLayout } from '../../../client/viewModels/kitchenGridLayout.ts';
+import { kitchenAt, kitchenGridLayout } from '../../../client/viewModels/kitchenGridLayout.ts';
 
 const box = { x: 0, y: 0, width: 800, height: 600 };
 
@@ -58,5 +58,23 @@ describe('kitchenGridLayout', () => {
     const layout = kitchenGridLayout(unwrap(makeMesh([['stage', 4]])), box);
     expect([layout.rows, layout.columns]).toEqual([1, 4]);
     expect(layout.windows.every((w) => w.axis === 'stage')).toBe(true);
+  });
+
+  it('lays a 1 × 8 × 8 grid out as 8 rows of 8 (the split with the biggest kitchens), not one row of 64', () => {
+    const mesh = unwrap(
+      makeMesh([
+        ['data', 1],
+        ['stage', 8],
+        ['model', 8],
+      ]),
+    );
+    const layout = kitchenGridLayout(mesh, box, 10);
+    expect([layout.rows, layout.columns]).toEqual([8, 8]);
+    // Kitchen 9 is (stage 1, model 1): below kitchen 1 across a stage window, right of kitchen 8.
+    expect(layout.windows.find((w) => w.from === 1 && w.to === 9)?.axis).toBe('stage');
+    expect(layout.windows.find((w) => w.from === 8 && w.to === 9)?.axis).toBe('model');
+    const k9 = layout.cells[9]!;
+    expect(kitchenAt(layout, k9.x + 1, k9.y + 1)).toBe(9);
+    expect(kitchenAt(layout, -5, -5)).toBeUndefined();
   });
 });

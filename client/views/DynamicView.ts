@@ -1,0 +1,272 @@
+// The dynamic view (DESIGN.md §5.2 service, §5.3): one step of evaluation.timeline played on the kitchen
+// grid — every stove shows its lane's event at time t (colour + pattern; idle = a cold stove, so the
+// pipeline bubble shows), a dish crosses each window whose axis a running pass uses, and a Gantt strip of
+// the lanes with a time cursor. draw() builds everything on a change; setTime() per frame only swaps
+// textures when a lane's event changes and moves the dishes and the cursor: no objects, no text per frame.
+import type { GameObjects, Scene } from 'phaser';
+import type { StepEventKind } from '../../shared/index.ts';
+import { sounds } from '../audio/sounds.ts';
+import type { Box } from '../viewModels/kitchenGridLayout.ts';
+import {
+  eventIndexAt,
+  laneStateAt,
+  laneTracks,
+  passAxes,
+  type LaneTrack,
+} from '../viewModels/timelineTracks.ts';
+import { EVENT_KINDS, EVENT_STYLES, PASS_COLOURS, passStyle } from './eventStyles.ts';
+import { KitchenGridView, stoveBox } from './KitchenGridView.ts';
+import { FONT_FAMILY, UI } from './palette.ts';
+import { Snapshot } from './Snapshot.ts';
+import { dishTexture, ensureStoveTextures, stoveTexture } from './stoveTextures.ts';
+import { TEXT_COLOUR, type SceneView, type ViewContext } from './viewContext.ts';
+
+interface Window {
+  readonly lane: number;
+  readonly axis: string;
+  readonly ax: number;
+  readonly ay: number;
+  readonly bx: number;
+  readonly by: number;
+  readonly dish: GameObjects.Image;
+}
+
+export class DynamicView implements SceneView {
+  private readonly grid: KitchenGridView;
+  /** The legend and the Gantt strip, baked into two tight snapshots (few pixels to fill per frame). */
+  private readonly layer: GameObjects.Container;
+  private readonly legend: Snapshot;
+  private readonly strip: Snapshot;
+  private readonly gantt: GameObjects.Graphics;
+  private readonly cursor: GameObjects.Rectangle;
+  private readonly texts: GameObjects.Text[] = [];
+  private readonly flames: GameObjects.Image[] = [];
+  private windows: Window[] = [];
+  private tracks: LaneTrack[] = [];
+  private laneDevices: number[][] = [];
+  /** Per lane: the stove kind shown and the pass index shown, to touch objects only on a change. */
+  private shownKind: (StepEventKind | undefined)[] = [];
+  private shownPass: (object | undefined)[] = [];
+  private passAxesOf: (readonly string[])[] = [];
+  private meshAxes: readonly string[] = [];
+  private ganttBox: Box = { x: 0, y: 0, width: 1, height: 1 };
+  private stepS = 1;
+  private visible = true;
+  private cellCount = 0;
+
+  constructor(private readonly scene: Scene) {
+    ensureStoveTextures(scene);
+    this.grid = new KitchenGridView(scene);
+    this.legend = new Snapshot(scene);
+    this.strip = new Snapshot(scene);
+    this.gantt = scene.add.graphics();
+    this.layer = scene.add.container(0, 0, [this.gantt]).setVisible(false);
+    this.cursor = scene.add.rectangle(0, 0, 3, 10, 0xf4f1ea).setOrigin(0.5, 0);
+  }
+
+  draw(ctx: ViewContext, box: Box): void {
+    const { view, mesh, t, locale } = ctx;
+    const timeline = view.evaluation?.timeline;
+    for (const text of this.texts.splice(0)) text.destroy();
+    for (const w of this.windows) w.dish.destroy();
+    this.windows = [];
+    const font = Math.max(14, Math.min(18, Math.round(box.height * 0.04)));
+    const pad = 6;
+    this.tracks = timeline ? laneTracks(timeline) : [];
+    this.stepS = timeline && timeline.stepS > 0 ? timeline.stepS : 1;
+    this.meshAxes = mesh.axes.map((a) => a.name);
+
+    // Legend of the kinds this step uses, wrapped over as many lines as it needs.
+    const used = EVENT_KINDS.filter((k) => this.tracks.some((l) => l.main.some((e) => e.kind === k)));
+    let lx = box.x + pad;
+    let ly = box.y + pad;
+    const sw = font;
+    const g = this.gantt.clear();
+    for (const kind of used) {
+      const label = this.text(t(`views.ev.${kind}`), font);
+      if (lx + sw + 6 + label.width > box.x + box.width - pad && lx > box.x + pad) {
+        lx = box.x + pad;
+        ly += font * 1.5;
+      }
+      g.fillStyle(EVENT_STYLES[kind].colour, 1).fillRect(lx, ly + 2, sw, sw);
+      g.lineStyle(1, 0xf4f1ea, 1).strokeRect(lx, ly + 2, sw, sw);
+      label.setPosition(lx + sw + 6, ly);
+      lx += sw + 6 + label.width + 14;
+    }
+    const legendBottom = ly + font * 1.5;
+
+    // Gantt strip at the bottom: one row per lane, its label on the left.
+    const lanes = this.tracks.length;
+    const laneH = Math.max(8, Math.min(font + 8, Math.floor((box.height * 0.25) / Math.max(1, lanes))));
+    // Several lanes (pipeline stages) are named on the left; a single SPMD lane gets a caption above.
+    const labelW = lanes > 1 ? Math.min(box.width * 0.22, 96) : 0;
+    const caption = lanes === 1 ? this.text(timeline!.lanes[0]!.label[locale], font) : undefined;
+    this.ganttBox = {
+      x: box.x + pad + labelW,
+      y: box.y + box.height - pad - lanes * laneH,
+      width: Math.max(10, box.width - 2 * pad - labelW),
+      height: lanes * laneH,
+    };
+    const gb = this.ganttBox;
+    caption?.setPosition(gb.x, gb.y - caption.height - 2);
+    g.fillStyle(UI.panel, 1).fillRect(gb.x, gb.y, gb.width, gb.height);
+    timeline?.lanes.forEach((lane, i) => {
+      const y = gb.y + i * laneH;
+      if (lanes > 1 && laneH >= 12) {
+        const label = this.text(lane.label[locale], Math.min(font, laneH - 2));
+        label.setPosition(box.x + pad, y + (laneH - label.height) / 2);
+        if (label.width > labelW - 4) label.setScale((labelW - 4) / label.width);
+      }
+      this.drawLane(g, this.tracks[i]!, { x: gb.x, y: y + 1, width: gb.width, height: laneH - 2 });
+    });
+    const stripTop = caption ? caption.y : gb.y;
+    this.cursor.setSize(3, gb.height + 8).setPosition(gb.x, gb.y - 4);
+
+    // The kitchens between the legend and the strip; a flame image on each stove, a dish per window.
+    const gridBox: Box = {
+      x: box.x + pad,
+      y: legendBottom + pad,
+      width: box.width - 2 * pad,
+      height: Math.max(20, stripTop - legendBottom - 3 * pad),
+    };
+    const layout = this.grid.update(mesh, gridBox, (id) => String(id));
+    this.cellCount = layout.cells.length;
+    this.laneDevices = this.tracks.map((l) => [...l.devices]);
+    const laneOf = new Map<number, number>();
+    this.tracks.forEach((l, i) => l.devices.forEach((d) => laneOf.set(d, i)));
+    while (this.flames.length < layout.cells.length)
+      this.flames.push(this.scene.add.image(0, 0, stoveTexture('idle')));
+    this.flames.forEach((img, i) => {
+      const cell = layout.cells[i];
+      if (!cell) return img.setVisible(false);
+      const s = stoveBox(cell);
+      img.setTexture(stoveTexture('idle')).setPosition(s.x + s.width / 2, s.y + s.height / 2);
+      img.setDisplaySize(s.width, s.height).setVisible(this.visible);
+    });
+    const size = Math.max(10, Math.min(28, (layout.cells[0]?.width ?? 40) * 0.22));
+    this.windows = layout.windows.map((w) => {
+      const a = layout.cells[w.from]!;
+      const b = layout.cells[w.to]!;
+      const horizontal = w.orientation === 'horizontal';
+      return {
+        lane: laneOf.get(w.from) ?? -1,
+        axis: w.axis,
+        ax: horizontal ? a.x + a.width : a.x + a.width / 2,
+        ay: horizontal ? a.y + a.height / 2 : a.y + a.height,
+        bx: horizontal ? b.x : b.x + b.width / 2,
+        by: horizontal ? b.y + b.height / 2 : b.y,
+        dish: this.scene.add
+          .image(0, 0, dishTexture(PASS_COLOURS[0]!))
+          .setDisplaySize(size, size)
+          .setVisible(false),
+      };
+    });
+    this.shownKind = this.tracks.map(() => undefined);
+    this.shownPass = this.tracks.map(() => undefined);
+    this.passAxesOf = this.tracks.map(() => []);
+    this.legend.bake(this.layer, { ...box, height: legendBottom - box.y }, 0);
+    this.strip.bake(this.layer, { ...box, y: stripTop - 2, height: box.y + box.height - stripTop + 2 }, 0);
+    // Stay on top of the grid, which was just redrawn.
+    for (const o of [...this.flames, ...this.windows.map((w) => w.dish), this.cursor])
+      this.scene.children.bringToTop(o);
+  }
+
+  /** Shows the step at t seconds: cheap, called every frame while playing. */
+  setTime(t: number): void {
+    const gb = this.ganttBox;
+    this.cursor.x = gb.x + (Math.min(Math.max(t, 0), this.stepS) / this.stepS) * gb.width;
+    const progress: number[] = [];
+    this.tracks.forEach((track, i) => {
+      const state = laneStateAt(track, t);
+      if (state.stove !== this.shownKind[i]) {
+        this.shownKind[i] = state.stove;
+        const key = stoveTexture(state.stove);
+        for (const d of this.laneDevices[i]!) this.flames[d]?.setTexture(key);
+      }
+      if (state.pass !== this.shownPass[i]) {
+        this.shownPass[i] = state.pass;
+        if (state.pass && this.visible) sounds.play('pass');
+        this.passAxesOf[i] = state.pass ? passAxes(state.pass, this.meshAxes) : [];
+        const kind = state.pass?.kind === 'collective' ? (state.pass.label?.split(' ')[0] ?? '') : 'ppermute';
+        const key = dishTexture(passStyle(kind).colour);
+        for (const w of this.windows) if (w.lane === i) w.dish.setTexture(key);
+      }
+      progress[i] = state.passProgress;
+    });
+    for (const w of this.windows) {
+      const on = w.lane >= 0 && this.passAxesOf[w.lane]!.includes(w.axis);
+      if (w.dish.visible !== (on && this.visible)) w.dish.setVisible(on && this.visible);
+      if (!on) continue;
+      // There and back within each pass: q runs 0 → 1 → 0.
+      const p = (progress[w.lane]! * 2) % 2;
+      const q = p < 1 ? p : 2 - p;
+      w.dish.setPosition(w.ax + (w.bx - w.ax) * q, w.ay + (w.by - w.ay) * q);
+    }
+  }
+
+  setVisible(visible: boolean): void {
+    this.visible = visible;
+    this.grid.setVisible(visible);
+    this.legend.setVisible(visible);
+    this.strip.setVisible(visible);
+    this.cursor.setVisible(visible);
+    this.flames.forEach((f, i) => f.setVisible(visible && i < this.cellCount));
+    if (!visible) for (const w of this.windows) w.dish.setVisible(false);
+  }
+
+  destroy(): void {
+    this.grid.destroy();
+    this.layer.destroy(true);
+    this.legend.destroy();
+    this.strip.destroy();
+    this.cursor.destroy();
+    for (const o of [...this.flames, ...this.windows.map((w) => w.dish)]) o.destroy();
+  }
+
+  private text(s: string, size: number): GameObjects.Text {
+    const text = this.scene.add.text(0, 0, s, {
+      fontFamily: FONT_FAMILY,
+      fontSize: `${size}px`,
+      color: TEXT_COLOUR,
+    });
+    this.texts.push(text);
+    this.layer.add(text);
+    return text;
+  }
+
+  /** One lane of the strip, sampled per pixel column and merged into runs (a step may hold 1000s of events). */
+  private drawLane(g: GameObjects.Graphics, track: LaneTrack, row: Box): void {
+    const columns = Math.max(1, Math.floor(row.width));
+    let runStart = 0;
+    let runKind: StepEventKind | undefined;
+    const flush = (end: number) => {
+      if (runKind === undefined) return;
+      g.fillStyle(EVENT_STYLES[runKind].colour, 1).fillRect(
+        row.x + runStart,
+        row.y,
+        end - runStart,
+        row.height,
+      );
+    };
+    for (let x = 0; x <= columns; x++) {
+      const i = x < columns ? eventIndexAt(track.main, ((x + 0.5) / columns) * this.stepS) : -1;
+      const kind = x < columns ? (i >= 0 ? track.main[i]!.kind : 'idle') : undefined;
+      if (kind !== runKind) {
+        flush(x);
+        runStart = x;
+        runKind = kind;
+      }
+    }
+    // Overlapped passes (behind the backward pass): a thin band along the row's bottom.
+    for (const e of track.over) {
+      const x0 = (e.startS / this.stepS) * row.width;
+      const x1 = (e.endS / this.stepS) * row.width;
+      g.fillStyle(EVENT_STYLES.collective.colour, 1).fillRect(
+        row.x + x0,
+        row.y + row.height * 0.7,
+        Math.max(1, x1 - x0),
+        row.height * 0.3,
+      );
+    }
+  }
+}

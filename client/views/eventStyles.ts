@@ -1,0 +1,74 @@
+// How the views mark what a stove does and how a dish travels: Okabe–Ito colours (Okabe & Ito 2008) plus a
+// pattern each, so a step's events and the passing styles stay apart without colour vision.
+import type { StepEventKind } from '../../shared/index.ts';
+import type { DevicePattern } from './palette.ts';
+
+export interface MarkStyle {
+  readonly colour: number;
+  readonly pattern: DevicePattern;
+}
+
+export const EVENT_STYLES: Readonly<Record<StepEventKind, MarkStyle>> = {
+  forward: { colour: 0x56b4e9, pattern: 'solid' },
+  backward: { colour: 0xe69f00, pattern: 'stripes' },
+  recompute: { colour: 0xcc79a7, pattern: 'dots' },
+  update: { colour: 0x009e73, pattern: 'grid' },
+  collective: { colour: 0xf0e442, pattern: 'diagonal' },
+  send: { colour: 0x0072b2, pattern: 'bars' },
+  recv: { colour: 0x0072b2, pattern: 'checks' },
+  idle: { colour: 0x161b26, pattern: 'solid' },
+};
+
+/** Stove kinds in the legend's order. */
+export const EVENT_KINDS: readonly StepEventKind[] = [
+  'forward',
+  'backward',
+  'recompute',
+  'update',
+  'collective',
+  'send',
+  'recv',
+  'idle',
+];
+
+/** The passing styles (DESIGN.md §2) by the core's collective kind; anything else is grey. */
+export function passStyle(kind: string): MarkStyle {
+  switch (kind) {
+    case 'all-reduce':
+    case 'psum':
+      return { colour: 0xe69f00, pattern: 'solid' };
+    case 'all-gather':
+      return { colour: 0x56b4e9, pattern: 'stripes' };
+    case 'reduce-scatter':
+    case 'psum_scatter':
+      return { colour: 0x009e73, pattern: 'dots' };
+    case 'all-to-all':
+      return { colour: 0xcc79a7, pattern: 'grid' };
+    case 'ppermute':
+    case 'collective-permute':
+      return { colour: 0x0072b2, pattern: 'bars' };
+    default:
+      return { colour: 0x999999, pattern: 'diagonal' };
+  }
+}
+
+/** Every colour passStyle gives (the dynamic view makes one plate texture each). */
+export const PASS_COLOURS: readonly number[] = [0xe69f00, 0x56b4e9, 0x009e73, 0xcc79a7, 0x0072b2, 0x999999];
+
+/** The i18n key suffix of a pass kind ('psum' → 'all-reduce'); undefined for a kind without a name. */
+export function passKey(
+  kind: string,
+): 'all-gather' | 'all-reduce' | 'reduce-scatter' | 'all-to-all' | 'ppermute' | 'all-slice' | undefined {
+  const aliases: Record<string, ReturnType<typeof passKey>> = {
+    'all-reduce': 'all-reduce',
+    psum: 'all-reduce',
+    'all-gather': 'all-gather',
+    'reduce-scatter': 'reduce-scatter',
+    psum_scatter: 'reduce-scatter',
+    'all-to-all': 'all-to-all',
+    ppermute: 'ppermute',
+    'collective-permute': 'ppermute',
+    'all-slice': 'all-slice',
+  };
+  return aliases[kind];
+}

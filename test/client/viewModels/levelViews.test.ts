@@ -1,0 +1,78 @@
+// The global, local and static views' models on the 'column-then-row' level's start plan (row then column:
+// w1 P('model', None), w2 P(None, 'model') on Mesh('model': 4)), worked out from the specs by hand.
+import { describe, expect, it } from 'vitest';
+import {
+  evaluatePlan,
+  levelById,
+  makeMesh,
+  meshPairs,
+  unwrap,
+  type Evaluation,
+} from '../../../shared/index.ts';
+import { dishPictures, shownDimensions } from '../../../client/viewModels/dishPictures.ts';
+import { kitchenDetails } from '../../../client/viewModels/kitchenDetails.ts';
+import { planListing } from '../../../client/viewModels/planListing.ts';
+
+const level = levelById('column-then-row')!;
+const r = evaluatePlan(level, level.start);
+if (!r.ok) throw new Error(r.error.message);
+const evaluation: Evaluation = r.evaluation;
+const mesh = unwrap(makeMesh(meshPairs(level.start)));
+
+describe('dishPictures', () => {
+  it('cuts w1 into 4 row blocks and w2 into 4 column blocks, one kitchen each', () => {
+    const [w1, w2] = dishPictures(level, evaluation, mesh);
+    expect(w1!.name).toBe('w1');
+    expect([w1!.grid.rows, w1!.grid.cols]).toEqual([4, 1]);
+    expect(w1!.grid.cells.map((c) => c.devices)).toEqual([[0], [1], [2], [3]]);
+    expect(w1!.grid.cells[2]).toMatchObject({ rowStart: 16, rowSize: 8, colStart: 0, colSize: 128 });
+    expect([w2!.grid.rows, w2!.grid.cols]).toEqual([1, 4]);
+    expect(w2!.spec).toBe("P(None, 'model')");
+  });
+
+  it('shows a rank-3 array over its split dimension and its last one', () => {
+    expect(shownDimensions({ dims: [[], ['x'], []], unreduced: [] })).toEqual([1, 2]);
+    expect(shownDimensions({ dims: [['x'], [], ['y']], unreduced: [] })).toEqual([0, 2]);
+    expect(shownDimensions({ dims: [[], [], []], unreduced: [] })).toEqual([1, 2]);
+    expect(shownDimensions({ dims: [], unreduced: [] })).toEqual([]);
+  });
+});
+
+describe('kitchenDetails', () => {
+  it("gives kitchen 2 its w1 rows 16–23 (block 2 of 4) and w2's third column block", () => {
+    const d = kitchenDetails(level, evaluation, mesh, 2);
+    expect(d.portions).toEqual([
+      { name: 'w1', shape: [32, 128], localShape: [8, 128], block: { index: [2, 0], of: [4, 1] } },
+      { name: 'w2', shape: [128, 32], localShape: [128, 8], block: { index: [0, 2], of: [1, 4] } },
+    ]);
+    expect(d.memory).toEqual(evaluation.pricing.memory.groups[0]!.bytes);
+    expect(d.stove.cook + d.stove.pass + d.stove.idle).toBeCloseTo(1, 9);
+    expect(d.passes.map((c) => c.kind)).toContain('all-reduce');
+  });
+
+  it('refuses a kitchen the grid does not have', () => {
+    expect(() => kitchenDetails(level, evaluation, mesh, 4)).toThrow(/no kitchen 4/);
+  });
+});
+
+describe('planListing', () => {
+  it('groups values by phase and pins the all-reduce of h_pre on the edge out of it', () => {
+    const rows = planListing(evaluation, level.limits.tensors);
+    expect(rows[0]).toEqual({ type: 'phase', phase: 'forward' });
+    const at = rows.findIndex((row) => row.type === 'node' && row.name === 'h_pre');
+    expect(rows[at]).toMatchObject({ spec: 'P(None, None)', local: '8×128', dish: false });
+    expect(rows[at + 1]).toEqual({
+      type: 'edge',
+      kind: 'all-reduce',
+      tensor: 'h_pre',
+      axes: 'model',
+      bytes: '6.14 kB',
+    });
+    expect(rows.find((row) => row.type === 'node' && row.name === 'w1')).toMatchObject({ dish: true });
+    expect(
+      rows.filter((row) => row.type === 'phase').map((row) => row.type === 'phase' && row.phase),
+    ).toEqual(['forward', 'backward', 'update']);
+    const nodes = rows.filter((row) => row.type === 'node');
+    expect(nodes).toHaveLength(evaluation.tasting!.tensors.length);
+  });
+});
