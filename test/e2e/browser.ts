@@ -1,7 +1,8 @@
 // Browser-test helpers: Debian's Chromium through playwright-core (stack.md §3), a real game server on a free
 // port serving the built client, console-error capture, and screenshots under test-output/ (git-ignored).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
 import { startGameServer, type RunningGameServer } from '../../server/createGameServer.ts';
@@ -40,12 +41,28 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
 }
 
-/** Starts the real server on a free loopback port serving dist/ (built by `npm run test:e2e`). */
+/**
+ * Starts the real server on a free loopback port serving dist/ (built by `npm run test:e2e`), with its
+ * classroom sessions in a fresh temporary database.
+ */
 export async function startServedGame(): Promise<RunningGameServer> {
   const distDir = path.join(ROOT, 'dist');
   if (!existsSync(path.join(distDir, 'index.html')))
     throw new Error('dist/ is missing: run `npm run build` (npm run test:e2e does it)');
-  return startGameServer({ port: 0, host: '127.0.0.1', distDir });
+  const dbDir = mkdtempSync(path.join(os.tmpdir(), 'mesh-kitchen-e2e-'));
+  const server = await startGameServer({
+    port: 0,
+    host: '127.0.0.1',
+    distDir,
+    dbPath: path.join(dbDir, 'sessions.sqlite'),
+  });
+  return {
+    ...server,
+    close: async () => {
+      await server.close();
+      rmSync(dbDir, { recursive: true, force: true });
+    },
+  };
 }
 
 export interface WatchedPage {

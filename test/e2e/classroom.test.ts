@@ -2,9 +2,6 @@
 // facilitator creates a session, a projector and four phones (two teams of two) join by the code, the round
 // starts, each team edits its shared plan (one the level's reference labels, the other a worse plan), the
 // captains lock, service plays, every page shows the same ranking, the facilitator reveals the winner.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { RunningGameServer } from '../../server/createGameServer.ts';
@@ -12,20 +9,15 @@ import { launchChromium, openPage, screenshot, startServedGame, type WatchedPage
 
 let server: RunningGameServer;
 let browser: Browser;
-let dbDir: string;
 const PHONE = { width: 390, height: 844 };
 
 beforeAll(async () => {
-  dbDir = mkdtempSync(path.join(os.tmpdir(), 'mesh-kitchen-classroom-'));
-  process.env.MESH_KITCHEN_DB = path.join(dbDir, 'sessions.sqlite');
   server = await startServedGame();
   browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  delete process.env.MESH_KITCHEN_DB;
-  if (dbDir) rmSync(dbDir, { recursive: true, force: true });
 });
 
 const phaseOf = (page: Page, sel = '.cls-bar .phase') => page.locator(sel).getAttribute('data-phase');
