@@ -12,7 +12,7 @@ import { hostLink, joinLink, projectorLink, spacedCode } from './viewModels/clas
 import { resultRows } from './viewModels/leaderboard.ts';
 import type { RoomState } from './viewModels/roomState.ts';
 import { formatClock, remainingAt, urgency, type TimerSample } from './viewModels/timer.ts';
-import { button, patch, qrCode, resultTable } from './widgets.ts';
+import { button, patch, phaseText, qrCode, resultTable } from './widgets.ts';
 import { revealCard } from './RevealCard.ts';
 
 /** Which pacing commands make sense in each phase (the server refuses the others anyway). */
@@ -204,17 +204,7 @@ export class HostDashboard {
       h(
         'p',
         { class: 'phase-line' },
-        h(
-          'span',
-          { class: 'phase', 'data-phase': state.phase },
-          state.round >= 0 && state.phase !== 'podium'
-            ? t('cls.roundPhase', {
-                n: state.round + 1,
-                of: state.roundCount,
-                phase: t(`cls.phase.${state.phase}`),
-              })
-            : t(`cls.phase.${state.phase}`),
-        ),
+        h('span', { class: 'phase', 'data-phase': state.phase }, phaseText(state, t)),
         this.timer,
       ),
       h(

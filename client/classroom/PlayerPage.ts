@@ -12,7 +12,7 @@ import { renderPlayerPhase } from './PlayerScreens.ts';
 import { TeamPlanSession } from './TeamPlanSession.ts';
 import { formatClock, remainingAt, urgency, type TimerSample } from './viewModels/timer.ts';
 import { teamName, type RoomState } from './viewModels/roomState.ts';
-import { swatch } from './widgets.ts';
+import { phaseText, swatch } from './widgets.ts';
 
 export class PlayerPage {
   private conn: SessionConnection | null = null;
@@ -182,14 +182,7 @@ export class PlayerPage {
     const t = translator(this.ctx);
     const mine = state.players.find((p) => p.id === this.me);
     const team = state.teams.find((x) => x.id === mine?.team);
-    const phase =
-      state.round >= 0 && state.phase !== 'podium'
-        ? t('cls.roundPhase', {
-            n: state.round + 1,
-            of: state.roundCount,
-            phase: t(`cls.phase.${state.phase}`),
-          })
-        : t(`cls.phase.${state.phase}`);
+    const phase = phaseText(state, t);
     this.bar.dataset.team = team?.id ?? '';
     this.bar.replaceChildren(
       h(

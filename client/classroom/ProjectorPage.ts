@@ -12,7 +12,7 @@ import { joinLink, spacedCode } from './viewModels/classroomRoute.ts';
 import { leaderboard, podiumOrder, resultRows } from './viewModels/leaderboard.ts';
 import { membersOf, teamName, type RoomState } from './viewModels/roomState.ts';
 import { formatClock, remainingAt, urgency, type TimerSample } from './viewModels/timer.ts';
-import { histogram, leaderboardList, patch, qrCode, resultTable, teamBadge } from './widgets.ts';
+import { histogram, leaderboardList, patch, phaseText, qrCode, resultTable, teamBadge } from './widgets.ts';
 
 export class ProjectorPage {
   private conn: SessionConnection | null = null;
@@ -87,13 +87,7 @@ export class ProjectorPage {
       h(
         'p',
         { class: 'phase', 'data-phase': state.phase },
-        state.round >= 0 && state.phase !== 'podium'
-          ? t('cls.roundPhase', {
-              n: state.round + 1,
-              of: state.roundCount,
-              phase: t(`cls.phase.${state.phase}`),
-            })
-          : t(`cls.phase.${state.phase}`),
+        phaseText(state, t),
         level && state.phase !== 'podium' ? ` · ${level.title[locale]}` : '',
       ),
       this.timer,

@@ -8,9 +8,18 @@ import { starGlyphs } from '../viewModels/levelCatalog.ts';
 import { css, deviceColour, devicePattern } from '../views/palette.ts';
 import { binOf, binsForClass, histogramBins } from './viewModels/histogram.ts';
 import type { LeaderRow, ResultRow } from './viewModels/leaderboard.ts';
+import type { RoomState } from './viewModels/roomState.ts';
 import { qrModules, qrSvgPath } from './viewModels/qrCode.ts';
 
 const SVG = 'http://www.w3.org/2000/svg';
+
+/** "Round 2 of 3 · Planning", or the phase alone in the lobby and on the podium. */
+export function phaseText(state: Pick<RoomState, 'phase' | 'round' | 'roundCount'>, t: Translate): string {
+  const phase = t(`cls.phase.${state.phase}`);
+  return state.round >= 0 && state.phase !== 'podium'
+    ? t('cls.roundPhase', { n: state.round + 1, of: state.roundCount, phase })
+    : phase;
+}
 
 /** A colour chip with the team's pattern (CSS classes in classroom.css), decorative. */
 export function swatch(colour: number): HTMLElement {

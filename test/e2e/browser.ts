@@ -96,3 +96,19 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file });
   return file;
 }
+
+/**
+ * Presses Tab until the focused element's describing text is `want` (its aria-label, id, data-level or
+ * text); `limit` presses at most.
+ */
+export async function tabTo(page: Page, want: string, limit = 60): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      return el ? [el.getAttribute('aria-label'), el.id, el.dataset.level, el.textContent?.trim()] : [];
+    });
+    if (focused.includes(want)) return;
+  }
+  throw new Error(`Tab never reached ${want}`);
+}

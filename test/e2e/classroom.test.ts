@@ -2,23 +2,14 @@
 // facilitator creates a session, a projector and four phones (two teams of two) join by the code, the round
 // starts, each team edits its shared plan (one the level's reference labels, the other a worse plan), the
 // captains lock, service plays, every page shows the same ranking, the facilitator reveals the winner.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { RunningGameServer } from '../../server/createGameServer.ts';
-import { launchChromium, openPage, screenshot, startServedGame, type WatchedPage } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPage, screenshot, type WatchedPage } from './browser.ts';
+import { useServedGame } from './useServedGame.ts';
 
-let server: RunningGameServer;
-let browser: Browser;
 const PHONE = { width: 390, height: 844 };
 
-beforeAll(async () => {
-  server = await startServedGame();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const game = useServedGame();
 
 const phaseOf = (page: Page, sel = '.cls-bar .phase') => page.locator(sel).getAttribute('data-phase');
 const waitPhase = (page: Page, phase: string, sel = '.cls-bar .phase') =>
@@ -31,8 +22,8 @@ const ranking = (page: Page) =>
 
 describe('a classroom round in five pages at once', () => {
   it('plays create → join → plan → lock → service → results → reveal', async () => {
-    const base = `http://127.0.0.1:${server.port}`;
-    const host = await openPage(browser, `${base}/?host`);
+    const base = `http://127.0.0.1:${game.port}`;
+    const host = await openPage(game.browser, `${base}/?host`);
     const hp = host.page;
 
     // The facilitator's create form: one round of fridge-too-small, two teams, five minutes.
@@ -55,16 +46,16 @@ describe('a classroom round in five pages at once', () => {
     expect(await hp.evaluate((c) => localStorage.getItem(`mesh-kitchen.host.${c}`), code)).toBeTruthy();
     expect(await hp.locator('.host-head svg.qr').count()).toBe(1);
 
-    const projector = await openPage(browser, `${base}/?projector=${code}`);
+    const projector = await openPage(game.browser, `${base}/?projector=${code}`);
     const pp = projector.page;
     await pp.waitForSelector('#projector-code');
-    expect(await pp.locator('.join-url').textContent()).toBe(`127.0.0.1:${server.port}/?join=${code}`);
+    expect(await pp.locator('.join-url').textContent()).toBe(`127.0.0.1:${game.port}/?join=${code}`);
 
     // Four phones join by the code; live validation refuses a bad nickname before anything is sent.
     const names = ['Mei', 'Bo', 'Li', '小厨师'];
     const phones: WatchedPage[] = [];
     for (const [i, name] of names.entries()) {
-      const phone = await openPage(browser, `${base}/?join=${code}`, PHONE);
+      const phone = await openPage(game.browser, `${base}/?join=${code}`, PHONE);
       await phone.page.waitForSelector('#join-nickname');
       if (i === 0) {
         await phone.page.fill('#join-nickname', 'a<b>');

@@ -1,35 +1,12 @@
 // Plays 'fridge-too-small' end to end with the keyboard only: Play → level list → label W1 and W2 with the
 // <select>s, see a refused label explained and the plan unchanged, undo / redo with Ctrl+Z / Ctrl+Y, Serve,
 // reach three stars on the score screen, switch language there; at 1280×720 and 390×844, no console errors.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { RunningGameServer } from '../../server/createGameServer.ts';
-import { launchChromium, openPage, screenshot, startServedGame } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot, tabTo } from './browser.ts';
+import { useServedGame } from './useServedGame.ts';
 
-let server: RunningGameServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServedGame();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-/** Presses Tab until the focused element's describing text matches `want` (its aria-label, id or text). */
-async function tabTo(page: Page, want: string): Promise<void> {
-  for (let i = 0; i < 40; i++) {
-    await page.keyboard.press('Tab');
-    const focused = await page.evaluate(() => {
-      const el = document.activeElement as HTMLElement | null;
-      return el ? [el.getAttribute('aria-label'), el.id, el.dataset.level, el.textContent?.trim()] : [];
-    });
-    if (focused.includes(want)) return;
-  }
-  throw new Error(`Tab never reached ${want}`);
-}
+const game = useServedGame();
 
 const metric = (page: Page, name: string) => page.locator(`[data-metric="${name}"]`).textContent();
 
@@ -99,13 +76,13 @@ async function playFridgeTooSmall(page: Page, size: string): Promise<void> {
 
 describe('a level played with the keyboard in Chromium', () => {
   it('reaches three stars at 1280×720', async () => {
-    const { page, errors } = await openPage(browser, `http://127.0.0.1:${server.port}/`);
+    const { page, errors } = await game.open('/');
     await playFridgeTooSmall(page, '1280x720');
     expect(errors).toEqual([]);
   });
 
   it('reaches three stars on a 390×844 phone', async () => {
-    const { page, errors } = await openPage(browser, `http://127.0.0.1:${server.port}/`, {
+    const { page, errors } = await game.open('/', {
       width: 390,
       height: 844,
     });

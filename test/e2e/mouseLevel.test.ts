@@ -2,23 +2,13 @@
 // runs to 100 % and goes, Play → the level from the list → clear W1's label, drag the 'model' token onto
 // W1's columns, see a drop on W2's rows refused (the plan unchanged), clear W2 and drop again → 3 stars →
 // Serve → the score screen → switch language → mute; the sound cues heard, at 1280×720 and 390×844.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import type { RunningGameServer } from '../../server/createGameServer.ts';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { columnThenRow } from '../../shared/game/levels/columnThenRow.ts';
-import { launchChromium, openPage, screenshot, startServedGame } from './browser.ts';
+import { screenshot } from './browser.ts';
+import { useServedGame } from './useServedGame.ts';
 
-let server: RunningGameServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServedGame();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const game = useServedGame();
 
 const LEVEL = columnThenRow.id;
 /** The reference plan, as the labels read on screen: W1 by columns, W2 by rows. */
@@ -146,13 +136,13 @@ async function playWithTheMouse(page: Page, size: string): Promise<void> {
 // 120 s each: a whole level, a reload and two dozen screenshots on a shared two-core machine.
 describe('a level played with the mouse in Chromium', () => {
   it('reaches three stars at 1280×720', async () => {
-    const { page, errors } = await openPage(browser, `http://127.0.0.1:${server.port}/`);
+    const { page, errors } = await game.open('/');
     await playWithTheMouse(page, '1280x720');
     expect(errors).toEqual([]);
   }, 120_000);
 
   it('reaches three stars on a 390×844 phone', async () => {
-    const { page, errors } = await openPage(browser, `http://127.0.0.1:${server.port}/`, {
+    const { page, errors } = await game.open('/', {
       width: 390,
       height: 844,
     });

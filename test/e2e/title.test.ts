@@ -1,21 +1,10 @@
 // The first page in a real browser: the built client served by the real server renders the title screen
 // with the Canvas renderer, joins the lobby room (ping answered), switches language, and logs no console errors.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import type { RunningGameServer } from '../../server/createGameServer.ts';
-import { launchChromium, openPage, screenshot, startServedGame } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './browser.ts';
+import { useServedGame } from './useServedGame.ts';
 
-let server: RunningGameServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServedGame();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const game = useServedGame();
 
 /** Reads the page's state through the test probe in client/main.ts. */
 const probe = `(() => {
@@ -44,7 +33,7 @@ interface Probe {
 
 describe('title screen in Chromium', () => {
   it('renders with the Canvas renderer, answers a ping, switches language, and logs no errors', async () => {
-    const { page, errors } = await openPage(browser, `http://127.0.0.1:${server.port}/`);
+    const { page, errors } = await game.open('/');
     await page.waitForFunction(() => window.__meshKitchen?.connection.current.kind === 'online', null, {
       timeout: 15_000,
     });
@@ -78,12 +67,7 @@ describe('title screen in Chromium', () => {
   });
 
   it('fits a phone screen and starts in Chinese for a zh browser', async () => {
-    const { page, errors } = await openPage(
-      browser,
-      `http://127.0.0.1:${server.port}/`,
-      { width: 390, height: 844 },
-      'zh-CN',
-    );
+    const { page, errors } = await game.open('/', { width: 390, height: 844 }, 'zh-CN');
     await page.waitForFunction(() => window.__meshKitchen?.game.scene.isActive('title'));
     const zh = (await page.evaluate(probe)) as Probe;
     expect(zh.locale).toBe('zh-CN');

@@ -3,30 +3,12 @@
 // arrows and open it with Enter; page kitchens in the local view; scroll the static view; play, pause and
 // scrub the dynamic view. Each view must draw something of its own (pixels of the canvas area); screenshots
 // of every view at 1280×720 and 390×844; no console errors.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { RunningGameServer } from '../../server/createGameServer.ts';
-import { launchChromium, openPage, screenshot, startServedGame } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot, tabTo } from './browser.ts';
+import { useServedGame } from './useServedGame.ts';
 
-let server: RunningGameServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServedGame();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function tabTo(page: Page, id: string): Promise<void> {
-  for (let i = 0; i < 60; i++) {
-    await page.keyboard.press('Tab');
-    if (await page.evaluate((want) => document.activeElement?.id === want, id)) return;
-  }
-  throw new Error(`Tab never reached #${id}`);
-}
+const game = useServedGame();
 
 const overlay = (page: Page, name: string) => page.locator('.views-overlay').getAttribute(`data-${name}`);
 const sceneView = (page: Page) =>
@@ -149,13 +131,13 @@ async function walkViews(page: Page, size: string): Promise<void> {
 
 describe('the four views in Chromium', () => {
   it('draws, switches and plays them by keyboard at 1280×720', async () => {
-    const { page, errors } = await openPage(browser, `http://127.0.0.1:${server.port}/`);
+    const { page, errors } = await game.open('/');
     await walkViews(page, '1280');
     expect(errors).toEqual([]);
   });
 
   it('draws, switches and plays them by keyboard on a 390×844 phone', async () => {
-    const { page, errors } = await openPage(browser, `http://127.0.0.1:${server.port}/`, {
+    const { page, errors } = await game.open('/', {
       width: 390,
       height: 844,
     });
