@@ -93,10 +93,22 @@ export interface StepBreakdown {
   readonly bubble: number;
 }
 
+/** The kitchens' topology: nodes of `devicesPerNode` consecutive ids; each mesh axis's link and speed. */
+export interface Topology {
+  readonly devicesPerNode: number;
+  readonly axes: readonly {
+    readonly axis: string;
+    readonly link: 'intra' | 'inter';
+    /** One-way bytes per second per device on that link. */
+    readonly bytesPerS: number;
+  }[];
+}
+
 /** The plan priced at banquet scale. */
 export interface Pricing {
   readonly hardware: string;
   readonly devices: number;
+  readonly topology: Topology;
   /** 'forward': inference, `stepS` is the first-token latency of the prompt. */
   readonly step: 'train' | 'forward';
   readonly stepS: number;

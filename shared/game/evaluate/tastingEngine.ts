@@ -3,6 +3,7 @@
 // the same mesh and labels priced at banquet scale on the level's hardware — pricePlan over GSPMD's
 // partitioned program (auto, pmap), or the player's shard_map body op by op (manual).
 import { HARDWARE_PRESETS, meshAxisLinks, type DeviceSpec } from '../../sim/cost/hardware.ts';
+import { topologyOf } from './topology.ts';
 import { pricePlan, type PricingContext } from '../../sim/cost/pricePlan.ts';
 import { ok, type Result } from '../../sim/result.ts';
 import { tastePlan, type TasteReport } from '../../sim/taste/tastePlan.ts';
@@ -98,6 +99,7 @@ export function tastingEngine(s: TastingScenario, state: PlanState): Result<Engi
   const pricing: Pricing = {
     hardware: hardware.name,
     devices: mesh.deviceCount,
+    topology: topologyOf(mesh, hardware),
     step,
     stepS: device.stepS,
     tokensPerStep: tokens,

@@ -1,7 +1,8 @@
 // The 'train' engine: a Megatron GPT at full scale (`sim train`: parseTrainRequest, simulateTrain,
 // trainReport) — one transformer layer planned by the same auto-mode partitioner and priced, the pipeline
 // simulated event by event, memory per stage with the capacity check. Nothing is tasted at this scale.
-import { ok, type Result } from '../../sim/result.ts';
+import { makeMesh } from '../../sim/mesh.ts';
+import { ok, unwrap, type Result } from '../../sim/result.ts';
 import { simulateTrain } from '../../sim/train/simulateTrain.ts';
 import { trainReport } from '../../sim/train/trainReport.ts';
 import { parseTrainRequest } from '../../sim/train/trainRequest.ts';
@@ -12,6 +13,7 @@ import type { TrainScenario } from '../level.ts';
 import { trainDocument } from '../planDocuments.ts';
 import type { PlanState } from '../planState.ts';
 import type { EngineResult } from './tastingEngine.ts';
+import { topologyOf } from './topology.ts';
 import { stageDevices, trainTimeline } from './trainTimeline.ts';
 import { workShare } from './workShare.ts';
 
@@ -31,6 +33,17 @@ export function trainEngine(s: TrainScenario, state: PlanState): GameResult<Engi
     const pricing: Pricing = {
       hardware: req.value.hardware.name,
       devices: r.devices,
+      // Megatron's order: model (TP) innermost, so tensor-parallel groups stay inside a node.
+      topology: topologyOf(
+        unwrap(
+          makeMesh([
+            ['data', dp],
+            ['stage', pp],
+            ['model', tp],
+          ]),
+        ),
+        req.value.hardware,
+      ),
       step: 'train',
       stepS: r.iterationTimeS,
       tokensPerStep: s.globalBatch * s.model.seq,

@@ -90,3 +90,23 @@ describe('throughput unit', () => {
     expect(evaluate(level(id), level(id).reference).pricing.throughputUnit).toBe(unit);
   });
 });
+
+describe('topology for the global view', () => {
+  it('groups 16 kitchens across floors of 4: the model row of 16 crosses nodes', () => {
+    // myth-more-shards-are-faster's trap: one row of 16 kitchens, 4 per node ⇒ the row's windows are inter-node.
+    const l = level('myth-more-shards-are-faster');
+    const trap = evaluate(l, l.trap.plan).pricing.topology;
+    expect(trap.devicesPerNode).toBe(4);
+    expect(trap.axes.map((a) => a.link)).toEqual(['inter']);
+    expect(evaluate(l, l.reference).pricing.topology.axes.every((a) => a.link === 'intra')).toBe(true);
+  });
+  it('the banquet keeps tensor parallelism inside a node and data parallelism across nodes', () => {
+    const l = level('the-banquet');
+    const axes = evaluate(l, l.reference).pricing.topology.axes;
+    expect(Object.fromEntries(axes.map((a) => [a.axis, a.link]))).toEqual({
+      data: 'inter',
+      stage: 'inter',
+      model: 'intra',
+    });
+  });
+});
