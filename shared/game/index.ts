@@ -15,4 +15,5 @@ export type * from './evaluation.ts';
 export { exportJax, timelineTrace } from './exportPlan.ts';
 export { LEVELS, levelById } from './levels/index.ts';
 export * from './sandbox.ts';
+export * from './sandboxMenus.ts';
 export { formatGb, formatPercent, formatRate, formatSeconds } from './format.ts';
