@@ -25,6 +25,11 @@ export interface GameServerOptions {
   dbPath?: string;
   /** The clock of the session rooms and the HTTP API, ms since the epoch (tests move it); default Date.now. */
   now?: () => number;
+  /**
+   * Express's `trust proxy` (e.g. 1 = one reverse proxy in front): the client address the session-creation
+   * rate limit counts is then X-Forwarded-For's, not the proxy's. Default: no proxy trusted.
+   */
+  trustProxy?: number | string;
 }
 
 export interface RunningGameServer {
@@ -46,6 +51,7 @@ export function defineRooms(gameServer: Server, session?: SessionRoomDeps): void
 export async function startGameServer(options: GameServerOptions): Promise<RunningGameServer> {
   const app = express();
   app.disable('x-powered-by');
+  if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true, protocolVersion: PROTOCOL_VERSION });
   });

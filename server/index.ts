@@ -1,5 +1,6 @@
 // Entry point of `npm start`: serves dist/ and the game rooms on PORT (default 2567); classroom sessions are
-// stored in MESH_KITCHEN_DB (default data/mesh-kitchen.sqlite under the project root).
+// stored in MESH_KITCHEN_DB (default data/mesh-kitchen.sqlite under the project root). Behind a reverse proxy
+// set TRUST_PROXY (a hop count like 1, or an Express trust-proxy list) so rate limits see the real clients.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startGameServer } from './createGameServer.ts';
@@ -15,6 +16,13 @@ const server = await startGameServer({
   redisUrl: process.env.REDIS_URL,
   publicAddress: process.env.PUBLIC_ADDRESS,
   dbPath: process.env.MESH_KITCHEN_DB ?? path.join(root, 'data', 'mesh-kitchen.sqlite'),
+  ...(process.env.TRUST_PROXY === undefined
+    ? {}
+    : {
+        trustProxy: /^\d+$/.test(process.env.TRUST_PROXY)
+          ? Number(process.env.TRUST_PROXY)
+          : process.env.TRUST_PROXY,
+      }),
 });
 console.log(`Mesh Kitchen is serving on http://localhost:${server.port}`);
 

@@ -107,6 +107,7 @@ export class HostDashboard {
       ),
     );
     conn.on('error', (m) => this.say(m.message));
+    conn.on('hint', (m) => this.say(t('cls.host.hintSent', { text: m.text })));
     for (const type of ['results', 'reveal'] as const)
       conn.on(type, () => {
         delete s.results.dataset.key;

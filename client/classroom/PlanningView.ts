@@ -10,6 +10,7 @@ import type { ClassroomContext } from './context.ts';
 import { translator } from './context.ts';
 import type { TeamPlanSession } from './TeamPlanSession.ts';
 import { listText } from './viewModels/listText.ts';
+import { planningAccess } from './viewModels/planningAccess.ts';
 import { membersOf, type PlayerView, type RoomState, type TeamView } from './viewModels/roomState.ts';
 
 export class PlanningView {
@@ -17,8 +18,11 @@ export class PlanningView {
   private readonly team = h('p', { class: 'team-line muted' });
   private readonly lock = h('button', { type: 'button', class: 'button primary', id: 'lock-plan' });
   private readonly lockNote = h('p', { class: 'lock-note', 'aria-live': 'polite' });
+  /** Shown instead of an editor that would be refused: the player joined after this round's planning began. */
+  private readonly lateNote = h('p', { class: 'late-note', role: 'status', hidden: true });
   private readonly fields = h('fieldset', { class: 'team-plan' });
   private readonly detachPanel: () => void;
+  private readonly unsubscribe: () => void;
 
   constructor(
     private readonly ctx: ClassroomContext,
@@ -36,6 +40,7 @@ export class PlanningView {
       h(
         'section',
         { class: 'planning-head' },
+        this.lateNote,
         this.chef,
         this.team,
         h('div', { class: 'actions' }, this.lock),
@@ -45,6 +50,10 @@ export class PlanningView {
     );
     // The level panel's own Serve / Back / Undo do not apply to a team plan: the captain's Lock replaces them.
     this.detachPanel = mountLevelPanel(panel, session, t, ctx.locales.locale, { history: false });
+    // The accepted edits of the team plan shown (the server's count), for the reload check of the tests.
+    this.unsubscribe = session.subscribe(() => {
+      this.fields.dataset.version = String(session.planVersion);
+    });
     const scenes = ctx.game().scene;
     scenes.stop(TITLE_SCENE);
     // The player's own kitchen opens in the local view (the tabs switch to the global, static, dynamic views).
@@ -81,10 +90,15 @@ export class PlanningView {
         ? t('cls.plan.lockHelp')
         : t('cls.plan.captainLocks', { name: captain?.nickname ?? '—' });
     this.lockNote.dataset.locked = String(locked);
-    this.fields.disabled = locked;
+    const late = planningAccess(state, me.id) === 'late';
+    this.lateNote.hidden = !late;
+    this.lateNote.textContent = late ? t('cls.plan.lateJoin') : '';
+    this.fields.dataset.access = late ? 'late' : locked ? 'locked' : 'edit';
+    this.fields.disabled = locked || late;
   }
 
   detach(): void {
+    this.unsubscribe();
     this.detachPanel();
     this.ctx.game().scene.stop(KITCHEN_SCENE);
   }

@@ -10,6 +10,7 @@ import { renderJoinForm, type JoinRequest } from './JoinForm.ts';
 import { PlanningView } from './PlanningView.ts';
 import { renderPlayerPhase } from './PlayerScreens.ts';
 import { TeamPlanSession } from './TeamPlanSession.ts';
+import { planningAccess } from './viewModels/planningAccess.ts';
 import { formatClock, remainingAt, urgency, type TimerSample } from './viewModels/timer.ts';
 import { teamName, type RoomState } from './viewModels/roomState.ts';
 import { phaseText, swatch } from './widgets.ts';
@@ -79,7 +80,12 @@ export class PlayerPage {
       this.me = w.playerId ?? this.me;
       if (conn.state) this.render(conn.state);
     });
-    conn.on('teamPlan', (m) => this.plan?.applyTeamPlan(m));
+    conn.on('teamPlan', (m) => {
+      // Another team's plan arrives once when the facilitator moves this player (before the state says so):
+      // the page remounts with it (conn.last) when the state patch follows.
+      const team = conn.state?.players.find((p) => p.id === this.me)?.team;
+      if (team === undefined || m.team === team) this.plan?.applyTeamPlan(m);
+    });
     conn.on('editRefused', (m) => this.plan?.applyRefusal(m));
     conn.on('hint', (m) => this.say(translator(this.ctx)('cls.hint', { text: m.text })));
     conn.on('error', (m) => this.say(m.message));
@@ -128,7 +134,10 @@ export class PlayerPage {
     this.renderBar(state);
     const planningNow =
       state.phase === 'planning' && level !== null && this.plan !== null && mine !== undefined;
-    const key = [state.phase, state.round, this.ctx.locales.locale, this.me, planningNow].join('|');
+    // A move to another team (the facilitator's) mounts that team's plan.
+    const key = [state.phase, state.round, this.ctx.locales.locale, this.me, mine?.team, planningNow].join(
+      '|',
+    );
     if (key !== this.screenKey) {
       this.screenKey = key;
       this.planning?.detach();
@@ -155,10 +164,11 @@ export class PlayerPage {
 
   /** One TeamPlanSession per round and level; a page opened mid-round takes the last team plan received. */
   private syncPlan(state: RoomState, level: Level | null): void {
-    const key = `${state.round}|${state.levelId}|${this.me}`;
+    const team = state.players.find((p) => p.id === this.me)?.team ?? '';
+    const key = `${state.round}|${state.levelId}|${this.me}|${team}`;
     if (key === this.planKey) return;
-    // Opened mid-round (or reloaded): the last team plan received is this round's. On a live change of
-    // round the new plan starts from the level's start plan, as the server's does.
+    // Opened mid-round (or reloaded, or moved to another team): the last team plan received is this round's.
+    // On a live change of round the new plan starts from the level's start plan, as the server's does.
     if (this.mountedRound === null) this.mountedRound = state.round;
     const fresh = state.round === this.mountedRound;
     this.planKey = key;
@@ -168,11 +178,15 @@ export class PlayerPage {
       return;
     }
     const conn = this.conn!;
+    // Locked or joined late: no edit is sent (a paused clock still sends, and the server answers 'paused').
     this.plan = new TeamPlanSession(
       level,
       this.me,
       (m) => conn.send('edit', m),
-      () => !(this.conn?.state?.teams.find((t) => t.id === mine.team)?.locked ?? false),
+      () => {
+        const access = this.conn?.state ? planningAccess(this.conn.state, this.me) : 'none';
+        return access === 'edit' || access === 'none';
+      },
     );
     const last = conn.last('teamPlan');
     if (fresh && last && last.team === mine.team) this.plan.applyTeamPlan(last);

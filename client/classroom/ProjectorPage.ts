@@ -22,6 +22,8 @@ export class ProjectorPage {
   private readonly main = h('section', { class: 'proj-main' });
   private readonly side = h('aside', { class: 'proj-side' });
   private readonly notice = h('p', { class: 'cls-banner', role: 'status', hidden: true });
+  /** The whole screen, sized to the stage (no page scroll); `data-phase` lets the layout follow the phase. */
+  private readonly page = h('div', { class: 'classroom-page projector-page' });
 
   constructor(
     private readonly ctx: ClassroomContext,
@@ -51,15 +53,8 @@ export class ProjectorPage {
       return;
     }
     this.conn = conn;
-    this.ctx.panel.replaceChildren(
-      h(
-        'div',
-        { class: 'classroom-page projector-page' },
-        this.head,
-        this.notice,
-        h('div', { class: 'proj-body' }, this.main, this.side),
-      ),
-    );
+    this.page.replaceChildren(this.head, this.notice, h('div', { class: 'proj-body' }, this.main, this.side));
+    this.ctx.panel.replaceChildren(this.page);
     for (const type of ['results', 'reveal'] as const)
       conn.on(type, () => {
         delete this.main.dataset.key;
@@ -79,6 +74,7 @@ export class ProjectorPage {
     const t = translator(this.ctx);
     const locale = this.ctx.locales.locale;
     this.sample = { ...state.timer, sampledAtMs: Date.now() };
+    this.page.dataset.phase = state.phase;
     const link = joinLink(this.ctx.origin, this.code);
     const level = levelById(state.levelId);
     const lobby = state.phase === 'lobby';
@@ -93,32 +89,38 @@ export class ProjectorPage {
       this.timer,
     ]);
     this.tick();
-    // The side column: how to join (huge in the lobby, small later for late joiners) and the leaderboard.
+    // The side column: how to join (huge in the lobby, small during a round for late joiners, one line
+    // during the results so the leaderboard and the histograms fit 1280×720), the leaderboard, histograms.
     const rows = leaderboard(state.teams, locale);
     const podiumNow = state.phase === 'podium';
     const scored = this.conn?.last('results');
     const histogramsNow = state.phase === 'results' && scored?.round === state.round ? scored : undefined;
-    patch(this.side, JSON.stringify([locale, lobby, podiumNow, rows, histogramsNow?.round]), () => [
+    const join = lobby ? 'big' : state.phase === 'results' ? 'strip' : 'compact';
+    const url = link.replace(/^https?:\/\//, '');
+    patch(this.side, JSON.stringify([locale, join, podiumNow, rows, histogramsNow?.round]), () => [
       podiumNow
         ? null
-        : h(
-            'div',
-            { class: lobby ? 'join-box big' : 'join-box' },
-            h(
+        : join === 'strip'
+          ? h(
               'p',
-              {},
-              t('cls.proj.joinAt'),
-              h('br', {}),
-              h('strong', { class: 'join-url' }, link.replace(/^https?:\/\//, '')),
-            ),
-            qrCode(link, t('cls.qrLabel', { link }), lobby ? 300 : 120),
-            h(
-              'p',
-              { class: 'code-line' },
-              t('cls.code'),
+              { class: 'join-box strip' },
+              `${t('cls.code')} `,
               h('strong', { class: 'code', id: 'projector-code' }, spacedCode(this.code)),
+              h('br', {}),
+              h('span', { class: 'join-url' }, url),
+            )
+          : h(
+              'div',
+              { class: `join-box ${join}` },
+              h('p', {}, t('cls.proj.joinAt'), h('br', {}), h('strong', { class: 'join-url' }, url)),
+              qrCode(link, t('cls.qrLabel', { link }), lobby ? 300 : 120),
+              h(
+                'p',
+                { class: 'code-line' },
+                t('cls.code'),
+                h('strong', { class: 'code', id: 'projector-code' }, spacedCode(this.code)),
+              ),
             ),
-          ),
       lobby ? null : h('h2', {}, t('cls.leaderboard')),
       lobby ? null : leaderboardList(rows, t),
       histogramsNow ? this.histograms(state, histogramsNow) : null,
@@ -205,10 +207,9 @@ export class ProjectorPage {
     const t = translator(this.ctx);
     const locale = this.ctx.locales.locale;
     const rows = resultRows(results, state.teams, locale);
-    return [
-      h('h2', {}, t('cls.results.heading', { n: results.round + 1 })),
-      shown ? revealCard(shown, state, t, locale, true) : resultTable(rows, t, locale),
-    ];
+    // With a reveal the head's "Round n of m · Results" is heading enough: the debrief gets the room.
+    if (shown) return [revealCard(shown, state, t, locale, true)];
+    return [h('h2', {}, t('cls.results.heading', { n: results.round + 1 })), resultTable(rows, t, locale)];
   }
 
   /** The class histograms of the round, each team's value marked with its colour and pattern. */

@@ -7,7 +7,10 @@ import { timelineStrip } from './TimelineStrip.ts';
 import { teamName, type RoomState } from './viewModels/roomState.ts';
 import { teamBadge } from './widgets.ts';
 
-/** `compact` (the projector) leaves out the one-line explanation: the debrief says it at room size. */
+/**
+ * `compact` (the projector) leaves out the one-line explanation (the debrief says it at room size) and runs
+ * the debrief's heading into its text.
+ */
 export function revealCard(
   reveal: RevealMessage,
   state: RoomState,
@@ -41,7 +44,13 @@ export function revealCard(
     ),
     compact ? null : h('p', {}, r.explanation[locale]),
     timelineStrip(reveal.timeline, t, locale),
-    h('h4', {}, t('cls.debrief')),
-    h('p', { class: 'debrief' }, reveal.debrief[locale]),
+    // On the projector the heading runs into the text: one line more for the debrief at 1280×720.
+    compact ? null : h('h4', {}, t('cls.debrief')),
+    h(
+      'p',
+      { class: 'debrief' },
+      compact ? h('strong', {}, `${t('cls.debrief')}: `) : null,
+      reveal.debrief[locale],
+    ),
   );
 }

@@ -10,6 +10,8 @@ const KINDS = ['forward', 'backward', 'recompute', 'update', 'collective', 'send
 
 export function timelineStrip(timeline: StepTimeline, t: Translate, locale: Locale, sweepS = 6): HTMLElement {
   const lanes = timelineBars(timeline, locale);
+  // The legend lists only the kinds of work this step has.
+  const present = new Set<string>(lanes.flatMap((lane) => lane.bars.map((b) => b.kind)));
   return h(
     'figure',
     { class: 'timeline', style: `--sweep:${sweepS}s` },
@@ -45,7 +47,9 @@ export function timelineStrip(timeline: StepTimeline, t: Translate, locale: Loca
     h(
       'ul',
       { class: 'legend timeline-legend' },
-      ...KINDS.map((k) => h('li', {}, h('span', { class: `swatch ev-${k}` }), t(`cls.ev.${k}`))),
+      ...KINDS.filter((k) => present.has(k)).map((k) =>
+        h('li', {}, h('span', { class: `swatch ev-${k}` }), t(`cls.ev.${k}`)),
+      ),
     ),
   );
 }

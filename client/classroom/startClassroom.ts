@@ -1,6 +1,9 @@
 // Opens the classroom page a route asks for (main.ts calls it instead of the solo App): player join and
 // play, the facilitator's create form or dashboard, the projector, or a clear message for a bad code.
+// In this order: the pages' shared rules, then the dashboard's and the projector's, which refine them.
 import '../styles/classroom.css';
+import '../styles/classroomHost.css';
+import '../styles/classroomProjector.css';
 import { h } from '../ui/dom.ts';
 import type { ClassroomContext } from './context.ts';
 import { translator } from './context.ts';

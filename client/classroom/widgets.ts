@@ -6,7 +6,7 @@ import { h } from '../ui/dom.ts';
 import type { Translate } from '../ui/translate.ts';
 import { starGlyphs } from '../viewModels/levelCatalog.ts';
 import { css, deviceColour, devicePattern } from '../views/palette.ts';
-import { binOf, binsForClass, histogramBins } from './viewModels/histogram.ts';
+import { binLabels, binOf, binsForClass, histogramBins } from './viewModels/histogram.ts';
 import type { LeaderRow, ResultRow } from './viewModels/leaderboard.ts';
 import type { RoomState } from './viewModels/roomState.ts';
 import { qrModules, qrSvgPath } from './viewModels/qrCode.ts';
@@ -105,7 +105,8 @@ export function histogram(
 ): HTMLElement {
   const bins = histogramBins(values, binsForClass(values.length));
   const most = Math.max(1, ...bins.map((b) => b.count));
-  const fmt = metric === 'tokensPerS' ? formatRate : (v: number) => v.toPrecision(3);
+  // Rates with k / M / G; step times with their unit; GB only in the caption (labels stay one line).
+  const labels = binLabels(bins, metric === 'stepS' ? 's' : '', metric === 'tokensPerS');
   const title = t(
     metric === 'tokensPerS' ? 'cls.histRate' : metric === 'stepS' ? 'cls.histStep' : 'cls.histMemory',
   );
@@ -134,7 +135,7 @@ export function histogram(
               h('span', {}, `${b.count}`),
             ),
           ),
-          h('div', { class: 'hist-label' }, bins.length === 1 ? fmt(b.from) : `${fmt(b.from)}–${fmt(b.to)}`),
+          h('div', { class: 'hist-label' }, labels[i] ?? ''),
         ),
       ),
     ),

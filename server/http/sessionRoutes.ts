@@ -1,5 +1,6 @@
 // The classroom's HTTP API (shared/protocol/classroom.ts): create a session, resume it after a restart,
-// download its results as CSV, list the levels for the create form. Bad bodies → 400 JSON {error}.
+// download its results as CSV, list the levels for the create form. Bad bodies → 400 JSON {error}; more
+// than 10 creations a minute from one address → 429 (every open session keeps a room in memory).
 import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
 import { matchMaker } from 'colyseus';
 import {
@@ -15,6 +16,7 @@ import { hashSecret, newSecret, verifySecret } from '../persistence/secrets.ts';
 import { sessionChange } from '../persistence/sessionChange.ts';
 import { createSessionSchema, resumeSessionSchema } from '../protocol/classroomSchemas.ts';
 import { validate } from '../protocol/validate.ts';
+import { CreationLimit } from './CreationLimit.ts';
 import { isJoinCode, newJoinCode } from './joinCode.ts';
 
 /** POST /api/sessions/:code/resume answers this. */
@@ -28,6 +30,8 @@ export interface SessionRoutesDeps {
   readonly store: SessionStore;
   /** The server clock, ms since the epoch. */
   readonly now: () => number;
+  /** Session creations allowed per client address in any `windowMs`; default 10 per 60 000 ms. */
+  readonly createLimit?: { readonly max: number; readonly windowMs: number };
 }
 
 /** Whether the room of `code` is running in any process. */
@@ -56,8 +60,10 @@ function authorised(
 }
 
 /** The router, mounted at /api. */
-export function sessionRoutes({ store, now }: SessionRoutesDeps): express.Router {
+export function sessionRoutes({ store, now, createLimit }: SessionRoutesDeps): express.Router {
   const router = express.Router();
+  const { max, windowMs } = createLimit ?? { max: 10, windowMs: 60_000 };
+  const creations = new CreationLimit(max, windowMs);
   router.use(express.json({ limit: '16kb' }));
 
   router.get('/levels', (_req, res) => {
@@ -67,11 +73,27 @@ export function sessionRoutes({ store, now }: SessionRoutesDeps): express.Router
   router.post('/sessions', async (req, res) => {
     const body = validate(createSessionSchema, req.body, 'POST /api/sessions');
     if (!body.ok) return fail(res, 400, body.error.message);
+    // The socket's address (behind a reverse proxy, Express's 'trust proxy' setting makes it the client's).
+    const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    const slot = creations.take(address, now());
+    if (!slot.ok) {
+      const seconds = Math.max(1, Math.ceil(slot.retryAfterMs / 1000));
+      res.set('Retry-After', String(seconds));
+      return fail(
+        res,
+        429,
+        `Too many sessions created from this address: at most ${max} per ${windowMs / 1000} s. ` +
+          `Try again in ${seconds} s, or reuse an open session.`,
+        { retryAfterSeconds: seconds },
+      );
+    }
     const code = await newJoinCode(async (c) => store.hasSession(c) || (await isSessionRunning(c)));
     const nowMs = now();
     const created = createSession({ ...body.value, code, nowMs });
-    if (!created.ok)
+    if (!created.ok) {
+      creations.release(address, now());
       return fail(res, 400, created.error.text.en, { code: created.error.code, text: created.error.text });
+    }
     const hostKey = newSecret();
     const snapshot: SessionSnapshot = created.value;
     store.createSession({
@@ -86,6 +108,7 @@ export function sessionRoutes({ store, now }: SessionRoutesDeps): express.Router
     } catch (error) {
       // E.g. with REDIS_URL the room opened on a process that does not share this MESH_KITCHEN_DB file.
       store.deleteNewSession(code);
+      creations.release(address, now());
       return fail(res, 503, `The session room could not be opened: ${errorMessage(error)}`);
     }
     const response: CreateSessionResponse = { code, hostKey };

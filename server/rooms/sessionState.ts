@@ -38,6 +38,11 @@ export const PlayerState = schema(
     connected: { type: 'boolean', default: false },
     /** Device ids of the team's mesh this player chefs. */
     kitchens: { array: 'uint16' },
+    /**
+     * First round (0-based) this player plays: a player who joined after planning began waits, read-only,
+     * while `joinedRound > round` (the core refuses their edits with 'late-joiner').
+     */
+    joinedRound: { type: 'uint8', default: 0 },
   },
   'PlayerState',
 );
@@ -152,6 +157,7 @@ export function mirrorSession(
     put(player, 'nickname', p.nickname);
     put(player, 'team', p.team);
     put(player, 'connected', connected.has(p.id));
+    put(player, 'joinedRound', p.joinedRound);
     putArray(player.kitchens, kitchensOf(s, p.id));
   }
 }

@@ -44,3 +44,43 @@ function binIndex(v: number, lo: number, width: number, n: number): number {
 
 /** Bins for a class of `teams` teams: √teams rounded up, between 3 and 8 (Sturges-like for small classes). */
 export const binsForClass = (teams: number): number => Math.min(8, Math.max(3, Math.ceil(Math.sqrt(teams))));
+
+/** Metric prefixes for rates: 1e9 → G, 1e6 → M, 1e3 → k. */
+const PREFIXES: readonly [number, string][] = [
+  [1e9, 'G'],
+  [1e6, 'M'],
+  [1e3, 'k'],
+];
+
+/**
+ * The edges as text with one shared number of decimals: at least 3 significant digits of the largest edge,
+ * more until edges that differ read differently (at most 12 decimals). `prefix` scales rates by k / M / G.
+ * @example edgeTexts([1.395, 1.3973, 1.4, 1.402], false) // ['1.395', '1.397', '1.400', '1.402'] (2 decimals would read 1.40 four times)
+ */
+export function edgeTexts(edges: readonly number[], prefix = false): string[] {
+  const largest = Math.max(0, ...edges.map(Math.abs));
+  const [scale, suffix] = (prefix && PREFIXES.find(([p]) => largest >= p)) || [1, ''];
+  const scaled = edges.map((e) => e / scale);
+  const magnitude = largest > 0 ? Math.floor(Math.log10(largest / scale)) : 0;
+  let decimals = Math.max(0, 2 - magnitude);
+  const texts = (d: number) => scaled.map((v) => v.toFixed(d));
+  const clash = (t: readonly string[]) =>
+    t.some((x, i) => i > 0 && x === t[i - 1] && edges[i] !== edges[i - 1]);
+  while (decimals < 12 && clash(texts(decimals))) decimals += 1;
+  return texts(decimals).map((x) => `${x}${suffix}`);
+}
+
+/**
+ * One label per bin, "from–to unit" (one value when the single bin holds equal values), with enough digits
+ * that neighbouring bins read differently.
+ * @example binLabels([{ from: 1.395, to: 1.4, count: 1 }, { from: 1.4, to: 1.405, count: 2 }], 's') // ['1.395–1.400 s', '1.400–1.405 s']
+ */
+export function binLabels(bins: readonly Bin[], unit: string, prefix = false): string[] {
+  const first = bins[0];
+  if (first === undefined) return [];
+  const unitText = unit === '' ? '' : ` ${unit}`;
+  if (bins.length === 1 && first.from === first.to)
+    return [`${edgeTexts([first.from], prefix)[0]}${unitText}`];
+  const edges = edgeTexts([first.from, ...bins.map((b) => b.to)], prefix);
+  return bins.map((_, i) => `${edges[i]}–${edges[i + 1]}${unitText}`);
+}

@@ -30,6 +30,8 @@ export interface PlayerView {
   readonly connected: boolean;
   /** Device ids of the team's mesh this player chefs. */
   readonly kitchens: readonly number[];
+  /** First round (0-based) the player plays; later than `round` for a late joiner (read-only meanwhile). */
+  readonly joinedRound: number;
 }
 
 export interface RoomState {
@@ -99,6 +101,7 @@ export function parseRoomState(json: unknown): RoomState {
           team: str(o.team),
           connected: bool(o.connected),
           kitchens: list(o.kitchens).filter((k): k is number => typeof k === 'number'),
+          joinedRound: num(o.joinedRound),
         };
       })
       .sort(byId),

@@ -4,7 +4,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client, type Room } from 'colyseus.js';
-import { startGameServer, type RunningGameServer } from '../../../server/createGameServer.ts';
+import {
+  startGameServer,
+  type GameServerOptions,
+  type RunningGameServer,
+} from '../../../server/createGameServer.ts';
 import {
   PROTOCOL_VERSION,
   type CreateSessionRequest,
@@ -24,13 +28,17 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(dbPath = path.join(tempDir(), 'sessions.sqlite')): Promise<TestServer> {
+export async function startTestServer(
+  dbPath = path.join(tempDir(), 'sessions.sqlite'),
+  options: Pick<GameServerOptions, 'trustProxy'> = {},
+): Promise<TestServer> {
   let offset = 0;
   const server = await startGameServer({
     port: 0,
     host: '127.0.0.1',
     dbPath,
     now: () => Date.now() + offset,
+    ...options,
   });
   return {
     url: `http://127.0.0.1:${server.port}`,
@@ -107,7 +115,14 @@ export interface StateJson {
   >;
   players: Record<
     string,
-    { id: string; nickname: string; team: string; connected: boolean; kitchens: number[] }
+    {
+      id: string;
+      nickname: string;
+      team: string;
+      connected: boolean;
+      kitchens: number[];
+      joinedRound: number;
+    }
   >;
 }
 

@@ -107,6 +107,10 @@ describe('kick and late join', () => {
     const late = await join(srv.url, code, { role: 'player', nickname: 'Late' });
     expect(late.of<WelcomeMessage>('welcome')[0]).toMatchObject({ playerId: 'p4' });
     expect(late.state().players.p4!.team).toBe('t2');
+    // Joined during round 2's planning (index 1): plays from index 2; the state says so, for the read-only screen.
+    expect(late.state().round).toBe(1);
+    expect(late.state().players.p4!.joinedRound).toBe(2);
+    expect(host.state().players.p1!.joinedRound).toBe(0);
     late.room.send('edit', { seq: 1, edit: { type: 'clearSpec', tensor: 'w1' } });
     await received(late, 'editRefused');
     expect(late.of('editRefused')[0]).toMatchObject({ seq: 1, type: 'late-joiner' });

@@ -1,0 +1,261 @@
+// The facilitator's controls and the seats' resilience through the real UI in Chromium: a player reloads
+// during planning and is back in the team's plan; a late joiner watches read-only; pause freezes every
+// timer and refuses edits, resume, +60 s, move, kick and a hint reach the pages; the projector's reveal
+// fits 1280×720 and 1920×1080 with ≥ 20 px text; the results CSV matches the ranking on screen.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot, type WatchedPage } from './browser.ts';
+import { useServedGame } from './useServedGame.ts';
+
+const PHONE = { width: 390, height: 844 };
+
+const game = useServedGame();
+
+const phaseOf = (page: Page, sel = '.cls-bar .phase') => page.locator(sel).getAttribute('data-phase');
+const waitPhase = (page: Page, phase: string, sel = '.cls-bar .phase') =>
+  expect.poll(() => phaseOf(page, sel), { timeout: 20_000 }).toBe(phase);
+const teamOf = (page: Page) => page.locator('.cls-bar').getAttribute('data-team');
+/** The m:ss of a page's timer, in seconds. */
+const seconds = async (page: Page, sel: string): Promise<number> => {
+  const [m, s] = ((await page.locator(sel).textContent()) ?? '').split(':').map(Number);
+  return m! * 60 + s!;
+};
+const PLAYER_TIMER = '.cls-bar .timer';
+const PROJECTOR_TIMER = '.proj-head .timer';
+
+async function joinAs(nickname: string, code: string): Promise<WatchedPage> {
+  const phone = await game.open(`/?join=${code}`, PHONE);
+  await phone.page.waitForSelector('#join-nickname');
+  await phone.page.fill('#join-nickname', nickname);
+  await phone.page.click('#join-submit');
+  await phone.page.waitForSelector('.cls-bar .phase');
+  return phone;
+}
+
+/** RFC 4180 records (CRLF line ends, quoted fields with doubled quotes). */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let field = '';
+  let record: string[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"') {
+      for (i++; i < text.length && !(text[i] === '"' && text[i + 1] !== '"'); i++) {
+        field += text[i];
+        if (text[i] === '"') i++;
+      }
+    } else if (c === ',') {
+      record.push(field);
+      field = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      record.push(field);
+      records.push(record);
+      [field, record] = ['', []];
+      i++;
+    } else field += c;
+  }
+  return records;
+}
+
+/**
+ * Whether the projector shows everything without scrolling: how far the page or a column scrolls, px, and
+ * whether the histograms (null: none shown) end inside the window; and the smallest font of any text, px.
+ */
+const projectorFit = (page: Page) =>
+  page.evaluate(() => {
+    const scrolls = [...document.querySelectorAll<HTMLElement>('#panel, .proj-main, .proj-side')].map(
+      (el) => el.scrollHeight - el.clientHeight,
+    );
+    const hist = document.querySelector('.proj-side .histograms')?.getBoundingClientRect();
+    let smallest = Infinity;
+    const walker = document.createTreeWalker(
+      document.querySelector('.projector-page')!,
+      NodeFilter.SHOW_TEXT,
+    );
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement!;
+      if (!n.textContent?.trim() || el.closest('[hidden], .visually-hidden')) continue;
+      smallest = Math.min(smallest, parseFloat(getComputedStyle(el).fontSize));
+    }
+    return {
+      scrolls: Math.max(0, ...scrolls),
+      histogramsBottom: hist ? hist.bottom <= window.innerHeight : null,
+      smallest,
+    };
+  });
+
+describe('classroom controls in six pages', () => {
+  it('reload, late join, pause/resume/+60 s, move, kick, hint, projector layout and the CSV', async () => {
+    const base = `http://127.0.0.1:${game.port}`;
+    const created = await fetch(`${base}/api/sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        rounds: ['fridge-too-small'],
+        planningSeconds: 300,
+        teams: 2,
+        title: 'Controls',
+      }),
+    });
+    const { code, hostKey } = (await created.json()) as { code: string; hostKey: string };
+
+    // The facilitator opens the dashboard from another browser: the host key is asked for once.
+    const host = await game.open(`/?host=${code}`);
+    const hp = host.page;
+    await hp.fill('#host-key', hostKey);
+    await hp.keyboard.press('Enter');
+    await hp.waitForSelector('#session-code');
+    const projector = await game.open(`/?projector=${code}`);
+    const pp = projector.page;
+    await pp.waitForSelector('#projector-code');
+
+    const ann = await joinAs('Ann', code);
+    const bo = await joinAs('Bo', code);
+    const cy = await joinAs('Cy', code);
+    expect(await Promise.all([ann, bo, cy].map((w) => teamOf(w.page)))).toEqual(['t1', 't2', 't1']);
+    await hp.click('[data-command="start"]');
+    await waitPhase(ann.page, 'briefing');
+    await hp.click('[data-command="advance"]');
+    for (const w of [ann, bo, cy]) await waitPhase(w.page, 'planning');
+    await waitPhase(pp, 'planning', '.proj-head .phase');
+    expect(await projectorFit(pp)).toEqual({
+      scrolls: 0,
+      histogramsBottom: null,
+      smallest: expect.any(Number),
+    });
+    expect((await projectorFit(pp)).smallest).toBeGreaterThanOrEqual(20);
+
+    // (a) Ann edits, reloads, and is back in planning: same nickname, team and the plan's current version.
+    await ann.page.getByLabel('w1, dimension 1').selectOption('model');
+    await expect.poll(() => cy.page.locator('fieldset.team-plan').getAttribute('data-version')).toBe('1');
+    await ann.page.reload();
+    await waitPhase(ann.page, 'planning');
+    expect(await ann.page.locator('.cls-bar .who strong').textContent()).toBe('Ann');
+    expect(await teamOf(ann.page)).toBe('t1');
+    await expect.poll(() => ann.page.locator('fieldset.team-plan').getAttribute('data-version')).toBe('1');
+    expect(await ann.page.getByLabel('w1, dimension 1').inputValue()).toBe('model');
+    expect(await hp.locator('.host-players > li').count()).toBe(3); // the same seat, not a new one
+
+    // A late joiner (auto-balanced into t2) watches the plan read-only, with the reason on top.
+    const eve = await joinAs('Eve', code);
+    const ep = eve.page;
+    await waitPhase(ep, 'planning');
+    expect(await teamOf(ep)).toBe('t2');
+    expect(await ep.locator('.late-note').textContent()).toBe(
+      "You joined during this round: watch your team's plan; you cook from the next round.",
+    );
+    expect(await ep.locator('fieldset.team-plan').getAttribute('disabled')).not.toBeNull();
+    expect(await ep.getByLabel('w1, dimension 1').isDisabled()).toBe(true);
+    expect(await ann.page.locator('.late-note').isHidden()).toBe(true);
+    await screenshot(ep, 'classroom-late-joiner-390');
+
+    // (b) Pause: the timers stop on the player's and the projector's pages; an edit is refused 'paused'.
+    await hp.click('[data-command="pause"]');
+    await expect.poll(() => bo.page.locator(PLAYER_TIMER).getAttribute('data-urgency')).toBe('paused');
+    await expect.poll(() => pp.locator(PROJECTOR_TIMER).getAttribute('data-urgency')).toBe('paused');
+    const frozen = [await seconds(bo.page, PLAYER_TIMER), await seconds(pp, PROJECTOR_TIMER)];
+    await bo.page.getByLabel('w1, dimension 1').selectOption('model');
+    await expect.poll(() => bo.page.locator('.refusal').textContent()).toContain('The clock is paused');
+    expect(await bo.page.locator('.refusal pre').textContent()).toMatch(/^paused: /);
+    await expect.poll(() => bo.page.getByLabel('w1, dimension 1').inputValue()).toBe('');
+    expect([await seconds(bo.page, PLAYER_TIMER), await seconds(pp, PROJECTOR_TIMER)]).toEqual(frozen);
+
+    // Resume, then +60 s: the clock jumps by a minute.
+    await hp.click('[data-command="resume"]');
+    await expect.poll(() => bo.page.locator(PLAYER_TIMER).getAttribute('data-urgency')).toBe('calm');
+    const before = await seconds(bo.page, PLAYER_TIMER);
+    await hp.click('[data-command="extend"]');
+    await expect.poll(() => seconds(bo.page, PLAYER_TIMER)).toBeGreaterThanOrEqual(before + 58);
+    expect(await seconds(bo.page, PLAYER_TIMER)).toBeLessThanOrEqual(before + 60);
+    expect(await seconds(pp, PROJECTOR_TIMER)).toBeGreaterThanOrEqual(before + 57);
+
+    // Move Cy to t2: Cy's page shows the new team.
+    await hp.locator('select[data-player="p3"]').selectOption('t2');
+    await expect.poll(() => teamOf(cy.page)).toBe('t2');
+
+    // Kick Eve (after the confirm): Eve's page says so.
+    hp.once('dialog', (d) => void d.accept());
+    await hp.click('button[data-focus="kick-p4"]');
+    await expect
+      .poll(() => ep.locator('h2').first().textContent())
+      .toBe('The facilitator removed you from this session.');
+    await expect.poll(() => hp.locator('.host-players > li').count()).toBe(3);
+
+    // A hint shows on every page that is still in the session.
+    await hp.fill('#hint-text', 'Split the weights, not the kitchen!');
+    await hp.click('.hint-form button[type="submit"]');
+    for (const page of [ann.page, bo.page, cy.page, pp, hp])
+      await expect
+        .poll(() => page.locator('.cls-banner').first().textContent())
+        .toContain('Split the weights, not the kitchen!');
+
+    // Ann (t1 captain) labels w2 too; end planning, skip the service animation, reveal the winner.
+    await ann.page.getByLabel('w2, dimension 0').selectOption('model');
+    await expect.poll(() => hp.locator('.host-team[data-team="t1"]').textContent()).toContain('edits: 2');
+    await hp.click('[data-command="endPlanning"]');
+    await waitPhase(ann.page, 'service');
+    await hp.click('[data-command="advance"]');
+    await hp.waitForSelector('.host-results .result-list');
+    await hp.click('[data-reveal="t1"]');
+    await pp.waitForSelector('.reveal[data-team="t1"]');
+    await pp.waitForSelector('.proj-side .histograms');
+
+    // The projector's reveal fits without scrolling, histograms included, text ≥ 20 px, at both sizes.
+    await screenshot(pp, 'classroom-controls-projector-reveal-1280');
+    expect(await projectorFit(pp)).toEqual({
+      scrolls: 0,
+      histogramsBottom: true,
+      smallest: expect.any(Number),
+    });
+    expect((await projectorFit(pp)).smallest).toBeGreaterThanOrEqual(20);
+    await pp.setViewportSize({ width: 1920, height: 1080 });
+    await expect.poll(async () => (await projectorFit(pp)).scrolls).toBe(0);
+    expect((await projectorFit(pp)).histogramsBottom).toBe(true);
+    expect((await projectorFit(pp)).smallest).toBeGreaterThanOrEqual(20);
+    await screenshot(pp, 'classroom-controls-projector-reveal-1920');
+
+    // (c) The CSV (fetched by the page with the stored host key, and by the dashboard's link) matches the
+    // ranking on screen: team, rank, points and tokens/s.
+    const csv = await hp.evaluate(async (c) => {
+      const key = localStorage.getItem(`mesh-kitchen.host.${c}`) ?? '';
+      // Decoded keeping the byte order mark, which spreadsheet programs need to read UTF-8.
+      const text = async (r: Response) =>
+        new TextDecoder('utf-8', { ignoreBOM: true }).decode(await r.arrayBuffer());
+      const res = await fetch(`/api/sessions/${c}/results.csv`, { headers: { 'x-host-key': key } });
+      const href = document.querySelector<HTMLAnchorElement>('#csv-link')!.href;
+      return {
+        type: res.headers.get('content-type'),
+        byHeader: await text(res),
+        byLink: await text(await fetch(href)),
+      };
+    }, code);
+    expect(csv.type).toBe('text/csv; charset=utf-8');
+    expect(csv.byLink).toBe(csv.byHeader);
+    expect(csv.byHeader.startsWith('\uFEFFsession,round,level,team,')).toBe(true);
+    const [cols, ...records] = parseCsv(csv.byHeader.slice(1));
+    const rows = records.map((r) => Object.fromEntries(r.map((v, i) => [cols![i]!, v])));
+    const shown = await hp.locator('.host-results .result-list > li').evaluateAll((els) =>
+      els.map((e) => ({
+        team: e.querySelector('.team-badge')!.textContent!.trim(),
+        rank: e.dataset.rank,
+        points: e.querySelector('.points')!.textContent!.replace('+', ''),
+        figures: e.querySelector('.result-figures')!.textContent!,
+      })),
+    );
+    expect(rows).toHaveLength(shown.length);
+    expect(shown).toHaveLength(2);
+    const byRank = [...rows].sort((a, b) => Number(a.rank) - Number(b.rank));
+    shown.forEach((s, i) => {
+      const row = byRank[i]!;
+      expect(row.session).toBe(code);
+      expect(row.team!.endsWith(` ${s.team}`)).toBe(true);
+      expect(row.rank).toBe(s.rank);
+      expect(String(Math.round(Number(row.points)))).toBe(s.points);
+      if (row.fits === 'true') expect(s.figures).toContain(Number(row.tokens_per_s).toPrecision(3));
+      else expect(s.figures).toMatch(/^✗/);
+    });
+    expect(byRank.map((r) => r.players)).toEqual(['Ann', 'Bo; Cy']);
+
+    for (const w of [host, projector, ann, bo, cy]) expect(w.errors).toEqual([]);
+  }, 120_000);
+});
