@@ -13,6 +13,7 @@ import type { ClassroomContext } from './context.ts';
 import { translator } from './context.ts';
 import { createSession, fetchLevels, type LevelChoice } from './sessionApi.ts';
 import { hostLink } from './viewModels/classroomRoute.ts';
+import { workshopPlansSection } from './WorkshopPlansSection.ts';
 import { button } from './widgets.ts';
 
 export async function renderHostCreate(ctx: ClassroomContext): Promise<void> {
@@ -80,10 +81,26 @@ export async function renderHostCreate(ctx: ClassroomContext): Promise<void> {
     { type: 'submit', class: 'button primary wide', id: 'create-session' },
     t('cls.host.create'),
   );
+  const saved = workshopPlansSection(ctx, (id) => levelById(id) !== undefined, {
+    current: () => ({
+      title: title.value.trim(),
+      rounds: [...rounds],
+      planningSeconds: Number(seconds.value),
+      teams: Number(teams.value),
+    }),
+    load: (plan) => {
+      title.value = plan.title || t('cls.host.defaultTitle');
+      rounds.splice(0, rounds.length, ...plan.rounds);
+      seconds.value = String(plan.planningSeconds);
+      teams.value = String(plan.teams);
+      drawRounds();
+    },
+  });
   const form = h(
     'form',
     { class: 'sheet host-create', 'aria-labelledby': 'create-heading', novalidate: true },
     h('h2', { id: 'create-heading' }, t('cls.host.createHeading')),
+    saved,
     h('label', { for: 'session-title' }, t('cls.host.title')),
     title,
     h('label', { for: 'round-pick' }, t('cls.host.rounds', { max: MAX_ROUNDS })),
