@@ -36,6 +36,13 @@ export interface Tasting {
     readonly spec: string;
     readonly shape: readonly number[];
     readonly localShape: readonly number[];
+    /** Names of the values it is computed from (a manual plan's output: the shard_map inputs it reads). */
+    readonly operands: readonly string[];
+    /**
+     * Indices into `collectives` of the passes inserted at this value: on the edge from an operand when the
+     * pass moves that operand, after the value itself when it moves this value (its result resharding).
+     */
+    readonly passesAt: readonly number[];
   }[];
   /** The collectives really executed, with the bytes the busiest device sent. */
   readonly collectives: readonly {

@@ -55,6 +55,8 @@ function tastingOf(r: TasteReport): Tasting {
       spec: t.spec,
       shape: t.shape,
       localShape: t.localShape,
+      operands: t.operands,
+      passesAt: r.collectives.flatMap((c, k) => (c.at === t.name ? [k] : [])),
     })),
     collectives: r.collectives.map((c) => ({
       kind: c.kind,

@@ -1,11 +1,11 @@
 // Tasting a manual-mode (shard_map) plan: the player's per-device forward program runs on every device with
 // the collectives the player placed, and each output is compared, by name, with the same value of the
 // model's forward pass on one device in float64. A missing psum shows up here as a large error.
-import type { Program } from '../program/ir.ts';
+import { operandsOf, type Program, type ValueId } from '../program/ir.ts';
 import { interpret } from '../program/interpret.ts';
 import { err, ok, type Result } from '../result.ts';
 import { deviceBlock } from '../sharding.ts';
-import { buildShardMap } from '../spmd/buildShardMap.ts';
+import { buildShardMap, type ShardMapIO } from '../spmd/buildShardMap.ts';
 import { runShardMap } from '../spmd/runShardMap.ts';
 import { einsumFlops, parseEinsum } from '../tensor/einsumEquation.ts';
 import { sizeOf, type NdArray } from '../tensor/ndarray.ts';
@@ -81,12 +81,16 @@ export function tasteManual(
     ok: outputs.every((o) => o.ok),
     tolerance: TASTING_TOLERANCE,
     outputs,
-    tensors: [...sm.value.inputs, ...sm.value.outputs].map((io) => ({
+    tensors: [
+      ...sm.value.inputs.map((io) => ({ io, operands: [] as string[] })),
+      ...sm.value.outputs.map((io) => ({ io, operands: inputsRead(local, io.value, sm.value.inputs) })),
+    ].map(({ io, operands }) => ({
       name: io.name,
       phase: 'forward',
       shape: io.globalShape,
       spec: specToString(io.spec),
       localShape: io.localShape,
+      operands,
     })),
     collectives: run.records.map(({ value, record }) => ({
       kind: record.kind,
@@ -115,4 +119,17 @@ export function tasteManual(
         }
       : {}),
   });
+}
+
+/** The shard_map inputs that body value `id` reads, directly or through the body, in input order. */
+function inputsRead(body: Program, id: ValueId, inputs: readonly ShardMapIO[]): string[] {
+  const seen = new Set<ValueId>();
+  const stack = [id];
+  while (stack.length > 0) {
+    const v = stack.pop()!;
+    if (seen.has(v)) continue;
+    seen.add(v);
+    stack.push(...operandsOf(body.values[v]!.node));
+  }
+  return inputs.filter((io) => seen.has(io.value)).map((io) => io.name);
 }

@@ -6,7 +6,7 @@ import { MODELS } from '../models/modelRegistry.ts';
 import { specFromSharding, specToString } from '../partitionSpec.ts';
 import { buildTrainStep, zeroOptimizerState } from '../program/autodiff.ts';
 import { interpret } from '../program/interpret.ts';
-import type { Program } from '../program/ir.ts';
+import { operandsOf, type Program } from '../program/ir.ts';
 import { err, ok, type Result } from '../result.ts';
 import { deviceBlock, localShape } from '../sharding.ts';
 import { planAuto } from '../spmd/autoMode.ts';
@@ -25,6 +25,8 @@ export interface TensorReport {
   readonly shape: readonly number[];
   readonly spec: string;
   readonly localShape: readonly number[];
+  /** Names of the values it is computed from, in operand order ([] for an input). */
+  readonly operands: readonly string[];
 }
 
 export interface CollectiveReport {
@@ -152,6 +154,7 @@ function taste(req: TasteRequest): Result<TasteReport> {
         shape: v.shape,
         spec: specToString(specFromSharding(s)),
         localShape: localShape(mesh, s, v.shape),
+        operands: operandsOf(v.node).map(name),
       };
     }),
     collectives: plan.value.collectives.map((c, i) => ({
