@@ -1,6 +1,7 @@
 // Where each kitchen (device) of a mesh goes on screen: the leading axes run down the rows, the remaining axes
 // across the columns (row-major, as device ids are); the split is the one that gives the biggest kitchens
-// in the box (a 1 × 8 × 8 grid is 8 rows of 8, not one row of 64). Pure, so it is tested without Phaser.
+// in the box (a 1 × 8 × 8 grid is 8 rows of 8, not one row of 64), or, given the devices per node, a split
+// nearly as big in which every node's kitchens form a rectangle. Pure, so it is tested without Phaser.
 import { deviceCoords, type Mesh } from '../../shared/index.ts';
 
 export interface KitchenCell {
@@ -34,8 +35,25 @@ export interface Box {
   readonly height: number;
 }
 
-/** Lays the kitchens out in `box` with `gap` pixels between them; cells keep a 4:3 aspect at most. */
-export function kitchenGridLayout(mesh: Mesh, box: Box, gap = 16): KitchenGridLayout {
+/** Whether every node (`perNode` consecutive ids) of `count` kitchens in rows of `columns` is a rectangle. */
+export function nodesAreRectangles(columns: number, count: number, perNode: number): boolean {
+  if (perNode >= count) return true;
+  return perNode <= columns ? columns % perNode === 0 : perNode % columns === 0;
+}
+
+/** A split keeps nodes whole if its kitchens are at least this share of the biggest split's width. */
+const NODE_SPLIT_SHARE = 0.8;
+
+/**
+ * Lays the kitchens out in `box` with `gap` pixels between them; cells keep a 4:3 aspect at most. With
+ * `devicesPerNode`, prefers a split whose nodes are rectangles when its kitchens are ≥ 80% as wide.
+ */
+export function kitchenGridLayout(
+  mesh: Mesh,
+  box: Box,
+  gap = 16,
+  devicesPerNode?: number,
+): KitchenGridLayout {
   const cellSize = (rows: number) => {
     const columns = mesh.deviceCount / rows;
     const cellW = Math.max(1, (box.width - gap * (columns - 1)) / columns);
@@ -44,10 +62,25 @@ export function kitchenGridLayout(mesh: Mesh, box: Box, gap = 16): KitchenGridLa
     return { width, height: Math.min(cellH, width) };
   };
   // Candidate row counts: products of the leading axes, every axis but the last (one axis → one row).
+  const candidates = [1];
+  for (let k = 1, product = 1; k < mesh.axes.length; k++)
+    candidates.push((product *= mesh.axes[k - 1]!.size));
   let rows = 1;
-  for (let k = 1, product = 1; k < mesh.axes.length; k++) {
-    product *= mesh.axes[k - 1]!.size;
-    if (cellSize(product).width > cellSize(rows).width + 1e-9) rows = product;
+  for (const r of candidates) if (cellSize(r).width > cellSize(rows).width + 1e-9) rows = r;
+  const whole = (r: number) =>
+    devicesPerNode === undefined ||
+    nodesAreRectangles(mesh.deviceCount / r, mesh.deviceCount, devicesPerNode);
+  if (!whole(rows)) {
+    const floor = NODE_SPLIT_SHARE * cellSize(rows).width;
+    let pick: number | undefined;
+    for (const r of candidates)
+      if (
+        whole(r) &&
+        cellSize(r).width >= floor &&
+        (pick === undefined || cellSize(r).width > cellSize(pick).width)
+      )
+        pick = r;
+    if (pick !== undefined) rows = pick;
   }
   const columns = mesh.deviceCount / rows;
   const { width, height } = cellSize(rows);
@@ -91,7 +124,7 @@ export function kitchenAt(layout: KitchenGridLayout, x: number, y: number): numb
 }
 
 /** The axis along which two kitchens are mesh neighbours (coordinates differ on exactly that axis), if any. */
-function neighbourAxis(mesh: Mesh, a: KitchenCell, b: KitchenCell): string | undefined {
+export function neighbourAxis(mesh: Mesh, a: KitchenCell, b: KitchenCell): string | undefined {
   const differing = mesh.axes.filter((_, i) => a.coords[i] !== b.coords[i]);
   return differing.length === 1 ? differing[0]!.name : undefined;
 }

@@ -1,7 +1,8 @@
-// The static view (DESIGN.md §5.3 "the plan as a graph — specs on every tensor after propagation, the
-// inserted passes marked"): the tasting's values in program order grouped by phase, each with its
-// propagated label and per-device shape, and every pass the partitioner inserted pinned on the edge out of
-// the value it moves. A priced-only (Megatron) level lists its priced passes instead. Pure.
+// The static view's rows (DESIGN.md §5.3 "the plan as a graph — specs on every tensor after propagation, the
+// inserted passes marked"): the tasting's values in program order grouped by phase, each with its propagated
+// label, per-device shape and operands; every pass the partitioner inserted sits right above the value it was
+// inserted at (on the edge from the operand it moves) or right below the value it reshards (its result). A
+// priced-only (Megatron) level lists its priced passes instead. Pure; the edges are in staticGraphLinks.ts.
 import type { Evaluation } from '../../shared/index.ts';
 import { formatBytes } from './formatBytes.ts';
 import { shapeText } from './kitchenDetails.ts';
@@ -19,26 +20,35 @@ export type ListingRow =
       readonly local: string;
       /** One of the level's dishes (the player labels it). */
       readonly dish: boolean;
+      /** The values it is computed from (distinct, in operand order). */
+      readonly operands: readonly string[];
     }
   | {
       readonly type: 'edge';
       /** The core's kind: 'all-reduce', 'all-gather', 'reduce-scatter', 'all-to-all', 'ppermute', … */
       readonly kind: string;
+      /** The value that moves. */
       readonly tensor: string;
       readonly axes: string;
       readonly bytes: string;
+      /**
+       * 'operand': on the edge tensor → `at` (the row right below is `at`); 'result': after `tensor` itself,
+       * on every edge out of it; 'loose': not at a listed value (inside a shard_map body, a priced pass).
+       */
+      readonly place: 'operand' | 'result' | 'loose';
+      readonly at?: string;
       /** Priced passes only: seconds per run and runs per step. */
       readonly timeS?: number;
       readonly perStep?: number;
     };
 
-type EdgeRow = Extract<ListingRow, { type: 'edge' }>;
+export type EdgeRow = Extract<ListingRow, { type: 'edge' }>;
+export type NodeRow = Extract<ListingRow, { type: 'node' }>;
 
 const phaseOf = (p: string): PhaseName =>
   (PHASES as readonly string[]).includes(p) ? (p as PhaseName) : 'other';
 
 export function planListing(evaluation: Evaluation, dishes: readonly string[]): ListingRow[] {
-  const rows: ListingRow[] = [];
   const groups = new Map<PhaseName, ListingRow[]>();
   const push = (phase: PhaseName, row: ListingRow) => {
     if (!groups.has(phase)) groups.set(phase, []);
@@ -49,6 +59,16 @@ export function planListing(evaluation: Evaluation, dishes: readonly string[]): 
     const placed = new Set<number>();
     for (const t of tasting.tensors) {
       const phase = phaseOf(t.phase);
+      const passes = t.passesAt.flatMap((k) => {
+        const c = tasting.collectives[k];
+        if (!c || placed.has(k)) return [];
+        placed.add(k);
+        const result = c.tensor === t.name;
+        return [
+          { result, row: edge(c.kind, c.tensor, c.axes, c.bytesSent, result ? 'result' : 'operand', t.name) },
+        ];
+      });
+      for (const p of passes) if (!p.result) push(phase, p.row);
       push(phase, {
         type: 'node',
         name: t.name,
@@ -56,23 +76,21 @@ export function planListing(evaluation: Evaluation, dishes: readonly string[]): 
         shape: shapeText(t.shape),
         local: shapeText(t.localShape),
         dish: dishes.includes(t.name),
+        operands: [...new Set(t.operands)],
       });
-      tasting.collectives.forEach((c, k) => {
-        if (c.tensor !== t.name || phaseOf(c.phase) !== phase || placed.has(k)) return;
-        placed.add(k);
-        push(phase, edge(c.kind, c.tensor, c.axes, c.bytesSent));
-      });
+      for (const p of passes) if (p.result) push(phase, p.row);
     }
     tasting.collectives.forEach((c, k) => {
-      if (!placed.has(k)) push(phaseOf(c.phase), edge(c.kind, c.tensor, c.axes, c.bytesSent));
+      if (!placed.has(k)) push(phaseOf(c.phase), edge(c.kind, c.tensor, c.axes, c.bytesSent, 'loose'));
     });
   } else
     for (const c of evaluation.pricing.collectives)
       push(phaseOf(c.phase), {
-        ...edge(c.kind, c.tensor, c.axes, c.bytesPerDevice),
+        ...edge(c.kind, c.tensor, c.axes, c.bytesPerDevice, 'loose'),
         timeS: c.timeS,
         perStep: c.perStep,
       });
+  const rows: ListingRow[] = [];
   for (const phase of [...PHASES, 'other'] as const) {
     const group = groups.get(phase);
     if (group) rows.push({ type: 'phase', phase }, ...group);
@@ -80,6 +98,21 @@ export function planListing(evaluation: Evaluation, dishes: readonly string[]): 
   return rows;
 }
 
-function edge(kind: string, tensor: string, axes: readonly string[], bytes: number): EdgeRow {
-  return { type: 'edge', kind, tensor, axes: axes.join('+'), bytes: formatBytes(bytes) };
+function edge(
+  kind: string,
+  tensor: string,
+  axes: readonly string[],
+  bytes: number,
+  place: EdgeRow['place'],
+  at?: string,
+): EdgeRow {
+  return {
+    type: 'edge',
+    kind,
+    tensor,
+    axes: axes.join('+'),
+    bytes: formatBytes(bytes),
+    place,
+    ...(place === 'operand' && at !== undefined ? { at } : {}),
+  };
 }

@@ -15,7 +15,7 @@ import {
   type LaneTrack,
 } from '../viewModels/timelineTracks.ts';
 import { EVENT_KINDS, EVENT_STYLES, PASS_COLOURS, passStyle } from './eventStyles.ts';
-import { KitchenGridView, stoveBox } from './KitchenGridView.ts';
+import { gridTexts, KitchenGridView, stoveBox } from './KitchenGridView.ts';
 import { FONT_FAMILY, UI } from './palette.ts';
 import { Snapshot } from './Snapshot.ts';
 import { dishTexture, ensureStoveTextures, stoveTexture } from './stoveTextures.ts';
@@ -129,7 +129,12 @@ export class DynamicView implements SceneView {
       width: box.width - 2 * pad,
       height: Math.max(20, stripTop - legendBottom - 3 * pad),
     };
-    const layout = this.grid.update(mesh, gridBox, (id) => String(id));
+    const topology = view.evaluation?.pricing.topology;
+    const layout = this.grid.update(mesh, gridBox, (id) => String(id), {
+      ...(topology ? { topology } : {}),
+      ...gridTexts(t),
+      fontPx: font,
+    });
     this.cellCount = layout.cells.length;
     this.laneDevices = this.tracks.map((l) => [...l.devices]);
     const laneOf = new Map<number, number>();

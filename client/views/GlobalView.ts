@@ -7,7 +7,7 @@ import { dishPictures } from '../viewModels/dishPictures.ts';
 import { fridgeGauges } from '../viewModels/fridgeGauge.ts';
 import type { Box, KitchenGridLayout } from '../viewModels/kitchenGridLayout.ts';
 import { DishPicturesView } from './DishPicturesView.ts';
-import { KitchenGridView } from './KitchenGridView.ts';
+import { gridTexts, KitchenGridView } from './KitchenGridView.ts';
 import { FONT_FAMILY } from './palette.ts';
 import { TEXT_COLOUR, type SceneView, type ViewContext } from './viewContext.ts';
 
@@ -41,13 +41,24 @@ export class GlobalView implements SceneView {
     const evaluation = view.evaluation;
     const pictures = evaluation ? dishPictures(view.level, evaluation, mesh) : [];
     const top = this.heading.y + this.heading.height + pad;
-    const body: Box = {
+    let body: Box = {
       x: box.x + pad,
       y: top,
       width: box.width - 2 * pad,
       height: box.y + box.height - top - pad,
     };
     // Side by side on a wide box, kitchens above dishes otherwise.
+    // A priced-only level's note takes the bottom lines.
+    if (evaluation?.tasting === null) {
+      this.dishHeading
+        .setText(t('views.noDishes'))
+        .setFontSize(Math.max(14, font - 4))
+        .setFontStyle('')
+        .setWordWrapWidth(body.width, true)
+        .setOrigin(0.5, 1)
+        .setPosition(body.x + body.width / 2, body.y + body.height);
+      body = { ...body, height: body.height - this.dishHeading.height - pad };
+    } else this.dishHeading.setOrigin(0.5, 0);
     const side = body.width > body.height * 1.5 && body.width >= 560;
     const split = pictures.length === 0 ? 1 : side ? 0.5 : 0.45;
     const gridBox: Box = side
@@ -72,23 +83,21 @@ export class GlobalView implements SceneView {
       mesh,
       gridBox,
       (id, w) => {
-        if (w < 96) return String(id);
+        if (w < 110) return String(id);
         const name = t('title.kitchen', { id });
         const gauge = gauges?.get(id);
-        if (!gauge || w < 150) return name;
+        if (!gauge || w < 180) return name;
         return `${name}\n${gauge.overflow ? '✗' : '✓'} ${formatGb(gauge.totalBytes)} / ${formatGb(gauge.capacityBytes)}`;
       },
-      gauges,
+      {
+        ...(gauges ? { gauges } : {}),
+        ...(evaluation ? { topology: evaluation.pricing.topology } : {}),
+        ...gridTexts(t),
+        fontPx: Math.max(14, font - 4),
+      },
     );
     this.dishHeading.setVisible(pictures.length > 0 || evaluation?.tasting === null);
-    if (evaluation?.tasting === null)
-      this.dishHeading
-        .setText(t('views.noDishes'))
-        .setFontSize(Math.max(14, font - 4))
-        .setFontStyle('')
-        .setWordWrapWidth(body.width, true)
-        .setPosition(body.x + body.width / 2, body.y + body.height - font * 2.6);
-    else
+    if (evaluation?.tasting !== null)
       this.dishHeading
         .setText(t('views.dishes'))
         .setFontSize(font)

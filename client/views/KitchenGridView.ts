@@ -1,29 +1,63 @@
-// Draws the kitchen grid (global view) of a mesh: one kitchen per device with its chef, fridge and stove,
-// coloured and patterned by device id, and the pass-through windows between mesh neighbours.
+// Draws the kitchen grid (global and dynamic views) of a mesh: one kitchen per device with its chef, fridge and
+// stove, coloured and patterned by device id; the kitchens grouped by node (a labelled frame per node, a tag
+// per kitchen when nodes are not rectangles, or node tiles when kitchens get small); every window between
+// mesh neighbours drawn by its link (intra-node: wide and solid; inter-node: narrow and dashed), and a legend
+// of both speeds. Baked into one texture (Snapshot) on every update.
 import type { GameObjects, Scene } from 'phaser';
-import type { Mesh } from '../../shared/index.ts';
-import {
-  kitchenGridLayout,
-  type Box,
-  type KitchenCell,
-  type KitchenGridLayout,
-} from '../viewModels/kitchenGridLayout.ts';
+import type { Mesh, Topology } from '../../shared/index.ts';
+import type { Box, KitchenCell, KitchenGridLayout } from '../viewModels/kitchenGridLayout.ts';
 import type { FridgeGauge } from '../viewModels/fridgeGauge.ts';
+import {
+  kitchenPlan,
+  linkSpeeds,
+  MINI_KITCHEN_PX,
+  nodeOf,
+  windowLinks,
+  type KitchenPlan,
+  type Link,
+} from '../viewModels/kitchenNodes.ts';
 import { deviceColour, devicePattern, FONT_FAMILY, UI } from './palette.ts';
 import { drawPattern } from './drawPattern.ts';
-import { drawFridgeGauge } from './drawFridgeGauge.ts';
 import { Snapshot } from './Snapshot.ts';
+import { drawKitchenBody, drawLink, drawMini, stoveBox } from './drawKitchen.ts';
+import type { Translate } from '../ui/translate.ts';
+
+/** What the grid shows besides the kitchens. */
+export interface GridOptions {
+  /** Fridge gauges by device id (instead of plain doors). */
+  readonly gauges?: ReadonlyMap<number, FridgeGauge>;
+  /** The nodes and links; without it one node, every window plain. */
+  readonly topology?: Topology;
+  /** Texts: a node's name, and the legend's two lines ('{speed}' filled in). */
+  readonly nodeName?: (node: number, first: number, last: number) => string;
+  readonly legend?: { readonly intra: (speed: string) => string; readonly inter: (speed: string) => string };
+  /** Caption and legend text size (px). */
+  readonly fontPx?: number;
+}
+
+const INK = '#f4f1ea';
+
+/** The grid's node names and legend in the player's language. */
+export const gridTexts = (t: Translate): Pick<GridOptions, 'nodeName' | 'legend'> => ({
+  nodeName: (node, first, last) =>
+    first < 0 || first === last
+      ? t('views.nodeName', { n: node })
+      : t('views.nodeRange', { n: node, first, last }),
+  legend: {
+    intra: (speed) => t('views.linkIntra', { speed }),
+    inter: (speed) => t('views.linkInter', { speed }),
+  },
+});
+const FRAME = 0xb9c0cf;
+
+/** Bytes/s as GB/s text: 3e11 → '300 GB/s'. */
+const gbPerS = (bytesPerS: number): string =>
+  `${(bytesPerS / 1e9).toLocaleString('en-US', { maximumFractionDigits: bytesPerS < 1e10 ? 1 : 0 })} GB/s`;
 
 /** The gap between kitchens in a grid `width` pixels wide. */
 export const gridGap = (width: number): number => Math.max(6, Math.min(40, width * 0.03));
 
-/** Where a kitchen's stove (compute) is drawn: a counter in the lower right of the cell. */
-export const stoveBox = (c: KitchenCell): Box => ({
-  x: c.x + c.width * 0.58,
-  y: c.y + c.height * 0.62,
-  width: c.width * 0.34,
-  height: c.height * 0.26,
-});
+export { stoveBox };
 
 export class KitchenGridView {
   /** The drawing, baked into `snapshot` after every update (it stays hidden). */
@@ -36,35 +70,212 @@ export class KitchenGridView {
   }
 
   /**
-   * Redraws the grid of `mesh` inside `box`; `label(id, cellWidth)` gives each kitchen's caption. With
-   * `gauges`, each kitchen's fridge shows its memory gauge instead of a plain door. Returns the layout.
+   * Redraws the grid of `mesh` inside `box`; `label(id, cellWidth)` gives each kitchen's caption. Returns the
+   * layout (cells for hit-tests; `columns` for the arrow keys).
    */
   update(
     mesh: Mesh,
     box: Box,
     label: (deviceId: number, cellWidth: number) => string,
-    gauges?: ReadonlyMap<number, FridgeGauge>,
+    options: GridOptions = {},
   ): KitchenGridLayout {
     this.container.removeAll(true);
-    const layout = kitchenGridLayout(mesh, box, gridGap(box.width));
+    const font = options.fontPx ?? 16;
     const g = this.scene.add.graphics();
     this.container.add(g);
-    for (const w of layout.windows) {
-      const a = layout.cells[w.from]!;
-      const b = layout.cells[w.to]!;
-      g.fillStyle(UI.window, 1);
-      if (w.orientation === 'horizontal') {
-        const h = a.height * 0.22;
-        g.fillRect(a.x + a.width - 4, a.y + a.height / 2 - h / 2, b.x - (a.x + a.width) + 8, h);
-      } else {
-        const wd = a.width * 0.22;
-        g.fillRect(a.x + a.width / 2 - wd / 2, a.y + a.height - 4, wd, b.y - (a.y + a.height) + 8);
-      }
+    const topology = options.topology;
+    const speeds = topology ? linkSpeeds(topology) : {};
+    // The legend only where the kitchens keep most of the box.
+    const roomy = box.height >= 4 * (font + 10);
+    const legendLines =
+      options.legend && topology && roomy ? this.legend(g, box, speeds, options.legend, font) : 0;
+    const area: Box = { ...box, height: Math.max(20, box.height - legendLines * (font + 10)) };
+    const perNode = topology?.devicesPerNode ?? mesh.deviceCount;
+    const plan = kitchenPlan(mesh, area, gridGap(area.width), perNode, font + 10);
+    const { layout } = plan;
+    const links: Link[] = topology
+      ? windowLinks(layout.windows, topology)
+      : layout.windows.map(() => 'intra');
+    this.drawNodes(g, plan, options, font, roomy);
+    layout.windows.forEach((w, i) =>
+      this.drawWindow(g, layout.cells[w.from]!, layout.cells[w.to]!, w.orientation, links[i]!),
+    );
+    const mini = plan.mode === 'tiles' && (layout.cells[0]?.width ?? 0) < MINI_KITCHEN_PX;
+    for (const cell of layout.cells) {
+      if (mini) drawMini(g, cell);
+      else this.drawKitchen(g, cell, label(cell.deviceId, cell.width), options.gauges?.get(cell.deviceId));
+      if (
+        plan.mode === 'grid' &&
+        !plan.rectangles &&
+        plan.nodes.length > 1 &&
+        cell.width >= 64 &&
+        options.nodeName
+      )
+        this.addText(
+          options.nodeName(nodeOf(cell.deviceId, perNode), -1, -1),
+          cell.x + 6,
+          cell.y + cell.height - 4,
+          Math.max(12, Math.min(14, font - 2)),
+        ).setOrigin(0, 1);
     }
-    for (const cell of layout.cells)
-      this.drawKitchen(g, cell, label(cell.deviceId, cell.width), gauges?.get(cell.deviceId));
     this.snapshot.bake(this.container, box, 6);
     return layout;
+  }
+
+  /** The links legend at the bottom of `box`; returns its line count. */
+  private legend(
+    g: GameObjects.Graphics,
+    box: Box,
+    speeds: { intra?: number; inter?: number },
+    texts: NonNullable<GridOptions['legend']>,
+    font: number,
+  ): number {
+    const items = (['intra', 'inter'] as const).filter((k) => speeds[k] !== undefined);
+    const sample = font * 2.2;
+    let x = box.x;
+    let line = 0;
+    const lineH = font + 10;
+    const bottom = box.y + box.height;
+    const placed = items.map((k) => {
+      const text = this.addText(texts[k](gbPerS(speeds[k]!)), 0, 0, font);
+      const w = sample + 8 + text.width + 24;
+      if (x + w > box.x + box.width && x > box.x) {
+        x = box.x;
+        line++;
+      }
+      const item = { k, text, x, line };
+      x += w;
+      return item;
+    });
+    const lines = placed.length > 0 ? line + 1 : 0;
+    for (const { k, text, x: ix, line: l } of placed) {
+      const y = bottom - (lines - l) * lineH + lineH / 2;
+      drawLink(g, ix, y, ix + sample, y, k, 'horizontal');
+      text.setOrigin(0, 0.5).setPosition(ix + sample + 8, y);
+    }
+    return lines;
+  }
+
+  private drawNodes(
+    g: GameObjects.Graphics,
+    plan: KitchenPlan,
+    options: GridOptions,
+    font: number,
+    roomy: boolean,
+  ): void {
+    // One node gets its frame only where there is room to spare (not on a phone's short box).
+    const framed = plan.mode === 'tiles' || (plan.rectangles && (plan.nodes.length > 1 || roomy));
+    if (!framed || !options.nodeName) return;
+    const labelPx = Math.max(12, Math.min(font, 16));
+    if (plan.mode === 'tiles' && plan.nodes.length > 1) this.drawTileLinks(g, plan);
+    for (const n of plan.nodes) {
+      const inset = plan.mode === 'tiles' ? 0 : 5;
+      const b = {
+        x: n.box.x - inset,
+        y: n.box.y - inset,
+        width: n.box.width + 2 * inset,
+        height: n.box.height + 2 * inset,
+      };
+      if (plan.mode === 'tiles') g.fillStyle(UI.panel, 1).fillRoundedRect(b.x, b.y, b.width, b.height, 6);
+      g.lineStyle(2, FRAME, 1).strokeRoundedRect(b.x, b.y, b.width, b.height, 6);
+      const name = options.nodeName(n.node, n.first, n.last);
+      if (plan.mode === 'tiles') {
+        // The longest of 'Node 3 · kitchens 24–31', 'Node 3', '3' that fits at ≥ 12 px (if the strip is there).
+        const strip = (plan.layout.cells[n.first]?.y ?? b.y) - b.y;
+        if (strip < 12) continue;
+        for (const caption of [name, options.nodeName(n.node, -1, -1), String(n.node)]) {
+          const text = this.addText(caption, b.x + 4, b.y + 2, labelPx);
+          if (text.width > b.width - 8) text.setScale(Math.max(12 / labelPx, (b.width - 8) / text.width));
+          if (text.displayWidth <= b.width - 6) break;
+          text.destroy();
+        }
+      } else {
+        // A tab on the frame's top edge, like a fieldset's legend.
+        const text = this.addText(name, b.x + 10, b.y, labelPx).setOrigin(0, 0.5);
+        g.fillStyle(UI.background, 1).fillRect(
+          text.x - 4,
+          text.y - text.height / 2,
+          text.width + 8,
+          text.height,
+        );
+      }
+    }
+  }
+
+  /** Between node tiles side by side or stacked: the slow inter-node windows. */
+  private drawTileLinks(g: GameObjects.Graphics, plan: KitchenPlan): void {
+    const cols = plan.tileColumns;
+    plan.nodes.forEach((n, i) => {
+      const right = (i + 1) % cols !== 0 ? plan.nodes[i + 1] : undefined;
+      const below = plan.nodes[i + cols];
+      const b = n.box;
+      if (right)
+        drawLink(
+          g,
+          b.x + b.width,
+          b.y + b.height / 2,
+          right.box.x,
+          b.y + b.height / 2,
+          'inter',
+          'horizontal',
+          b.height,
+        );
+      if (below)
+        drawLink(
+          g,
+          b.x + b.width / 2,
+          b.y + b.height,
+          b.x + b.width / 2,
+          below.box.y,
+          'inter',
+          'vertical',
+          b.width,
+        );
+    });
+  }
+
+  private drawWindow(
+    g: GameObjects.Graphics,
+    a: KitchenCell,
+    b: KitchenCell,
+    orientation: 'horizontal' | 'vertical',
+    link: Link,
+  ): void {
+    if (orientation === 'horizontal')
+      drawLink(
+        g,
+        a.x + a.width - 2,
+        a.y + a.height / 2,
+        b.x + 2,
+        b.y + b.height / 2,
+        link,
+        orientation,
+        a.height,
+      );
+    else
+      drawLink(
+        g,
+        a.x + a.width / 2,
+        a.y + a.height - 2,
+        b.x + b.width / 2,
+        b.y + 2,
+        link,
+        orientation,
+        a.width,
+      );
+  }
+
+  private addText(s: string, x: number, y: number, size: number): GameObjects.Text {
+    const text = this.scene.add.text(x, y, s, {
+      fontFamily: FONT_FAMILY,
+      fontSize: `${size}px`,
+      color: INK,
+      fontStyle: 'bold',
+      stroke: '#1d2433',
+      strokeThickness: 3,
+    });
+    this.container.add(text);
+    return text;
   }
 
   setVisible(visible: boolean): void {
@@ -91,38 +302,11 @@ export class KitchenGridView {
     g.lineStyle(Math.max(3, w * 0.02), colour, 1);
     g.strokeRoundedRect(x, y, w, h, r);
 
-    // Fridge (device memory): a tall box with a door line and handle, left.
-    const fx = x + w * 0.08;
-    const fy = y + h * (gauge ? 0.4 : 0.3);
-    const fw = w * 0.22;
-    const fh = h * (gauge ? 0.52 : 0.58);
-    if (gauge) drawFridgeGauge(g, gauge, { x: fx, y: fy, width: fw, height: fh });
-    else {
-      g.fillStyle(0xdfe6ee, 1).fillRoundedRect(fx, fy, fw, fh, 4);
-      g.lineStyle(2, 0x4a5568, 1).lineBetween(fx, fy + fh * 0.35, fx + fw, fy + fh * 0.35);
-      g.fillStyle(0x4a5568, 1).fillRect(fx + fw * 0.75, fy + fh * 0.45, fw * 0.08, fh * 0.2);
-    }
+    drawKitchenBody(g, cell, gauge);
 
-    // Stove (compute): a counter with two burners, right.
-    const { x: sx, y: sy, width: sw, height: sh } = stoveBox(cell);
-    g.fillStyle(0x3b3f4a, 1).fillRoundedRect(sx, sy, sw, sh, 4);
-    g.fillStyle(0x1a1c22, 1);
-    g.fillCircle(sx + sw * 0.28, sy + sh * 0.45, sh * 0.26);
-    g.fillCircle(sx + sw * 0.72, sy + sh * 0.45, sh * 0.26);
-
-    // Chef: head, hat, body, between fridge and stove.
-    const cx = x + w * 0.45;
-    const cy = y + h * 0.64;
-    const s = Math.min(w, h) * 0.09;
-    g.fillStyle(0xf4f1ea, 1).fillRect(cx - s * 0.8, cy - s * 2.2, s * 1.6, s * 0.9);
-    g.fillCircle(cx, cy - s * 2.3, s * 0.75);
-    g.fillStyle(0xf2c79b, 1).fillCircle(cx, cy - s * 0.7, s * 0.8);
-    g.fillStyle(colour, 1).fillRoundedRect(cx - s, cy + s * 0.2, s * 2, s * 2.4, s * 0.4);
-
-    const fontSize = Math.max(
-      caption.length <= 3 ? 12 : 14,
-      Math.round(Math.min(w, h) * (caption.includes('\n') ? 0.085 : 0.11)),
-    );
+    // At least 16 px where the caption fits, never below 12 px (the label callback drops detail instead).
+    const longest = Math.max(...caption.split('\n').map((l) => l.length));
+    const fontSize = Math.round(Math.max(12, Math.min(18, (w * 0.9) / (longest * 0.58))));
     const text = this.scene.add
       .text(x + w / 2, y + h * 0.12, caption, {
         fontFamily: FONT_FAMILY,

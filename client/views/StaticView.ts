@@ -1,24 +1,25 @@
 // The static view (DESIGN.md §5.3): the propagated plan as a graph — every value of the step grouped by
-// phase, with its label after propagation and its per-kitchen shape, the level's dishes highlighted, and
-// every pass the sous-chef inserted marked on the edge out of the value it moves (kind, axes, bytes).
-// A priced-only (Megatron) level lists its priced passes with their times instead.
+// phase, with its label after propagation, its per-kitchen shape and the values it is computed from (edges in
+// the left gutter), the level's dishes highlighted, and every pass the sous-chef inserted drawn on the edge
+// it belongs to (kind badge, axes, bytes). A priced-only (Megatron) level lists its priced passes with times.
 import type { GameObjects, Scene } from 'phaser';
 import { formatSeconds } from '../../shared/index.ts';
 import type { Box } from '../viewModels/kitchenGridLayout.ts';
 import { planListing, type ListingRow } from '../viewModels/planListing.ts';
+import { staticGraphLinks } from '../viewModels/staticGraphLinks.ts';
 import type { Translate } from '../ui/translate.ts';
 import { passKey, passStyle } from './eventStyles.ts';
+import { GraphRows, type GraphRow } from './GraphRows.ts';
 import { FONT_FAMILY } from './palette.ts';
-import { ScrollRows, type Row } from './ScrollRows.ts';
 import { MUTED_COLOUR, type SceneView, type ViewContext } from './viewContext.ts';
 
 export class StaticView implements SceneView {
   private readonly note: GameObjects.Text;
-  private readonly rows: ScrollRows;
+  private readonly rows: GraphRows;
 
   constructor(scene: Scene) {
     this.note = scene.add.text(0, 0, '', { fontFamily: FONT_FAMILY, color: MUTED_COLOUR });
-    this.rows = new ScrollRows(scene);
+    this.rows = new GraphRows(scene);
   }
 
   draw(ctx: ViewContext, box: Box, keepScroll = false): void {
@@ -35,9 +36,16 @@ export class StaticView implements SceneView {
       .setPosition(box.x + pad, box.y + pad);
     const top = box.y + pad + (priced ? this.note.height + pad : 0);
     const listing = evaluation ? planListing(evaluation, view.level.limits.tensors) : [];
+    const inner = {
+      x: box.x + pad,
+      y: top,
+      width: box.width - 2 * pad,
+      height: box.y + box.height - top - pad,
+    };
     this.rows.set(
       listing.map((r) => row(r, t)),
-      { x: box.x + pad, y: top, width: box.width - 2 * pad, height: box.y + box.height - top - pad },
+      staticGraphLinks(listing, GraphRows.maxLanes(inner.width)),
+      inner,
       font,
       keepScroll,
     );
@@ -58,21 +66,31 @@ export class StaticView implements SceneView {
   }
 }
 
-function row(r: ListingRow, t: Translate): Row {
+function row(r: ListingRow, t: Translate): GraphRow {
   switch (r.type) {
     case 'phase':
       return { text: t(`views.phase.${r.phase}`), style: 'heading' };
-    case 'node':
-      return {
-        text: t('views.node', { name: r.name, spec: r.spec, local: r.local }),
-        style: r.dish ? 'dish' : 'node',
-      };
+    case 'node': {
+      const base = t('views.node', { name: r.name, spec: r.spec, local: r.local });
+      const from =
+        r.operands.length > 0 ? `  ${t('views.nodeFrom', { operands: r.operands.join(', ') })}` : '';
+      return { text: base + from, style: r.dish ? 'dish' : 'node' };
+    }
     case 'edge': {
       const key = passKey(r.kind);
       const kind = key ? t(`views.kind.${key}`) : r.kind;
-      const base = `${t('views.edge', { kind, axes: r.axes, bytes: r.bytes })} · ${r.tensor}`;
+      const where =
+        r.place === 'operand' && r.at !== undefined
+          ? t('views.edgeInto', { tensor: r.tensor, at: r.at })
+          : r.place === 'result'
+            ? t('views.edgeOut', { tensor: r.tensor })
+            : r.tensor;
       const time = r.timeS === undefined ? '' : ` · ${formatSeconds(r.timeS)} × ${r.perStep ?? 1}`;
-      return { text: base + time, style: 'edge', mark: passStyle(r.kind) };
+      return {
+        text: `${t('views.edge', { kind, axes: r.axes, bytes: r.bytes })} · ${where}${time}`,
+        style: 'pass',
+        mark: passStyle(r.kind),
+      };
     }
   }
 }

@@ -129,6 +129,74 @@ async function walkViews(page: Page, size: string): Promise<void> {
   await screenshot(page, `views-dynamic-${size}`);
 }
 
+/** What the test reaches through the page's probe (client/scenes/KitchenScene.ts getters). */
+interface KitchenProbe {
+  session: { edit(edit: unknown): boolean };
+  showView(view: string): void;
+}
+
+/** Opens level `id` (from the list, or through the app when the list keeps it locked). */
+async function openLevel(page: Page, id: string): Promise<void> {
+  await page.waitForFunction(() => window.__meshKitchen?.game.scene.isActive('title'));
+  await page.click('#play');
+  const row = page.locator(`[data-level="${id}"]`);
+  if (await row.isEnabled()) await row.click();
+  else
+    await page.evaluate(
+      (level) => (window.__meshKitchen!.app as unknown as { play(id: string): void }).play(level),
+      id,
+    );
+  await page.waitForFunction(() => window.__meshKitchen?.game.scene.isActive('kitchen'));
+}
+
+/** Applies `edit` to the level's plan and shows `view`; the edit must be accepted. */
+async function editAndShow(page: Page, edit: unknown, view: string): Promise<void> {
+  const accepted = await page.evaluate(
+    ([e, v]) => {
+      const scene = window.__meshKitchen!.game.scene.getScene('kitchen') as unknown as KitchenProbe;
+      const ok = e === null || scene.session.edit(e);
+      scene.showView(v as string);
+      return ok;
+    },
+    [edit, view] as const,
+  );
+  expect(accepted).toBe(true);
+}
+
+/** The node views: the myth of more shards' 16-way trap plan (4 per node), courses and the banquet. */
+async function nodeViews(page: Page, size: string): Promise<void> {
+  await openLevel(page, 'myth-more-shards-are-faster');
+  await editAndShow(page, { type: 'setMesh', axes: [{ name: 'model', size: 16 }] }, 'global');
+  expect((await fingerprint(page)).colours).toBeGreaterThan(8);
+  await screenshot(page, `views-nodes-more-shards-${size}`);
+  await editAndShow(page, null, 'static');
+  await screenshot(page, `views-static-more-shards-${size}`);
+  await editAndShow(page, null, 'dynamic');
+  await screenshot(page, `views-dynamic-more-shards-${size}`);
+  await page.goto(page.url());
+  await openLevel(page, 'the-banquet');
+  await editAndShow(page, null, 'global');
+  expect((await fingerprint(page)).colours).toBeGreaterThan(8);
+  await screenshot(page, `views-nodes-banquet-${size}`);
+  await editAndShow(
+    page,
+    {
+      type: 'setMesh',
+      axes: [
+        { name: 'data', size: 8 },
+        { name: 'stage', size: 8 },
+        { name: 'model', size: 8 },
+      ],
+    },
+    'global',
+  );
+  await screenshot(page, `views-nodes-banquet-8x8x8-${size}`);
+  await page.goto(page.url());
+  await openLevel(page, 'courses');
+  await editAndShow(page, null, 'global');
+  await screenshot(page, `views-nodes-courses-${size}`);
+}
+
 describe('the four views in Chromium', () => {
   it('draws, switches and plays them by keyboard at 1280×720', async () => {
     const { page, errors } = await game.open('/');
@@ -143,5 +211,16 @@ describe('the four views in Chromium', () => {
     });
     await walkViews(page, '390');
     expect(errors).toEqual([]);
+  });
+
+  it('groups kitchens by node and draws windows by link at 1280×720 and on a phone', async () => {
+    for (const [viewport, size] of [
+      [{ width: 1280, height: 720 }, '1280'],
+      [{ width: 390, height: 844 }, '390'],
+    ] as const) {
+      const { page, errors } = await game.open('/', viewport);
+      await nodeViews(page, size);
+      expect(errors).toEqual([]);
+    }
   });
 });

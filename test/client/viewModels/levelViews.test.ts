@@ -56,7 +56,7 @@ describe('kitchenDetails', () => {
 });
 
 describe('planListing', () => {
-  it('groups values by phase and pins the all-reduce of h_pre on the edge out of it', () => {
+  it('groups values by phase, pins the all-reduce of h_pre below it and w_in’s slice above x_proj', () => {
     const rows = planListing(evaluation, level.limits.tensors);
     expect(rows[0]).toEqual({ type: 'phase', phase: 'forward' });
     const at = rows.findIndex((row) => row.type === 'node' && row.name === 'h_pre');
@@ -67,6 +67,17 @@ describe('planListing', () => {
       tensor: 'h_pre',
       axes: 'model',
       bytes: '6.14 kB',
+      place: 'result',
+    });
+    expect(rows[at]).toMatchObject({ operands: ['x', 'w1'] });
+    // w_in's slice (no bytes move) sits on the edge w_in → x_proj, right above x_proj.
+    const proj = rows.findIndex((row) => row.type === 'node' && row.name === 'x_proj');
+    expect(rows[proj - 1]).toMatchObject({
+      type: 'edge',
+      kind: 'all-slice',
+      tensor: 'w_in',
+      place: 'operand',
+      at: 'x_proj',
     });
     expect(rows.find((row) => row.type === 'node' && row.name === 'w1')).toMatchObject({ dish: true });
     expect(

@@ -1,0 +1,206 @@
+// The static view's scrollable graph: one row per value (a boxed node on the spine) or inserted pass (a kind
+// badge — colour + pattern — sitting ON the edge it belongs to), and in a left gutter one bus per value down
+// to its consumers (staticGraphLinks). Text objects are pooled and laid out only on a change or a scroll;
+// lines are clipped to the box. A long row shrinks (never below 12 px) and is cut beyond that.
+import type { GameObjects, Scene } from 'phaser';
+import type { Box } from '../viewModels/kitchenGridLayout.ts';
+import type { GraphLinks } from '../viewModels/staticGraphLinks.ts';
+import { drawPattern } from './drawPattern.ts';
+import type { MarkStyle } from './eventStyles.ts';
+import { FONT_FAMILY, UI } from './palette.ts';
+import { MUTED_COLOUR, TEXT_COLOUR } from './viewContext.ts';
+
+export interface GraphRow {
+  readonly text: string;
+  readonly style: 'heading' | 'node' | 'dish' | 'pass';
+  readonly mark?: MarkStyle;
+}
+
+const ACCENT = '#e69f00';
+/** Edge colours by lane, light enough on the dark panel; neighbouring lanes differ. */
+const LANE_COLOURS = [0x8fa3bf, 0xc9d2e0, 0x6f86a8, 0xa9b7cc] as const;
+const MIN_FONT_PX = 12;
+
+export class GraphRows {
+  private readonly container: GameObjects.Container;
+  private readonly g: GameObjects.Graphics;
+  private readonly texts: GameObjects.Text[] = [];
+  private rows: readonly GraphRow[] = [];
+  private links: GraphLinks = { buses: [], stems: [], lanes: 0 };
+  private box: Box = { x: 0, y: 0, width: 1, height: 1 };
+  private scroll = 0;
+  private rowH = 24;
+  private laneW = 6;
+  private spineX = 0;
+
+  constructor(private readonly scene: Scene) {
+    this.container = scene.add.container(0, 0);
+    this.g = scene.add.graphics();
+    this.container.add(this.g);
+  }
+
+  /** The most gutter lanes a box `width` px wide gets (the rest of the edges are named in the rows). */
+  static maxLanes(width: number): number {
+    return Math.max(2, Math.min(14, Math.floor((width * 0.16) / GraphRows.laneWidth(width))));
+  }
+
+  private static laneWidth(width: number): number {
+    return width < 560 ? 5 : 7;
+  }
+
+  /** Shows `rows` joined by `links` in `box` with `fontSize` px text; keeps the scroll when `keepScroll`. */
+  set(rows: readonly GraphRow[], links: GraphLinks, box: Box, fontSize: number, keepScroll = false): void {
+    this.rows = rows;
+    this.links = links;
+    this.box = box;
+    this.laneW = GraphRows.laneWidth(box.width);
+    this.rowH = Math.round(fontSize * (box.width < 560 ? 1.5 : 1.65));
+    this.spineX = box.x + links.lanes * this.laneW + 18;
+    while (this.texts.length < rows.length) {
+      const text = this.scene.add.text(0, 0, '', { fontFamily: FONT_FAMILY, color: TEXT_COLOUR });
+      this.texts.push(text);
+      this.container.add(text);
+    }
+    this.texts.forEach((text, i) => {
+      const row = rows[i];
+      if (!row) return text.setVisible(false);
+      const room = Math.max(40, box.x + box.width - 14 - this.textX(row));
+      text
+        .setText(row.text)
+        .setFontSize(row.style === 'heading' ? fontSize + 1 : fontSize)
+        .setFontStyle(row.style === 'heading' || row.style === 'dish' ? 'bold' : '')
+        .setColor(row.style === 'heading' ? ACCENT : row.style === 'pass' ? MUTED_COLOUR : TEXT_COLOUR)
+        .setFixedSize(0, 0)
+        .setScale(1);
+      // A long row shrinks to fit (never below 12 px), and is cut beyond that.
+      const scale = Math.max(MIN_FONT_PX / fontSize, Math.min(1, room / text.width));
+      text.setScale(scale);
+      if (text.width * scale > room) text.setFixedSize(room / scale, 0);
+    });
+    if (!keepScroll) this.scroll = 0;
+    this.scrollBy(0);
+  }
+
+  /** Scrolls by `dy` pixels (clamped); returns whether anything moved. */
+  scrollBy(dy: number): boolean {
+    const max = Math.max(0, this.rows.length * this.rowH - this.box.height);
+    const next = Math.min(max, Math.max(0, this.scroll + dy));
+    const moved = next !== this.scroll;
+    this.scroll = next;
+    this.place();
+    return moved;
+  }
+
+  /** One row's height in pixels (arrow keys scroll by it). */
+  get rowHeight(): number {
+    return this.rowH;
+  }
+
+  setVisible(visible: boolean): void {
+    this.container.setVisible(visible);
+  }
+
+  destroy(): void {
+    this.container.destroy(true);
+  }
+
+  private textX(row: GraphRow): number {
+    if (row.style === 'heading') return this.box.x;
+    return this.spineX + (row.style === 'pass' ? this.rowH * 0.5 + 2 : 14);
+  }
+
+  private rowY(i: number): number {
+    return this.box.y + i * this.rowH - this.scroll;
+  }
+
+  private visible(i: number): boolean {
+    const y = this.rowY(i);
+    return y >= this.box.y - 0.5 && y + this.rowH <= this.box.y + this.box.height + 0.5;
+  }
+
+  /** A vertical line at x from row a's middle to row b's middle, clipped to the box. */
+  private vertical(x: number, a: number, b: number): void {
+    const top = Math.max(this.box.y, this.rowY(a) + this.rowH / 2);
+    const bottom = Math.min(this.box.y + this.box.height, this.rowY(b) + this.rowH / 2);
+    if (bottom > top) this.g.lineBetween(x, top, x, bottom);
+  }
+
+  private place(): void {
+    const { g, box, rowH, spineX } = this;
+    g.clear();
+    const mid = (i: number) => this.rowY(i) + rowH / 2;
+    const laneX = (lane: number) => spineX - 14 - lane * this.laneW;
+
+    // Edges first, so nodes and badges sit on top of them.
+    g.lineStyle(2, UI.window, 1);
+    for (const s of this.links.stems) this.vertical(spineX, s.from, s.to);
+    for (const bus of this.links.buses) {
+      const colour = bus.lane >= 0 ? LANE_COLOURS[bus.lane % LANE_COLOURS.length]! : UI.muted;
+      g.lineStyle(2, colour, 1);
+      if (bus.lane >= 0) {
+        const x = laneX(bus.lane);
+        this.vertical(x, bus.source, bus.taps[bus.taps.length - 1]!);
+        if (this.visible(bus.source)) g.lineBetween(x, mid(bus.source), spineX, mid(bus.source));
+        for (const tap of bus.taps)
+          if (this.visible(tap)) {
+            g.lineBetween(x, mid(tap), spineX - 7, mid(tap));
+            g.fillStyle(colour, 1).fillTriangle(
+              spineX - 4,
+              mid(tap),
+              spineX - 10,
+              mid(tap) - 4,
+              spineX - 10,
+              mid(tap) + 4,
+            );
+          }
+      } else
+        for (const tap of bus.taps)
+          if (this.visible(tap)) {
+            // No lane left: a short dotted lead-in from the gutter's edge (the row names the operand).
+            for (let x = box.x; x < spineX - 12; x += 6) g.lineBetween(x, mid(tap), x + 2, mid(tap));
+            g.fillStyle(colour, 1).fillTriangle(
+              spineX - 4,
+              mid(tap),
+              spineX - 10,
+              mid(tap) - 4,
+              spineX - 10,
+              mid(tap) + 4,
+            );
+          }
+    }
+
+    this.rows.forEach((row, i) => {
+      const text = this.texts[i]!;
+      const shown = this.visible(i);
+      text.setVisible(shown);
+      if (!shown) return;
+      const y = this.rowY(i);
+      text.setPosition(this.textX(row), y + (rowH - text.displayHeight) / 2);
+      if (row.style === 'node' || row.style === 'dish') {
+        g.fillStyle(row.style === 'dish' ? 0x3d4966 : UI.panel, 1);
+        g.fillRoundedRect(
+          spineX + 8,
+          y + 2,
+          Math.min(box.x + box.width - spineX - 16, text.displayWidth + 14),
+          rowH - 4,
+          6,
+        );
+        g.fillStyle(row.style === 'dish' ? 0xe69f00 : 0x8fa3bf, 1).fillCircle(spineX, y + rowH / 2, 5);
+      } else if (row.style === 'pass' && row.mark) {
+        const s = Math.min(rowH - 6, 26);
+        const b = { x: spineX - s / 2, y: y + (rowH - s) / 2, width: s, height: s };
+        drawPattern(g, row.mark.pattern, row.mark.colour, b);
+        g.lineStyle(2, 0xf4f1ea, 1).strokeRect(b.x, b.y, b.width, b.height);
+      }
+    });
+
+    const total = this.rows.length * rowH;
+    if (total > box.height) {
+      // Scroll bar: how much of the list shows, and where.
+      const h = Math.max(20, (box.height / total) * box.height);
+      const top = box.y + (this.scroll / (total - box.height)) * (box.height - h);
+      g.fillStyle(0x3d4966, 1).fillRect(box.x + box.width - 6, box.y, 6, box.height);
+      g.fillStyle(0x8fa3bf, 1).fillRect(box.x + box.width - 6, top, 6, h);
+    }
+  }
+}

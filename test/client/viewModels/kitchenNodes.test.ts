@@ -1,0 +1,121 @@
+// Kitchens grouped by node (node = ⌊id / devicesPerNode⌋) and windows by link, worked out by hand.
+import { describe, expect, it } from 'vitest';
+import { makeMesh } from '../../../shared/sim/mesh.ts';
+import { unwrap } from '../../../shared/sim/result.ts';
+import type { Topology } from '../../../shared/index.ts';
+import { kitchenGridLayout } from '../../../client/viewModels/kitchenGridLayout.ts';
+import {
+  kitchenPlan,
+  linkSpeeds,
+  nodeBlockLayout,
+  nodeGrouping,
+  windowLinks,
+} from '../../../client/viewModels/kitchenNodes.ts';
+
+const mesh = (...axes: [string, number][]) => unwrap(makeMesh(axes));
+const topology = (perNode: number, axes: [string, 'intra' | 'inter'][]): Topology => ({
+  devicesPerNode: perNode,
+  axes: axes.map(([axis, link]) => ({ axis, link, bytesPerS: link === 'intra' ? 300e9 : 25e9 })),
+});
+
+describe('nodeGrouping', () => {
+  it('frames 16 kitchens in a row with 4 per node as 4 side-by-side rectangles', () => {
+    const layout = kitchenGridLayout(mesh(['model', 16]), { x: 0, y: 0, width: 1600, height: 200 }, 10);
+    const { rectangles, frames } = nodeGrouping(layout, 4);
+    expect(rectangles).toBe(true);
+    expect(frames.map((f) => [f.node, f.first, f.last])).toEqual([
+      [0, 0, 3],
+      [1, 4, 7],
+      [2, 8, 11],
+      [3, 12, 15],
+    ]);
+    // Node 1 starts at kitchen 4's left edge and ends at kitchen 7's right edge.
+    const [k4, k7] = [layout.cells[4]!, layout.cells[7]!];
+    expect(frames[1]!.box).toEqual({ x: k4.x, y: k4.y, width: k7.x + k7.width - k4.x, height: k4.height });
+  });
+
+  it('frames data 2 × model 4 with 4 per node as its 2 rows', () => {
+    const layout = kitchenGridLayout(mesh(['data', 2], ['model', 4]), {
+      x: 0,
+      y: 0,
+      width: 800,
+      height: 600,
+    });
+    expect([layout.rows, layout.columns]).toEqual([2, 4]);
+    const { rectangles, frames } = nodeGrouping(layout, 4);
+    expect(rectangles).toBe(true);
+    expect(frames).toHaveLength(2);
+    expect(frames[1]!.box.y).toBe(layout.cells[4]!.y);
+  });
+
+  it('tags kitchens when a node breaks across rows (6 in a row, 4 per node)', () => {
+    const layout = kitchenGridLayout(mesh(['x', 6]), { x: 0, y: 0, width: 900, height: 200 });
+    expect(nodeGrouping(layout, 4).rectangles).toBe(false);
+    expect(nodeGrouping(layout, 4).frames.map((f) => f.last)).toEqual([3, 5]);
+  });
+
+  it('refuses a non-positive node size', () => {
+    const layout = kitchenGridLayout(mesh(['x', 2]), { x: 0, y: 0, width: 100, height: 100 });
+    expect(() => nodeGrouping(layout, 0)).toThrow(/positive integer/);
+  });
+});
+
+describe('windowLinks and linkSpeeds', () => {
+  it('makes windows along an inter-node axis slow and the others fast', () => {
+    const m = mesh(['data', 2], ['model', 4]);
+    const layout = kitchenGridLayout(m, { x: 0, y: 0, width: 800, height: 600 });
+    const topo = topology(4, [
+      ['data', 'inter'],
+      ['model', 'intra'],
+    ]);
+    const links = windowLinks(layout.windows, topo);
+    layout.windows.forEach((w, i) => expect(links[i]).toBe(w.axis === 'data' ? 'inter' : 'intra'));
+    expect(links.filter((l) => l === 'inter')).toHaveLength(4);
+    expect(linkSpeeds(topo)).toEqual({ intra: 300e9, inter: 25e9 });
+    expect(linkSpeeds(topology(8, [['x', 'intra']]))).toEqual({ intra: 300e9 });
+    expect(() => windowLinks(layout.windows, topology(4, [['data', 'inter']]))).toThrow(/no axis 'model'/);
+  });
+});
+
+describe('kitchenPlan and nodeBlockLayout', () => {
+  it('keeps the axis grid with frames while kitchens are big, tiles 16 narrow kitchens by node', () => {
+    const m = mesh(['model', 16]);
+    const wide = kitchenPlan(m, { x: 0, y: 0, width: 2400, height: 200 }, 10, 4, 24);
+    expect([wide.mode, wide.nodes.length, wide.rectangles]).toEqual(['grid', 4, true]);
+    // In 800 × 600 a row of 16 gives 35 px kitchens; 4 tiles of 2 × 2 give far bigger ones.
+    const tiled = kitchenPlan(m, { x: 0, y: 0, width: 800, height: 600 }, 16, 4, 24);
+    expect(tiled.mode).toBe('tiles');
+    expect(tiled.nodes.map((n) => [n.first, n.last])).toEqual([
+      [0, 3],
+      [4, 7],
+      [8, 11],
+      [12, 15],
+    ]);
+    // Inside node 0: 0–1 and 2–3 side by side, 0–2 and 1–3 stacked; all model-axis windows.
+    expect(tiled.layout.windows.filter((w) => w.to <= 3).map((w) => [w.from, w.to, w.orientation])).toEqual([
+      [0, 1, 'horizontal'],
+      [0, 2, 'vertical'],
+      [1, 3, 'vertical'],
+      [2, 3, 'horizontal'],
+    ]);
+  });
+
+  it('draws the banquet (512 kitchens, 8 per node) as 64 node tiles of 2 × 4 kitchens', () => {
+    const m = mesh(['data', 8], ['stage', 8], ['model', 8]);
+    const plan = kitchenPlan(m, { x: 0, y: 0, width: 740, height: 560 }, 12, 8, 20);
+    expect(plan.mode).toBe('tiles');
+    expect(plan.nodes).toHaveLength(64);
+    expect(plan.layout.cells).toHaveLength(512);
+    const { tiles, layout } = nodeBlockLayout(m, { x: 0, y: 0, width: 740, height: 560 }, 8, 12, 20);
+    // Kitchen 13 is the 6th of node 1: row 1, column 1 of its tile (kitchens 15% of a width apart).
+    const t1 = tiles[1]!.box;
+    const k13 = layout.cells[13]!;
+    expect(k13.x).toBeCloseTo(t1.x + 2 + 1.15 * k13.width, 9);
+    expect(k13.y).toBeCloseTo(t1.y + 20 + 2 + 1.15 * k13.height, 9);
+    for (const t of tiles) {
+      expect(t.box.x).toBeGreaterThanOrEqual(-1e-9);
+      expect(t.box.x + t.box.width).toBeLessThanOrEqual(740 + 1e-9);
+      expect(t.box.y + t.box.height).toBeLessThanOrEqual(560 + 1e-9);
+    }
+  });
+});
