@@ -91,7 +91,13 @@ export class KitchenGridView {
       options.legend && topology && roomy ? this.legend(g, box, speeds, options.legend, font) : 0;
     const area: Box = { ...box, height: Math.max(20, box.height - legendLines * (font + 10)) };
     const perNode = topology?.devicesPerNode ?? mesh.deviceCount;
-    const plan = kitchenPlan(mesh, area, gridGap(area.width), perNode, font + 10);
+    let plan = kitchenPlan(mesh, area, gridGap(area.width), perNode, font + 10);
+    if (plan.mode === 'grid' && this.framed(plan, options, roomy)) {
+      // Room above the kitchens for the top frames' captions (a text line over the frame, 5 px above the cells).
+      const tab = Math.ceil(1.4 * labelPxOf(font)) + 4;
+      const lowered: Box = { ...area, y: area.y + tab, height: Math.max(20, area.height - tab) };
+      plan = kitchenPlan(mesh, lowered, gridGap(lowered.width), perNode, font + 10);
+    }
     const { layout } = plan;
     const links: Link[] = topology
       ? windowLinks(layout.windows, topology)
@@ -156,6 +162,12 @@ export class KitchenGridView {
     return lines;
   }
 
+  /** Whether nodes get frames: always as tiles; in a grid one node only where there is room to spare. */
+  private framed(plan: KitchenPlan, options: GridOptions, roomy: boolean): boolean {
+    if (!options.nodeName) return false;
+    return plan.mode === 'tiles' || (plan.rectangles && (plan.nodes.length > 1 || roomy));
+  }
+
   private drawNodes(
     g: GameObjects.Graphics,
     plan: KitchenPlan,
@@ -163,10 +175,9 @@ export class KitchenGridView {
     font: number,
     roomy: boolean,
   ): void {
-    // One node gets its frame only where there is room to spare (not on a phone's short box).
-    const framed = plan.mode === 'tiles' || (plan.rectangles && (plan.nodes.length > 1 || roomy));
-    if (!framed || !options.nodeName) return;
-    const labelPx = Math.max(12, Math.min(font, 16));
+    const nodeName = options.nodeName;
+    if (!nodeName || !this.framed(plan, options, roomy)) return;
+    const labelPx = labelPxOf(font);
     if (plan.mode === 'tiles' && plan.nodes.length > 1) this.drawTileLinks(g, plan);
     for (const n of plan.nodes) {
       const inset = plan.mode === 'tiles' ? 0 : 5;
@@ -178,26 +189,20 @@ export class KitchenGridView {
       };
       if (plan.mode === 'tiles') g.fillStyle(UI.panel, 1).fillRoundedRect(b.x, b.y, b.width, b.height, 6);
       g.lineStyle(2, FRAME, 1).strokeRoundedRect(b.x, b.y, b.width, b.height, 6);
-      const name = options.nodeName(n.node, n.first, n.last);
+      const name = nodeName(n.node, n.first, n.last);
       if (plan.mode === 'tiles') {
         // The longest of 'Node 3 · kitchens 24–31', 'Node 3', '3' that fits at ≥ 12 px (if the strip is there).
         const strip = (plan.layout.cells[n.first]?.y ?? b.y) - b.y;
         if (strip < 12) continue;
-        for (const caption of [name, options.nodeName(n.node, -1, -1), String(n.node)]) {
+        for (const caption of [name, nodeName(n.node, -1, -1), String(n.node)]) {
           const text = this.addText(caption, b.x + 4, b.y + 2, labelPx);
           if (text.width > b.width - 8) text.setScale(Math.max(12 / labelPx, (b.width - 8) / text.width));
           if (text.displayWidth <= b.width - 6) break;
           text.destroy();
         }
       } else {
-        // A tab on the frame's top edge, like a fieldset's legend.
-        const text = this.addText(name, b.x + 10, b.y, labelPx).setOrigin(0, 0.5);
-        g.fillStyle(UI.background, 1).fillRect(
-          text.x - 4,
-          text.y - text.height / 2,
-          text.width + 8,
-          text.height,
-        );
+        // The caption sits just above the frame's top edge, clear of the kitchens (update() leaves the room).
+        this.addText(name, b.x + 6, b.y - 2, labelPx).setOrigin(0, 1);
       }
     }
   }
@@ -321,3 +326,6 @@ export class KitchenGridView {
     this.container.add(text);
   }
 }
+
+/** Node captions: the view's font, kept between 12 and 16 px. */
+const labelPxOf = (font: number): number => Math.max(12, Math.min(font, 16));
