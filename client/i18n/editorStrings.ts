@@ -80,6 +80,7 @@ export const editorStrings = defineStrings(
     'sandbox.kitchen': 'Kitchen (hardware)',
     'sandbox.devices': 'Number of kitchens',
     'sandbox.start': 'Start cooking',
+    'sandbox.preparing': 'Setting up the kitchens…',
     'sandbox.help':
       'Small menus are tasted for real on every kitchen (up to 16); the Megatron GPTs are priced at full scale.',
     'sandbox.kitchenOption': '{name} ({gb} GB fridge)',
@@ -161,6 +162,7 @@ export const editorStrings = defineStrings(
     'sandbox.kitchen': '厨房（硬件）',
     'sandbox.devices': '厨房数',
     'sandbox.start': '开火',
+    'sandbox.preparing': '正在布置厨房…',
     'sandbox.help': '小菜单会在每间厨房里真的试菜（最多 16 间）；Megatron GPT 按完整规模估价。',
     'sandbox.kitchenOption': '{name}（冷柜 {gb} GB）',
   },

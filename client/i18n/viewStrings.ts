@@ -17,7 +17,7 @@ export const viewStrings = defineStrings(
       'One step of service, animated: stoves at work, dishes through windows, idle stoves.',
     'views.dishes': 'Dishes',
     'views.noDishes':
-      'The dishes of this banquet are laid out by Megatron: see the static view for its passes.',
+      'These dishes are cut the Megatron way (the plan sets only the grid, courses and memory savers): see the static view for the passes.',
     'views.dish': '{name} {spec}',
     'views.picked': 'Kitchen {id} picked',
     'views.prev': 'Previous kitchen',
@@ -81,7 +81,7 @@ export const viewStrings = defineStrings(
     'views.staticHelp': '传播之后的方案：每道菜的切法标签和插入的传菜。方向键滚动。',
     'views.dynamicHelp': '一步上菜的动画：灶台在做菜，菜穿过窗口，灶台空闲。',
     'views.dishes': '菜',
-    'views.noDishes': '这桌宴席的菜按 Megatron 的方式切好：传菜请看静态视图。',
+    'views.noDishes': '这些菜按 Megatron 的方式切好（计划只决定网格、菜序和省冷柜的办法）：传菜请看静态视图。',
     'views.dish': '{name} {spec}',
     'views.picked': '已选 {id} 号厨房',
     'views.prev': '上一间厨房',

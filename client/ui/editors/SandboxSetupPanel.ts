@@ -60,14 +60,25 @@ export function renderSandboxSetup(
       hardware: kitchen.select.value,
       devices: Number(devices.select.value),
     };
+    // Building the level evaluates its start plan (up to ~0.25 s for the 175B GPT): say so first, and let the
+    // note paint before the work blocks the page.
+    start.disabled = true;
+    start.setAttribute('aria-busy', 'true');
+    start.textContent = t('sandbox.preparing');
+    requestAnimationFrame(() => setTimeout(() => build(options), 0));
+  });
+  const build = (options: { menu: string; hardware: string; devices: number }): void => {
     const r = sandboxLevel(options);
     if (r.ok) return actions.start(r.value, options);
+    start.disabled = false;
+    start.removeAttribute('aria-busy');
+    start.textContent = t('sandbox.start');
     error.hidden = false;
     error.replaceChildren(
       h('pre', { class: 'jax' }, `${r.error.type}: ${r.error.message}`),
       h('p', {}, r.error.explanation[locale]),
     );
-  });
+  };
   const back = h('button', { type: 'button', class: 'button' }, t('nav.back'));
   back.addEventListener('click', actions.back);
   root.replaceChildren(
