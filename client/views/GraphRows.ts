@@ -2,6 +2,7 @@
 // badge — colour + pattern — sitting ON the edge it belongs to), and in a left gutter one bus per value down
 // to its consumers (staticGraphLinks). Text objects are pooled and laid out only on a change or a scroll;
 // lines are clipped to the box. A long row shrinks (never below 12 px) and is cut beyond that.
+import { fitRowText } from './fitRowText.ts';
 import type { GameObjects, Scene } from 'phaser';
 import type { Box } from '../viewModels/kitchenGridLayout.ts';
 import type { GraphLinks } from '../viewModels/staticGraphLinks.ts';
@@ -64,18 +65,14 @@ export class GraphRows {
     this.texts.forEach((text, i) => {
       const row = rows[i];
       if (!row) return text.setVisible(false);
-      const room = Math.max(40, box.x + box.width - 14 - this.textX(row));
-      text
-        .setText(row.text)
-        .setFontSize(row.style === 'heading' ? fontSize + 1 : fontSize)
-        .setFontStyle(row.style === 'heading' || row.style === 'dish' ? 'bold' : '')
-        .setColor(row.style === 'heading' ? ACCENT : row.style === 'pass' ? MUTED_COLOUR : TEXT_COLOUR)
-        .setFixedSize(0, 0)
-        .setScale(1);
       // A long row shrinks to fit (never below 12 px), and is cut beyond that.
-      const scale = Math.max(MIN_FONT_PX / fontSize, Math.min(1, room / text.width));
-      text.setScale(scale);
-      if (text.width * scale > room) text.setFixedSize(room / scale, 0);
+      fitRowText(text, row.text, {
+        size: row.style === 'heading' ? fontSize + 1 : fontSize,
+        bold: row.style === 'heading' || row.style === 'dish',
+        colour: row.style === 'heading' ? ACCENT : row.style === 'pass' ? MUTED_COLOUR : TEXT_COLOUR,
+        room: Math.max(40, box.x + box.width - 14 - this.textX(row)),
+        minScale: MIN_FONT_PX / fontSize,
+      });
     });
     if (!keepScroll) this.scroll = 0;
     this.scrollBy(0);

@@ -2,6 +2,7 @@
 // (boxed, joined by a connector like a graph's edges), pass badges (colour + pattern) and plain lines; it
 // flows into several columns when the box is wide. Text objects are pooled and only re-laid on a change or
 // a scroll, never per frame; rows outside the box are hidden.
+import { fitRowText } from './fitRowText.ts';
 import type { GameObjects, Scene } from 'phaser';
 import type { Box } from '../viewModels/kitchenGridLayout.ts';
 import { drawPattern } from './drawPattern.ts';
@@ -51,19 +52,14 @@ export class ScrollRows {
     this.texts.forEach((text, i) => {
       const row = rows[i];
       if (!row) return text.setVisible(false);
-      const indent = this.indent(row);
-      text
-        .setText(row.text)
-        .setFontSize(row.style === 'heading' ? fontSize + 1 : fontSize)
-        .setFontStyle(row.style === 'heading' || row.style === 'dish' ? 'bold' : '')
-        .setColor(row.style === 'heading' ? ACCENT : row.style === 'muted' ? MUTED_COLOUR : TEXT_COLOUR)
-        .setFixedSize(0, 0)
-        .setScale(1);
       // A long row shrinks to fit its column (down to 80%), and is cut beyond that.
-      const room = Math.max(10, this.columnW - indent - 14);
-      const scale = Math.max(0.8, Math.min(1, room / text.width));
-      text.setScale(scale);
-      if (text.width * scale > room) text.setFixedSize(room / scale, 0);
+      fitRowText(text, row.text, {
+        size: row.style === 'heading' ? fontSize + 1 : fontSize,
+        bold: row.style === 'heading' || row.style === 'dish',
+        colour: row.style === 'heading' ? ACCENT : row.style === 'muted' ? MUTED_COLOUR : TEXT_COLOUR,
+        room: Math.max(10, this.columnW - this.indent(row) - 14),
+        minScale: 0.8,
+      });
     });
     if (!keepScroll) this.scroll = 0;
     this.scrollBy(0);

@@ -1,0 +1,27 @@
+// One row of a scrolling text list (the local view's rows, the static view's graph): its text and style,
+// shrunk to fit the row's room down to `minScale` and cut beyond that, so no row spills into the next column.
+import type { GameObjects } from 'phaser';
+
+export interface RowTextStyle {
+  /** Font size, px. */
+  readonly size: number;
+  readonly bold: boolean;
+  readonly colour: string;
+  /** Width available, px. */
+  readonly room: number;
+  /** Smallest scale allowed (e.g. 12 px / size). */
+  readonly minScale: number;
+}
+
+export function fitRowText(text: GameObjects.Text, content: string, style: RowTextStyle): void {
+  text
+    .setText(content)
+    .setFontSize(style.size)
+    .setFontStyle(style.bold ? 'bold' : '')
+    .setColor(style.colour)
+    .setFixedSize(0, 0)
+    .setScale(1);
+  const scale = Math.max(style.minScale, Math.min(1, style.room / text.width));
+  text.setScale(scale);
+  if (text.width * scale > style.room) text.setFixedSize(style.room / scale, 0);
+}
