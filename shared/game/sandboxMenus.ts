@@ -2,7 +2,13 @@
 // two Megatron GPTs priced at full scale — the kitchens (every hardware preset) and how many of them.
 import { HARDWARE_PRESET_IDS, HARDWARE_PRESETS, type HardwarePresetId } from '../sim/cost/hardware.ts';
 import { text, type Text } from './i18n.ts';
-import type { Scenario } from './level.ts';
+import type { Level, Scenario } from './level.ts';
+import { columnThenRow } from './levels/columnThenRow.ts';
+import { giantSpiceRack } from './levels/giantSpiceRack.ts';
+import { mythCopying } from './levels/mythCopying.ts';
+import { mythGspmdAutomatic } from './levels/mythGspmdAutomatic.ts';
+import { tastingMenu } from './levels/tastingMenu.ts';
+import { theTasting } from './levels/theTasting.ts';
 import type { ManualState } from './planState.ts';
 
 /** A menu of the sandbox. */
@@ -14,96 +20,56 @@ export interface SandboxMenu {
   readonly manual?: ManualState;
 }
 
-/** The article's MLP as a shard_map: x·W1 by columns, ·W2 by rows, one psum (the tasting level's recipe). */
-const MLP2_RECIPE: ManualState = {
-  inSpecs: { x: [], w1: [null, 'model'], w2: ['model', null] },
-  outSpecs: { pred: [] },
-  checkVma: false,
-  body: [
-    { name: 'h', op: 'einsum', equation: 'bi,ih->bh', args: ['x', 'w1'] },
-    { name: 'pred_partial', op: 'einsum', equation: 'bh,ho->bo', args: ['h', 'w2'] },
-    { name: 'pred_sum', op: 'psum', axes: ['model'], args: ['pred_partial'] },
-  ],
-  outputs: { pred: 'pred_sum' },
+// Banquet sizes are the levels' own, read from them so the two never drift apart; every menu runs on the
+// kitchen the player picks, in fp32. The two MLPs' batch is raised to 16 at the tasting scale so that it
+// splits over up to 16 kitchens.
+const fromLevel = (level: Level, tastingDims: Record<string, number> = {}): Scenario => {
+  const s = level.scenario;
+  if (s.engine !== 'tasting+pricing') throw new Error(`sandbox: ${level.id} is not a tasted level`);
+  return {
+    engine: 'tasting+pricing',
+    model: s.model,
+    tastingDims: { ...s.tastingDims, ...tastingDims },
+    banquetDims: s.banquetDims,
+    step: s.step,
+    hardware: 'a100-40gb',
+    precision: 'fp32',
+  };
 };
-
-// Banquet sizes are the levels' own (fridgeTooSmall/passingStyles, helpers SLOW_KITCHEN_MLP, mythCopying,
-// mythGspmdAutomatic, giantSpiceRack, tastingMenu, courses, theBanquet); the batch of the two MLPs is raised
-// to 16 at the tasting scale so that it splits over up to 16 kitchens.
-const tasting = (
-  model: string,
-  tastingDims: Record<string, number>,
-  banquetDims: Record<string, number>,
-  step: 'train' | 'forward' = 'train',
-): Scenario => ({
-  engine: 'tasting+pricing',
-  model,
-  tastingDims,
-  banquetDims,
-  step,
-  hardware: 'a100-40gb',
-  precision: 'fp32',
-});
 
 /** Every menu, in the order the sandbox lists them. */
 export const SANDBOX_MENUS: readonly SandboxMenu[] = [
   {
     id: 'mlp2',
     title: text('两层 MLP（文章的例子）', "Two-layer MLP (the article's example)"),
-    scenario: tasting('mlp2', { batch: 16 }, { batch: 32768, input: 512, hidden: 8192, output: 512 }),
-    manual: MLP2_RECIPE,
+    scenario: fromLevel(theTasting, { batch: 16 }),
+    // The tasting level's answer: x·W1 by columns, ·W2 by rows, one psum.
+    manual: theTasting.reference.manual!,
   },
   {
     id: 'megatronMlp',
     title: text('Megatron MLP', 'Megatron MLP'),
-    scenario: tasting('megatronMlp', { batch: 16 }, { batch: 65536, input: 256, hidden: 512, ffn: 2048 }),
+    scenario: fromLevel(columnThenRow, { batch: 16 }),
   },
   {
     id: 'transformerBlock',
     title: text('一个 Transformer 块', 'One transformer block'),
-    scenario: tasting(
-      'transformerBlock',
-      { batch: 4, seq: 4, hidden: 16, heads: 4, headDim: 4, ffn: 64 },
-      { batch: 4, seq: 512, hidden: 12288, heads: 96, headDim: 128, ffn: 49152 },
-    ),
+    scenario: fromLevel(mythCopying),
   },
   {
     id: 'gpt',
     title: text('两层 GPT', 'Two-layer GPT'),
-    scenario: tasting(
-      'gpt',
-      { batch: 4, seq: 4, hidden: 16, heads: 4, headDim: 4, ffn: 64, vocab: 32, layers: 2 },
-      { batch: 4, seq: 512, hidden: 8192, heads: 64, headDim: 128, ffn: 32768, vocab: 8192, layers: 2 },
-    ),
+    scenario: fromLevel(mythGspmdAutomatic),
   },
   {
     id: 'embeddingLookup',
     title: text('推荐系统的大调料架（嵌入表）', 'Recommender embedding table'),
-    scenario: tasting(
-      'embeddingLookup',
-      { batch: 16, vocab: 64 },
-      { batch: 256, vocab: 16_000_000, embed: 256, userFeatures: 256, userHidden: 1024 },
-    ),
+    scenario: fromLevel(giantSpiceRack),
   },
   {
     id: 'visionDecoder',
     title: text('图文模型推理（首 token）', 'Vision-language inference (first token)'),
-    scenario: tasting(
-      'visionDecoder',
-      { batch: 2 },
-      {
-        batch: 1,
-        seq: 2048,
-        hidden: 8192,
-        heads: 64,
-        headDim: 128,
-        ffn: 32768,
-        patches: 1024,
-        channels: 588,
-        vocab: 32000,
-      },
-      'forward',
-    ),
+    scenario: fromLevel(tastingMenu),
   },
   {
     id: 'gpt-2.7b',
