@@ -81,7 +81,8 @@ export const viewStrings = defineStrings(
     'views.staticHelp': '传播之后的方案：每道菜的切法标签和插入的传菜。方向键滚动。',
     'views.dynamicHelp': '一步上菜的动画：灶台在做菜，菜穿过窗口，灶台空闲。',
     'views.dishes': '菜',
-    'views.noDishes': '这些菜按 Megatron 的方式切好（计划只决定网格、菜序和省冷柜的办法）：传菜请看静态视图。',
+    'views.noDishes':
+      '这些菜按 Megatron 的方式切好（计划只决定网格、菜序和省冷柜的办法）：传菜请看静态视图。',
     'views.dish': '{name} {spec}',
     'views.picked': '已选 {id} 号厨房',
     'views.prev': '上一间厨房',
