@@ -248,7 +248,7 @@ export class HostDashboard {
         current
           ? [
               h('h3', {}, t('cls.results.heading', { n: results.round + 1 })),
-              resultTable(resultRows(results, state.teams, locale), t, locale),
+              resultTable(resultRows(results, state.teams, locale), results.throughputUnit, t, locale),
               h(
                 'div',
                 { class: 'actions' },

@@ -107,7 +107,7 @@ export function renderPlayerPhase(
               t('cls.results.own', { rank: own.rank, of: rows.length, points: Math.round(own.points) }),
             )
           : h('p', { class: 'muted' }, t('cls.results.waiting')),
-        rows.length ? resultTable(rows, t, locale, myTeam) : null,
+        rows.length && results ? resultTable(rows, results.throughputUnit, t, locale, myTeam) : null,
         reveal ? revealCard(reveal, state, t, locale) : null,
         level
           ? h(

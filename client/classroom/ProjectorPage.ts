@@ -209,7 +209,10 @@ export class ProjectorPage {
     const rows = resultRows(results, state.teams, locale);
     // With a reveal the head's "Round n of m · Results" is heading enough: the debrief gets the room.
     if (shown) return [revealCard(shown, state, t, locale, true)];
-    return [h('h2', {}, t('cls.results.heading', { n: results.round + 1 })), resultTable(rows, t, locale)];
+    return [
+      h('h2', {}, t('cls.results.heading', { n: results.round + 1 })),
+      resultTable(rows, results.throughputUnit, t, locale),
+    ];
   }
 
   /** The class histograms of the round, each team's value marked with its colour and pattern. */
@@ -224,19 +227,22 @@ export class ProjectorPage {
       histogram(
         'tokensPerS',
         results.histograms.tokensPerS,
-        marks((r) => r.tokensPerS),
+        marks((r) => r.score),
+        results.throughputUnit,
         t,
       ),
       histogram(
         'worstMemoryGb',
         results.histograms.worstMemoryGb,
         marks((r) => r.worstMemoryBytes / 1e9),
+        results.throughputUnit,
         t,
       ),
       histogram(
         'stepS',
         results.histograms.stepS,
         marks((r) => r.stepS),
+        results.throughputUnit,
         t,
       ),
     );

@@ -38,6 +38,7 @@ export function revealCard(
         ? t('cls.reveal.score', {
             rank: r.rank,
             rate: formatRate(r.tokensPerS),
+            unit: t(`cls.unit.${reveal.throughputUnit}`),
             points: Math.round(r.points),
           })
         : `✗ ${r.reason ?? t('cls.zero')}`,

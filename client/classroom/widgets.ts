@@ -59,6 +59,7 @@ export function leaderboardList(rows: readonly LeaderRow[], t: Translate): HTMLE
 /** One round's ranking with each team's score, stars, what limited it and why a zero is zero. */
 export function resultTable(
   rows: readonly ResultRow[],
+  unit: ThroughputUnit,
   t: Translate,
   locale: Locale,
   mine?: string,
@@ -82,7 +83,11 @@ export function resultTable(
           'p',
           { class: 'result-figures' },
           r.fits && r.tastingOk !== false
-            ? t('cls.scoreLine', { rate: formatRate(r.tokensPerS), step: formatSecondsShort(r.stepS) })
+            ? t('cls.scoreLine', {
+                rate: formatRate(r.tokensPerS),
+                unit: t(`cls.unit.${unit}`),
+                step: formatSecondsShort(r.stepS),
+              })
             : `✗ ${r.reason ?? t('cls.zero')}`,
         ),
         h('p', { class: 'result-why' }, r.explanation[locale]),
@@ -95,12 +100,15 @@ const formatSecondsShort = (s: number): string =>
   s >= 1 ? `${s.toPrecision(3)} s` : `${(s * 1e3).toPrecision(3)} ms`;
 
 type Metric = keyof ResultsMessage['histograms'];
+/** What a level's throughput counts (ResultsMessage.throughputUnit). */
+export type ThroughputUnit = ResultsMessage['throughputUnit'];
 
 /** The class's distribution of one metric as bars with counts; `marks` places teams' values on it. */
 export function histogram(
   metric: Metric,
   values: readonly number[],
   marks: readonly { name: string; colour: number; value: number }[],
+  unit: ThroughputUnit,
   t: Translate,
 ): HTMLElement {
   const bins = histogramBins(values, binsForClass(values.length));
@@ -109,6 +117,7 @@ export function histogram(
   const labels = binLabels(bins, metric === 'stepS' ? 's' : '', metric === 'tokensPerS');
   const title = t(
     metric === 'tokensPerS' ? 'cls.histRate' : metric === 'stepS' ? 'cls.histStep' : 'cls.histMemory',
+    { unit: t(`cls.unit.${unit}`) },
   );
   return h(
     'figure',

@@ -24,5 +24,13 @@ export function revealMessage(s: SessionSnapshot, team: string): ClassroomResult
   const level = roundLevel(s);
   const r = safeEvaluate(level, plan);
   const timeline = r.ok ? r.evaluation.timeline : { stepS: 0, lanes: [] };
-  return accept({ round: s.round, team, plan, result, timeline, debrief: level.debrief });
+  return accept({
+    round: s.round,
+    team,
+    plan,
+    result,
+    throughputUnit: last!.throughputUnit,
+    timeline,
+    debrief: level.debrief,
+  });
 }

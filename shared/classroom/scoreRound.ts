@@ -8,6 +8,7 @@ import type { Level } from '../game/level.ts';
 import { levelById } from '../game/levels/index.ts';
 import type { PlanState } from '../game/planState.ts';
 import type { ResultsMessage, TeamRoundResult } from '../protocol/classroom.ts';
+import { scenarioThroughputUnit } from '../game/scenarioProgram.ts';
 import { planSummary } from './planSummary.ts';
 import { membersOf } from './roster.ts';
 import type { SessionPlayer, SessionSnapshot } from './session.ts';
@@ -116,9 +117,10 @@ export function scoreRound(s: SessionSnapshot): ResultsMessage {
   return {
     round: s.round,
     level: level.id,
+    throughputUnit: scenarioThroughputUnit(level.scenario),
     teams,
     histograms: {
-      tokensPerS: teams.map((t) => t.tokensPerS),
+      tokensPerS: teams.map((t) => t.score),
       worstMemoryGb: teams.map((t) => t.worstMemoryBytes / 1e9),
       stepS: teams.map((t) => t.stepS),
     },

@@ -6,7 +6,7 @@ import { MODELS } from '../sim/models/modelRegistry.ts';
 import { buildTrainStep } from '../sim/program/autodiff.ts';
 import type { Program } from '../sim/program/ir.ts';
 import { err, ok, type Result } from '../sim/result.ts';
-import type { TastingScenario } from './level.ts';
+import type { Scenario, TastingScenario } from './level.ts';
 
 /** The tasting scale (run for real) or the banquet scale (priced). */
 export type Scale = 'tasting' | 'banquet';
@@ -63,6 +63,10 @@ export function tokensPerStep(s: TastingScenario): number {
   const dims = { ...MODELS[s.model]?.dims, ...s.banquetDims };
   return (dims['batch'] ?? 1) * (dims['seq'] ?? 1);
 }
+
+/** What a scenario's throughput counts: a Megatron GPT's tokens, or `throughputUnit` of a tasted model. */
+export const scenarioThroughputUnit = (s: Scenario): 'tokens' | 'examples' =>
+  s.engine === 'train' ? 'tokens' : throughputUnit(s);
 
 /** 'tokens' for models with a sequence dimension, else 'examples' (what `tokensPerStep` counts). */
 export function throughputUnit(s: TastingScenario): 'tokens' | 'examples' {

@@ -170,7 +170,12 @@ export interface ResultsMessage {
   readonly round: number;
   readonly level: string;
   readonly teams: readonly TeamRoundResult[];
-  /** Per metric, one value per team (the projector draws the class histograms). */
+  /** What `tokensPerS` and `score` count for this level: sequence positions, or whole examples (an MLP's rows). */
+  readonly throughputUnit: 'tokens' | 'examples';
+  /**
+   * Per metric, one value per team (the projector draws the class histograms); `tokensPerS` is the served
+   * throughput — the score, 0 for a plan that overflows or tastes wrong.
+   */
   readonly histograms: Readonly<Record<'tokensPerS' | 'worstMemoryGb' | 'stepS', readonly number[]>>;
 }
 /** To everyone: the revealed plan of a team with its service timeline and the round's debrief. */
@@ -180,6 +185,7 @@ export interface RevealMessage {
   readonly team: string;
   readonly plan: PlanState;
   readonly result: TeamRoundResult;
+  readonly throughputUnit: 'tokens' | 'examples';
   readonly timeline: StepTimeline;
   readonly debrief: Text;
 }

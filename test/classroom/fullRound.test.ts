@@ -83,7 +83,7 @@ describe('a full round: reference plan against trap plan', () => {
     });
     expect(t2!.planSummary).toBe("model×4 auto w1=['model',None] w2=[None,'model']");
     expect(s.results[0]!.histograms).toEqual({
-      tokensPerS: [ref.pricing.tokensPerS, trap.pricing.tokensPerS],
+      tokensPerS: [ref.score.score, trap.score.score], // served: both fit and taste right
       worstMemoryGb: [ref.pricing.memory.worst.total / 1e9, trap.pricing.memory.worst.total / 1e9],
       stepS: [ref.pricing.stepS, trap.pricing.stepS],
     });
@@ -106,6 +106,7 @@ describe('a full round: reference plan against trap plan', () => {
       team: 't1',
       plan: level.reference,
       result: s.results[0]!.teams[0],
+      throughputUnit: 'examples', // the article's MLP: one row per example
       timeline: evaluation(level.reference).timeline,
       debrief: level.debrief,
     });

@@ -62,6 +62,10 @@ describe('scoreRound', () => {
       ['t2', 0, 0, 1, false],
     ]);
     expect(r.teams[0]!.reason).toMatch(/^out of memory on device 0 by /);
+    // The row keeps the priced rate (what the plan would do), the class histogram the served one: 0.
+    expect(r.teams[0]!.tokensPerS).toBeGreaterThan(0);
+    expect(r.histograms.tokensPerS).toEqual([0, 0]);
+    expect(r.throughputUnit).toBe('examples'); // the article's MLP counts rows
   });
 
   it('scores a plan the core refuses 0 with the core’s error, without throwing', () => {

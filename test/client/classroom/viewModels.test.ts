@@ -141,6 +141,7 @@ describe('leaderboard', () => {
     const message = {
       round: 0,
       level: 'x',
+      throughputUnit: 'tokens',
       teams: [result('t2', 2), result('t9', 1), result('t1', 1)],
       histograms: { tokensPerS: [], worstMemoryGb: [], stepS: [] },
     } as ResultsMessage;
