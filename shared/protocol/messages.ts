@@ -1,7 +1,7 @@
 // Wire protocol between client and server: message names and payloads, shared by both sides.
 // Bump PROTOCOL_VERSION whenever a payload changes shape; the lobby refuses clients of another version.
 
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 
 /** Room names registered on the server. */
 export const ROOM_LOBBY = 'lobby';
