@@ -8,7 +8,6 @@ export const polishStrings = defineStrings(
     'sound.muteTitle': 'Mute sound effects (M)',
     'loading.label': 'Loading…',
     'loading.progress': 'Loading… {n} %',
-    'busy.computing': 'Computing…',
   },
   {
     'sound.mute': '静音',
@@ -16,6 +15,5 @@ export const polishStrings = defineStrings(
     'sound.muteTitle': '静音：关闭音效（M）',
     'loading.label': '正在加载…',
     'loading.progress': '正在加载… {n}%',
-    'busy.computing': '计算中…',
   },
 );
