@@ -4,8 +4,6 @@
 export const VIEW_NAMES = ['global', 'local', 'static', 'dynamic'] as const;
 export type ViewName = (typeof VIEW_NAMES)[number];
 
-export const isViewName = (s: string): s is ViewName => (VIEW_NAMES as readonly string[]).includes(s);
-
 /** The tab a key moves to from `current`, or undefined when the key is not a tabs key. */
 export function tabAfterKey(current: ViewName, key: string): ViewName | undefined {
   const i = VIEW_NAMES.indexOf(current);

@@ -25,11 +25,6 @@ export function shardCount(mesh: Mesh, axes: DimAxes): number {
   return axes.reduce((n, a) => n * (axisSize(mesh, a) ?? NaN), 1);
 }
 
-/** Every mesh axis the sharding uses (dims, then unreduced). */
-export function usedAxes(sharding: Sharding): string[] {
-  return [...sharding.dims.flat(), ...sharding.unreduced];
-}
-
 /** Local (shard) shape; assumes divisibility was validated (`shape[d] % shardCount === 0`). */
 export function localShape(mesh: Mesh, sharding: Sharding, shape: readonly number[]): number[] {
   return shape.map((n, d) => n / shardCount(mesh, sharding.dims[d] ?? []));
