@@ -1,6 +1,7 @@
 // The facilitator's dashboard (DESIGN.md §5.5): code, join link and QR; phase and timer with the pacing
 // commands; teams and players (move, captain, kick with confirm); the hint box; the round's ranking with a
 // Reveal per team; the results CSV; End session. Joins with the stored host key, resuming after a restart.
+import { refusalText } from './viewModels/refusalText.ts';
 import { MSG_HOST, type HostCommand, type SessionPhase } from '../../shared/index.ts';
 import { SessionConnection } from '../net/SessionConnection.ts';
 import { h } from '../ui/dom.ts';
@@ -88,7 +89,11 @@ export class HostDashboard {
         await resumeSession(this.ctx.endpoint, this.code, hostKey);
         await conn.join(this.code, { role: 'facilitator', hostKey });
       } catch (e) {
-        return this.askKey(t('cls.host.openFailed', { reason: (e as Error).message }));
+        return this.askKey(
+          t('cls.host.openFailed', {
+            reason: refusalText(e, this.ctx.locales.locale, t('cls.error.reload')),
+          }),
+        );
       }
     }
     this.ctx.keys.saveHostKey(this.code, hostKey);
@@ -106,7 +111,7 @@ export class HostDashboard {
         s.hint,
       ),
     );
-    conn.on('error', (m) => this.say(m.message));
+    conn.on('error', (m) => this.say(refusalText(m, this.ctx.locales.locale, t('cls.error.reload'))));
     conn.on('hint', (m) => this.say(t('cls.host.hintSent', { text: m.text })));
     for (const type of ['results', 'reveal'] as const)
       conn.on(type, () => {

@@ -1,6 +1,7 @@
 // A player's page in a live session (DESIGN.md §5.2): join (or take the stored seat back), then one screen
 // per phase — lobby, briefing, planning (the team's shared plan), service, results, podium — with the
 // timer, the facilitator's hint and the connection state ("reconnecting…") always in the bar on top.
+import { refusalText } from './viewModels/refusalText.ts';
 import { levelById, MSG_CHOOSE_TEAM, MSG_LOCK, type Level } from '../../shared/index.ts';
 import { SessionConnection, type SessionStatus } from '../net/SessionConnection.ts';
 import { h } from '../ui/dom.ts';
@@ -71,7 +72,8 @@ export class PlayerPage {
     try {
       await conn.join(r.code, { role: 'player', nickname: r.nickname });
     } catch (e) {
-      return translator(this.ctx)('cls.join.failed', { reason: (e as Error).message });
+      const t = translator(this.ctx);
+      return t('cls.join.failed', { reason: refusalText(e, this.ctx.locales.locale, t('cls.error.reload')) });
     }
     this.conn = conn;
     this.code = r.code;
@@ -88,7 +90,9 @@ export class PlayerPage {
     });
     conn.on('editRefused', (m) => this.plan?.applyRefusal(m));
     conn.on('hint', (m) => this.say(translator(this.ctx)('cls.hint', { text: m.text })));
-    conn.on('error', (m) => this.say(m.message));
+    conn.on('error', (m) =>
+      this.say(refusalText(m, this.ctx.locales.locale, translator(this.ctx)('cls.error.reload'))),
+    );
     for (const type of ['results', 'reveal'] as const)
       conn.on(type, () => {
         this.screenKey = '';

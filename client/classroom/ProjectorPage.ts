@@ -1,6 +1,7 @@
 // The projector (read-only, big type for a room; 1280×720 and 1920×1080): the title and phase, the join code
 // and its QR code, the teams with colours and patterns, the timer, the live leaderboard, the class
 // histograms of the round, the facilitator's reveal and the podium.
+import { refusalText } from './viewModels/refusalText.ts';
 import { levelById, type ResultsMessage, type RevealMessage } from '../../shared/index.ts';
 import { SessionConnection } from '../net/SessionConnection.ts';
 import { h } from '../ui/dom.ts';
@@ -47,7 +48,14 @@ export class ProjectorPage {
         h(
           'div',
           { class: 'classroom-page sheet' },
-          h('h2', {}, t('cls.proj.failed', { code: this.code, reason: (e as Error).message })),
+          h(
+            'h2',
+            {},
+            t('cls.proj.failed', {
+              code: this.code,
+              reason: refusalText(e, this.ctx.locales.locale, t('cls.error.reload')),
+            }),
+          ),
         ),
       );
       return;
