@@ -2,13 +2,13 @@
 // badge — colour + pattern — sitting ON the edge it belongs to), and in a left gutter one bus per value down
 // to its consumers (staticGraphLinks). Text objects are pooled and laid out only on a change or a scroll;
 // lines are clipped to the box. A long row shrinks (never below 12 px) and is cut beyond that.
-import { fitRowText } from './fitRowText.ts';
-import type { GameObjects, Scene } from 'phaser';
 import type { Box } from '../viewModels/kitchenGridLayout.ts';
 import type { GraphLinks } from '../viewModels/staticGraphLinks.ts';
 import { drawPattern } from './drawPattern.ts';
+import { fitRowText } from './fitRowText.ts';
+import { PooledRows } from './PooledRows.ts';
 import type { MarkStyle } from './eventStyles.ts';
-import { FONT_FAMILY, UI } from './palette.ts';
+import { UI } from './palette.ts';
 import { MUTED_COLOUR, TEXT_COLOUR } from './viewContext.ts';
 
 export interface GraphRow {
@@ -22,23 +22,11 @@ const ACCENT = '#e69f00';
 const LANE_COLOURS = [0x8fa3bf, 0xc9d2e0, 0x6f86a8, 0xa9b7cc] as const;
 const MIN_FONT_PX = 12;
 
-export class GraphRows {
-  private readonly container: GameObjects.Container;
-  private readonly g: GameObjects.Graphics;
-  private readonly texts: GameObjects.Text[] = [];
+export class GraphRows extends PooledRows {
   private rows: readonly GraphRow[] = [];
   private links: GraphLinks = { buses: [], stems: [], lanes: 0 };
-  private box: Box = { x: 0, y: 0, width: 1, height: 1 };
-  private scroll = 0;
-  private rowH = 24;
   private laneW = 6;
   private spineX = 0;
-
-  constructor(private readonly scene: Scene) {
-    this.container = scene.add.container(0, 0);
-    this.g = scene.add.graphics();
-    this.container.add(this.g);
-  }
 
   /** The most gutter lanes a box `width` px wide gets (the rest of the edges are named in the rows). */
   static maxLanes(width: number): number {
@@ -57,11 +45,7 @@ export class GraphRows {
     this.laneW = GraphRows.laneWidth(box.width);
     this.rowH = Math.round(fontSize * (box.width < 560 ? 1.5 : 1.65));
     this.spineX = box.x + links.lanes * this.laneW + 18;
-    while (this.texts.length < rows.length) {
-      const text = this.scene.add.text(0, 0, '', { fontFamily: FONT_FAMILY, color: TEXT_COLOUR });
-      this.texts.push(text);
-      this.container.add(text);
-    }
+    this.ensureTexts(rows.length);
     this.texts.forEach((text, i) => {
       const row = rows[i];
       if (!row) return text.setVisible(false);
@@ -78,27 +62,8 @@ export class GraphRows {
     this.scrollBy(0);
   }
 
-  /** Scrolls by `dy` pixels (clamped); returns whether anything moved. */
-  scrollBy(dy: number): boolean {
-    const max = Math.max(0, this.rows.length * this.rowH - this.box.height);
-    const next = Math.min(max, Math.max(0, this.scroll + dy));
-    const moved = next !== this.scroll;
-    this.scroll = next;
-    this.place();
-    return moved;
-  }
-
-  /** One row's height in pixels (arrow keys scroll by it). */
-  get rowHeight(): number {
-    return this.rowH;
-  }
-
-  setVisible(visible: boolean): void {
-    this.container.setVisible(visible);
-  }
-
-  destroy(): void {
-    this.container.destroy(true);
+  protected contentHeight(): number {
+    return this.rows.length * this.rowH;
   }
 
   private textX(row: GraphRow): number {
@@ -122,7 +87,7 @@ export class GraphRows {
     if (bottom > top) this.g.lineBetween(x, top, x, bottom);
   }
 
-  private place(): void {
+  protected place(): void {
     const { g, box, rowH, spineX } = this;
     g.clear();
     const mid = (i: number) => this.rowY(i) + rowH / 2;

@@ -2,12 +2,12 @@
 // (boxed, joined by a connector like a graph's edges), pass badges (colour + pattern) and plain lines; it
 // flows into several columns when the box is wide. Text objects are pooled and only re-laid on a change or
 // a scroll, never per frame; rows outside the box are hidden.
-import { fitRowText } from './fitRowText.ts';
-import type { GameObjects, Scene } from 'phaser';
 import type { Box } from '../viewModels/kitchenGridLayout.ts';
 import { drawPattern } from './drawPattern.ts';
+import { fitRowText } from './fitRowText.ts';
+import { PooledRows } from './PooledRows.ts';
 import type { MarkStyle } from './eventStyles.ts';
-import { FONT_FAMILY, UI } from './palette.ts';
+import { UI } from './palette.ts';
 import { MUTED_COLOUR, TEXT_COLOUR } from './viewContext.ts';
 
 export interface Row {
@@ -19,22 +19,10 @@ export interface Row {
 const MIN_COLUMN_PX = 380;
 const ACCENT = '#e69f00';
 
-export class ScrollRows {
-  private readonly container: GameObjects.Container;
-  private readonly g: GameObjects.Graphics;
-  private readonly texts: GameObjects.Text[] = [];
+export class ScrollRows extends PooledRows {
   private rows: readonly Row[] = [];
-  private box: Box = { x: 0, y: 0, width: 1, height: 1 };
-  private scroll = 0;
-  private rowH = 24;
   private perColumn = 1;
   private columnW = 1;
-
-  constructor(private readonly scene: Scene) {
-    this.container = scene.add.container(0, 0);
-    this.g = scene.add.graphics();
-    this.container.add(this.g);
-  }
 
   /** Shows `rows` in `box` with `fontSize` px text; keeps the scroll position when `keepScroll`. */
   set(rows: readonly Row[], box: Box, fontSize: number, keepScroll = false): void {
@@ -44,11 +32,7 @@ export class ScrollRows {
     const columns = Math.max(1, Math.min(3, Math.floor(box.width / MIN_COLUMN_PX), rows.length));
     this.perColumn = Math.max(1, Math.ceil(rows.length / columns));
     this.columnW = box.width / columns;
-    while (this.texts.length < rows.length) {
-      const text = this.scene.add.text(0, 0, '', { fontFamily: FONT_FAMILY, color: TEXT_COLOUR });
-      this.texts.push(text);
-      this.container.add(text);
-    }
+    this.ensureTexts(rows.length);
     this.texts.forEach((text, i) => {
       const row = rows[i];
       if (!row) return text.setVisible(false);
@@ -65,34 +49,15 @@ export class ScrollRows {
     this.scrollBy(0);
   }
 
-  /** Scrolls by `dy` pixels (clamped); returns whether anything moved. */
-  scrollBy(dy: number): boolean {
-    const max = Math.max(0, this.perColumn * this.rowH - this.box.height);
-    const next = Math.min(max, Math.max(0, this.scroll + dy));
-    const moved = next !== this.scroll;
-    this.scroll = next;
-    this.place();
-    return moved;
-  }
-
-  /** One row's height in pixels (arrow keys scroll by it). */
-  get rowHeight(): number {
-    return this.rowH;
-  }
-
-  setVisible(visible: boolean): void {
-    this.container.setVisible(visible);
-  }
-
-  destroy(): void {
-    this.container.destroy(true);
+  protected contentHeight(): number {
+    return this.perColumn * this.rowH;
   }
 
   private indent(row: Row): number {
     return row.style === 'heading' ? 0 : row.style === 'edge' ? 44 : 26;
   }
 
-  private place(): void {
+  protected place(): void {
     const { g, box, rowH } = this;
     g.clear();
     const visibleRow = (i: number) => {

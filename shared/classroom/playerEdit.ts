@@ -4,7 +4,7 @@
 import type { PlanEdit } from '../game/actions.ts';
 import { applyEdit } from '../game/applyEdit.ts';
 import { accept, editRefused, refuse } from './errors.ts';
-import { activePlayer, teamPlanEffects } from './roster.ts';
+import { planningPlayer, teamPlanEffects } from './roster.ts';
 import { roundLevel } from './scoreRound.ts';
 import type { ClassroomResult, SessionSnapshot, SessionStep } from './session.ts';
 
@@ -19,14 +19,13 @@ export function playerEdit(
   edit: PlanEdit,
   _nowMs: number,
 ): ClassroomResult<SessionStep> {
-  const p = activePlayer(s, playerId);
+  const p = planningPlayer(
+    s,
+    playerId,
+    '现在不能改方案：备菜还没开始或已结束。',
+    'The plan can be changed only during planning.',
+  );
   if (!p.ok) return p;
-  if (s.phase !== 'planning')
-    return refuse(
-      'wrong-phase',
-      '现在不能改方案：备菜还没开始或已结束。',
-      'The plan can be changed only during planning.',
-    );
   // A paused clock freezes the kitchens too: no team gains planning time while the facilitator talks.
   if (s.timer.runningSinceMs === null)
     return refuse(

@@ -11,6 +11,17 @@ import type {
   SessionTeam,
 } from './session.ts';
 
+/** activePlayer, during planning only; `zh` / `en` say what cannot be done outside it. */
+export function planningPlayer(
+  s: SessionSnapshot,
+  id: unknown,
+  zh: string,
+  en: string,
+): ClassroomResult<SessionPlayer> {
+  const p = activePlayer(s, id);
+  return !p.ok || s.phase === 'planning' ? p : refuse('wrong-phase', zh, en);
+}
+
 /** A player who is still seated (not kicked). */
 export function activePlayer(s: SessionSnapshot, id: unknown): ClassroomResult<SessionPlayer> {
   const p = s.players.find((x) => x.id === id);

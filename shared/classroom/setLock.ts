@@ -2,7 +2,7 @@
 // this round is locked, planning ends early: service starts, the round is scored.
 import { accept, refuse } from './errors.ts';
 import { enterService } from './phases.ts';
-import { activePlayer, teamPlanEffects } from './roster.ts';
+import { planningPlayer, teamPlanEffects } from './roster.ts';
 import { playingTeams } from './scoreRound.ts';
 import type { ClassroomResult, SessionSnapshot, SessionStep } from './session.ts';
 
@@ -16,14 +16,13 @@ export function setLock(
   locked: boolean,
   nowMs: number,
 ): ClassroomResult<SessionStep> {
-  const p = activePlayer(s, playerId);
+  const p = planningPlayer(
+    s,
+    playerId,
+    '只有备菜阶段才能锁定方案。',
+    'The plan can be locked only during planning.',
+  );
   if (!p.ok) return p;
-  if (s.phase !== 'planning')
-    return refuse(
-      'wrong-phase',
-      '只有备菜阶段才能锁定方案。',
-      'The plan can be locked only during planning.',
-    );
   const team = p.value.team;
   if (s.teams.find((t) => t.id === team)?.captain !== p.value.id)
     return refuse('not-captain', '只有队长能锁定方案。', 'Only the captain can lock the plan.');
