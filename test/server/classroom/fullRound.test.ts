@@ -17,7 +17,7 @@ import {
   type WelcomeMessage,
 } from '../../../shared/index.ts';
 import {
-  createSession,
+  hostedSession,
   join,
   received,
   startTestServer,
@@ -43,8 +43,7 @@ let host: Peer, projector: Peer, ann: Peer, bo: Peer, cy: Peer, di: Peer;
 
 beforeAll(async () => {
   srv = await startTestServer();
-  ({ code, hostKey } = await createSession(srv.url));
-  host = await join(srv.url, code, { role: 'facilitator', hostKey });
+  ({ code, hostKey, host } = await hostedSession(srv.url));
   projector = await join(srv.url, code, { role: 'projector' });
   ann = await join(srv.url, code, { role: 'player', nickname: 'Ann', team: 't1' });
   bo = await join(srv.url, code, { role: 'player', nickname: 'Bo', team: 't1' });

@@ -75,6 +75,26 @@ export async function createSession(
   return res.json as CreateSessionResponse;
 }
 
+/** A new session (createSession's body) with its facilitator joined. */
+export async function hostedSession(
+  url: string,
+  body: Partial<CreateSessionRequest> = {},
+): Promise<CreateSessionResponse & { host: Peer }> {
+  const created = await createSession(url, body);
+  return {
+    ...created,
+    host: await join(url, created.code, { role: 'facilitator', hostKey: created.hostKey }),
+  };
+}
+
+/** The facilitator starts the session and advances to planning; returns once `watcher` is planning. */
+export async function startPlanning(host: Peer, watcher: Peer): Promise<void> {
+  host.room.send('host', { command: 'start' });
+  await until(() => watcher.state().phase === 'briefing');
+  host.room.send('host', { command: 'advance' });
+  await until(() => watcher.state().phase === 'planning' && host.state().phase === 'planning');
+}
+
 /** A joined client and every message it received, in order. */
 export interface Peer {
   readonly room: Room;

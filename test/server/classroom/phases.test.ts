@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_MS, type ResultsMessage, type TeamPlanMessage } from '../../../shared/index.ts';
 import {
-  createSession,
+  hostedSession,
   join,
   received,
   startTestServer,
@@ -19,12 +19,10 @@ let host: Peer, ann: Peer;
 
 beforeAll(async () => {
   srv = await startTestServer();
-  let hostKey: string;
-  ({ code, hostKey } = await createSession(srv.url, {
+  ({ code, host } = await hostedSession(srv.url, {
     rounds: ['fridge-too-small', 'column-then-row'],
     planningSeconds: 30,
   }));
-  host = await join(srv.url, code, { role: 'facilitator', hostKey });
   ann = await join(srv.url, code, { role: 'player', nickname: 'Ann' });
   await join(srv.url, code, { role: 'player', nickname: 'Cy' });
 });

@@ -7,10 +7,11 @@ import { matchMaker } from 'colyseus';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamPlanMessage, WelcomeMessage } from '../../../shared/index.ts';
 import {
-  createSession,
+  hostedSession,
   join,
   peer,
   received,
+  startPlanning,
   startTestServer,
   until,
   type Peer,
@@ -25,17 +26,15 @@ let boSeatKey: string;
 
 beforeAll(async () => {
   srv = await startTestServer();
-  ({ code, hostKey } = await createSession(srv.url, { rounds: ['fridge-too-small', 'fridge-too-small'] }));
-  host = await join(srv.url, code, { role: 'facilitator', hostKey });
+  ({ code, hostKey, host } = await hostedSession(srv.url, {
+    rounds: ['fridge-too-small', 'fridge-too-small'],
+  }));
   ann = await join(srv.url, code, { role: 'player', nickname: 'Ann', team: 't1' });
   bo = await join(srv.url, code, { role: 'player', nickname: 'Bo', team: 't1' });
   cy = await join(srv.url, code, { role: 'player', nickname: 'Cy', team: 't2' });
   boSeatKey = bo.of<WelcomeMessage>('welcome')[0]!.seatKey!;
   // round 1: t1 serves the reference plan (1000 points), t2 the start plan (does not fit: 0)
-  host.room.send('host', { command: 'start' });
-  await until(() => ann.state().phase === 'briefing');
-  host.room.send('host', { command: 'advance' });
-  await until(() => ann.state().phase === 'planning');
+  await startPlanning(host, ann);
   ann.room.send('edit', { seq: 1, edit: { type: 'setSpec', tensor: 'w1', spec: [null, 'model'] } });
   ann.room.send('edit', { seq: 2, edit: { type: 'setSpec', tensor: 'w2', spec: ['model', null] } });
   await until(() => host.state().teams.t1!.planVersion === 2);

@@ -6,11 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEVELS, PROTOCOL_VERSION, ROOM_SESSION } from '../../../shared/index.ts';
 import {
   barrier,
-  createSession,
+  hostedSession,
   join,
   patchInterval,
   post,
   received,
+  startPlanning,
   startTestServer,
   until,
   type Peer,
@@ -39,16 +40,12 @@ function dbRows(): unknown {
 
 beforeAll(async () => {
   srv = await startTestServer();
-  ({ code, hostKey } = await createSession(srv.url));
-  host = await join(srv.url, code, { role: 'facilitator', hostKey });
+  ({ code, hostKey, host } = await hostedSession(srv.url));
   projector = await join(srv.url, code, { role: 'projector' });
   ann = await join(srv.url, code, { role: 'player', nickname: 'Ann', team: 't1' });
   bo = await join(srv.url, code, { role: 'player', nickname: 'Bo', team: 't1' });
   cy = await join(srv.url, code, { role: 'player', nickname: 'Cy', team: 't2' });
-  host.room.send('host', { command: 'start' });
-  await until(() => cy.state().phase === 'briefing');
-  host.room.send('host', { command: 'advance' });
-  await until(() => cy.state().phase === 'planning' && host.state().phase === 'planning');
+  await startPlanning(host, cy);
   ann.room.send('edit', { seq: 1, edit: { type: 'setSpec', tensor: 'w1', spec: [null, 'model'] } });
   await until(() => host.state().teams.t1!.planVersion === 1);
   host.room.send('host', { command: 'pause' }); // a still clock: the state must not change at all below
