@@ -12,8 +12,8 @@ import { resultsCsvUrl, resumeSession } from './sessionApi.ts';
 import { hostLink, joinLink, projectorLink, spacedCode } from './viewModels/classroomRoute.ts';
 import { resultRows } from './viewModels/leaderboard.ts';
 import type { RoomState } from './viewModels/roomState.ts';
-import { formatClock, remainingAt, urgency, type TimerSample } from './viewModels/timer.ts';
-import { button, patch, phaseText, qrCode, resultTable } from './widgets.ts';
+import type { TimerSample } from './viewModels/timer.ts';
+import { button, patch, phaseText, qrCode, resultTable, showTimer } from './widgets.ts';
 import { revealCard } from './RevealCard.ts';
 
 /** Which pacing commands make sense in each phase (the server refuses the others anyway). */
@@ -294,10 +294,6 @@ export class HostDashboard {
   }
 
   private tick(): void {
-    const ms = remainingAt(this.sample, Date.now());
-    const phase = this.conn?.state?.phase;
-    this.timer.hidden = phase !== 'planning' && phase !== 'service';
-    this.timer.textContent = formatClock(ms);
-    this.timer.dataset.urgency = this.sample.running ? urgency(ms) : 'paused';
+    showTimer(this.timer, this.sample, this.conn?.state?.phase, Date.now());
   }
 }

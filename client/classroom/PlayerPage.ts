@@ -12,9 +12,9 @@ import { PlanningView } from './PlanningView.ts';
 import { renderPlayerPhase } from './PlayerScreens.ts';
 import { TeamPlanSession } from './TeamPlanSession.ts';
 import { planningAccess } from './viewModels/planningAccess.ts';
-import { formatClock, remainingAt, urgency, type TimerSample } from './viewModels/timer.ts';
+import { formatClock, type TimerSample } from './viewModels/timer.ts';
 import { teamName, type RoomState } from './viewModels/roomState.ts';
-import { phaseText, swatch } from './widgets.ts';
+import { phaseText, showTimer, swatch } from './widgets.ts';
 
 export class PlayerPage {
   private conn: SessionConnection | null = null;
@@ -217,12 +217,7 @@ export class PlayerPage {
   }
 
   private tickTimer(): void {
-    const phase = this.conn?.state?.phase;
-    const show = phase === 'planning' || phase === 'service';
-    const ms = remainingAt(this.sample, Date.now());
-    this.timerText.hidden = !show;
-    this.timerText.textContent = formatClock(ms);
-    this.timerText.dataset.urgency = this.sample.running ? urgency(ms) : 'paused';
+    const ms = showTimer(this.timerText, this.sample, this.conn?.state?.phase, Date.now());
     this.timerText.setAttribute(
       'aria-label',
       translator(this.ctx)(this.sample.running ? 'cls.timerLeft' : 'cls.timerPaused', {

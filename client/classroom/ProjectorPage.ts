@@ -12,8 +12,17 @@ import { revealCard } from './RevealCard.ts';
 import { joinLink, spacedCode } from './viewModels/classroomRoute.ts';
 import { leaderboard, podiumOrder, resultRows } from './viewModels/leaderboard.ts';
 import { membersOf, teamName, type RoomState } from './viewModels/roomState.ts';
-import { formatClock, remainingAt, urgency, type TimerSample } from './viewModels/timer.ts';
-import { histogram, leaderboardList, patch, phaseText, qrCode, resultTable, teamBadge } from './widgets.ts';
+import type { TimerSample } from './viewModels/timer.ts';
+import {
+  histogram,
+  leaderboardList,
+  patch,
+  phaseText,
+  qrCode,
+  resultTable,
+  showTimer,
+  teamBadge,
+} from './widgets.ts';
 
 export class ProjectorPage {
   private conn: SessionConnection | null = null;
@@ -257,10 +266,6 @@ export class ProjectorPage {
   }
 
   private tick(): void {
-    const ms = remainingAt(this.sample, Date.now());
-    const phase = this.conn?.state?.phase;
-    this.timer.hidden = phase !== 'planning' && phase !== 'service';
-    this.timer.textContent = formatClock(ms);
-    this.timer.dataset.urgency = this.sample.running ? urgency(ms) : 'paused';
+    showTimer(this.timer, this.sample, this.conn?.state?.phase, Date.now());
   }
 }

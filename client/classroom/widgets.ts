@@ -9,6 +9,7 @@ import { css, deviceColour, devicePattern } from '../views/palette.ts';
 import { binLabels, binOf, binsForClass, histogramBins } from './viewModels/histogram.ts';
 import type { LeaderRow, ResultRow } from './viewModels/leaderboard.ts';
 import type { RoomState } from './viewModels/roomState.ts';
+import { formatClock, remainingAt, urgency, type TimerSample } from './viewModels/timer.ts';
 import { qrModules, qrSvgPath } from './viewModels/qrCode.ts';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -19,6 +20,23 @@ export function phaseText(state: Pick<RoomState, 'phase' | 'round' | 'roundCount
   return state.round >= 0 && state.phase !== 'podium'
     ? t('cls.roundPhase', { n: state.round + 1, of: state.roundCount, phase })
     : phase;
+}
+
+/**
+ * Shows the round's clock in `el` (only during planning and service), its urgency as data-urgency ('paused'
+ * when stopped); returns the ms left.
+ */
+export function showTimer(
+  el: HTMLElement,
+  sample: TimerSample,
+  phase: string | undefined,
+  nowMs: number,
+): number {
+  const ms = remainingAt(sample, nowMs);
+  el.hidden = phase !== 'planning' && phase !== 'service';
+  el.textContent = formatClock(ms);
+  el.dataset.urgency = sample.running ? urgency(ms) : 'paused';
+  return ms;
 }
 
 /** A colour chip with the team's pattern (CSS classes in classroom.css), decorative. */
