@@ -17,4 +17,4 @@ export { exportJax, timelineTrace } from './exportPlan.ts';
 export { LEVELS, levelById } from './levels/index.ts';
 export * from './sandbox.ts';
 export * from './sandboxMenus.ts';
-export { formatGb, formatPercent, formatRate, formatSeconds } from './format.ts';
+export { formatBytes, formatGb, formatPercent, formatRate, formatSeconds } from './format.ts';
