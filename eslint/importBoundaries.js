@@ -1,4 +1,4 @@
-// ESLint rule: the architecture's import boundaries (DESIGN.md §3, style-anchors.md lesson 8).
+// ESLint rule: the architecture's import boundaries (docs/design.md §3).
 //   shared/  imports nothing outside shared/ (no packages, no node: modules, no relative path leaving shared/),
 //            and its layers import only downwards: sim ← game ← protocol ← classroom
 //   client/  never imports server/; reaches shared/ only through its public entry point, shared/index.ts;

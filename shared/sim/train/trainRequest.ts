@@ -1,4 +1,4 @@
-// The `sim train` request (DESIGN.md §4.4), read from untrusted JSON: every malformed field is an
+// The `sim train` request (docs/design.md §4.4), read from untrusted JSON: every malformed field is an
 // InputError naming its path; inconsistent numbers (a batch that does not split, layers that do not divide
 // into stages, …) are ValueErrors that say what to change.
 import { hardwarePreset, type DeviceSpec } from '../cost/hardware.ts';
