@@ -3,6 +3,7 @@
 // for bigger passes. Megatron MLP at 65,536 rows, hidden 512, ffn 2048 on four kitchens with slow windows.
 import { text } from '../i18n.ts';
 import type { Level } from '../level.ts';
+import { parStars } from '../par/parThresholds.ts';
 import { planState } from '../planState.ts';
 import { axis, LABEL_EDITS, SLOW_KITCHEN_MLP } from './helpers.ts';
 
@@ -52,7 +53,7 @@ export const columnThenRow: Level = {
   scenario: SLOW_KITCHEN_MLP,
   editable: LABEL_EDITS,
   limits: { maxDevices: 4, axisNames: ['model'], tensors: ['w1', 'w2'], modes: ['auto'] },
-  stars: { one: 300_000, two: 550_000, three: 800_000 },
+  stars: parStars('column-then-row'),
   start: rowThenColumn,
   reference: planState({ mesh: grid, specs: { w1: [null, 'model'], w2: ['model', null] } }),
   trap: { plan: rowThenColumn, fails: 'slower' },

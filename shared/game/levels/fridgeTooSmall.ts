@@ -3,6 +3,7 @@
 // W2 [131072, 16384], 4.29e9 parameters, 17.2 GB in fp32 — more than one 16 GB fridge.
 import { text } from '../i18n.ts';
 import type { Level } from '../level.ts';
+import { parStars } from '../par/parThresholds.ts';
 import { planState } from '../planState.ts';
 import { axis, LABEL_EDITS } from './helpers.ts';
 
@@ -61,7 +62,7 @@ export const fridgeTooSmall: Level = {
   },
   editable: LABEL_EDITS,
   limits: { maxDevices: 4, axisNames: ['model'], tensors: ['w1', 'w2'], modes: ['auto'] },
-  stars: { one: 200, two: 500, three: 700 },
+  stars: parStars('fridge-too-small'),
   start: planState({ mesh: grid }),
   reference: planState({ mesh: grid, specs: { w1: [null, 'model'], w2: ['model', null] } }),
   trap: { plan: planState({ mesh: grid }), fails: 'memory' },

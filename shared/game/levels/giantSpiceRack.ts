@@ -4,6 +4,7 @@
 // are as wide as the table has rows and must be split the same way.
 import { text } from '../i18n.ts';
 import type { Level } from '../level.ts';
+import { parStars } from '../par/parThresholds.ts';
 import { planState } from '../planState.ts';
 import { axis, LABEL_EDITS } from './helpers.ts';
 
@@ -64,7 +65,7 @@ export const giantSpiceRack: Level = {
     tensors: ['table', 'ids', 'features', 'click', 'user_w1', 'user_w2'],
     modes: ['auto'],
   },
-  stars: { one: 500, two: 2_000, three: 3_500 },
+  stars: parStars('giant-spice-rack'),
   start: everyRack,
   reference: planState({ mesh: grid, specs: { table: ['row', null], ids: [null, 'row'] } }),
   trap: { plan: everyRack, fails: 'memory' },

@@ -4,6 +4,7 @@
 // holds it.
 import { text } from '../i18n.ts';
 import type { Level } from '../level.ts';
+import { parStars } from '../par/parThresholds.ts';
 import { planState } from '../planState.ts';
 import { axis, blockWeights, LABEL_EDITS, megatronBlockSpecs } from './helpers.ts';
 
@@ -65,7 +66,7 @@ export const mythCopying: Level = {
   },
   editable: LABEL_EDITS,
   limits: { maxDevices: 4, axisNames: ['x'], tensors: ['x', 'target', ...blockWeights()], modes: ['auto'] },
-  stars: { one: 500, two: 1000, three: 1500 },
+  stars: parStars('myth-model-parallel-is-copying'),
   start: copying,
   reference: planState({ mesh: grid, specs: megatronBlockSpecs('x') }),
   trap: { plan: copying, fails: 'memory' },

@@ -3,6 +3,7 @@
 // replicated (the most conservative plan) and a 1.75e9-parameter GPT overflows every fridge.
 import { text } from '../i18n.ts';
 import type { Level } from '../level.ts';
+import { parStars } from '../par/parThresholds.ts';
 import { planState } from '../planState.ts';
 import { axis, blockWeights, LABEL_EDITS, megatronBlockSpecs } from './helpers.ts';
 
@@ -78,7 +79,7 @@ export const mythGspmdAutomatic: Level = {
     tensors: [...blockWeights('blk0/'), ...blockWeights('blk1/'), 'embed', 'unembed'],
     modes: ['auto'],
   },
-  stars: { one: 300, two: 650, three: 1300 },
+  stars: parStars('myth-gspmd-is-automatic'),
   start: nothing,
   reference: planState({
     mesh: grid,
@@ -86,6 +87,8 @@ export const mythGspmdAutomatic: Level = {
       ...megatronBlockSpecs('model', 'blk0/'),
       ...megatronBlockSpecs('model', 'blk1/'),
       unembed: [null, 'model'],
+      // Par (shared/game/par): the token embedding cut by its hidden columns too.
+      embed: [null, 'model'],
     },
   }),
   trap: { plan: nothing, fails: 'memory' },

@@ -4,6 +4,7 @@
 // (pjit) can split the weights.
 import { text } from '../i18n.ts';
 import type { Level } from '../level.ts';
+import { parStars } from '../par/parThresholds.ts';
 import { planState } from '../planState.ts';
 import { axis } from './helpers.ts';
 
@@ -67,7 +68,7 @@ export const mythPmapIsPjit: Level = {
     tensors: ['x0', 'target', 'w_in', 'w1', 'w2'],
     modes: ['auto', 'pmap'],
   },
-  stars: { one: 400, two: 800, three: 1150 },
+  stars: parStars('myth-pmap-is-pjit'),
   start: underPmap,
   reference: planState({ mesh: [axis('model', 4)], specs: { w1: [null, 'model'], w2: ['model', null] } }),
   trap: { plan: underPmap, fails: 'memory' },

@@ -5,6 +5,7 @@
 // + AllGather.
 import { text } from '../i18n.ts';
 import type { Level } from '../level.ts';
+import { parStars } from '../par/parThresholds.ts';
 import { planState } from '../planState.ts';
 import { axis, LABEL_EDITS } from './helpers.ts';
 
@@ -65,8 +66,10 @@ export const passingStyles: Level = {
   },
   editable: LABEL_EDITS,
   limits: { maxDevices: 4, axisNames: ['model'], tensors: ['w1', 'w2', 'h', 'pred'], modes: ['auto'] },
-  stars: { one: 100_000, two: 250_000, three: 330_000 },
+  stars: parStars('passing-styles'),
   start: gatherAll,
-  reference: planState({ mesh: grid, specs: { w1: [null, 'model'], w2: ['model', null] } }),
+  // Par (shared/game/par): h re-split by rows (batch) after the column-split first layer, so the second
+  // layer runs data-parallel on a whole W2 instead of all-reducing pred.
+  reference: planState({ mesh: grid, specs: { w1: [null, 'model'], h: ['model', null] } }),
   trap: { plan: gatherAll, fails: 'slower' },
 };

@@ -3,6 +3,7 @@
 // 42.4 GB of model states each. ZeRO-1 shards the optimizer state (12 B) over the 16 kitchens.
 import { text } from '../i18n.ts';
 import type { Level } from '../level.ts';
+import { parStars } from '../par/parThresholds.ts';
 import { planState } from '../planState.ts';
 import { trainGrid } from './helpers.ts';
 
@@ -59,7 +60,7 @@ export const seasoningLedgers: Level = {
   },
   editable: ['setZero'],
   limits: { maxDevices: 16, axisNames: ['data', 'stage', 'model'], tensors: [], modes: ['auto'] },
-  stars: { one: 15_000, two: 25_000, three: 30_000 },
+  stars: parStars('seasoning-ledgers'),
   start: everyLedger,
   reference: planState({ mesh: grid, pipeline, recompute: 'full', zeroStage: 1 }),
   trap: { plan: everyLedger, fails: 'memory' },

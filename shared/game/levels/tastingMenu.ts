@@ -4,6 +4,7 @@
 // block and one decoder layer with cross-attention at full width, 2.15e9 parameters) on 4 A100 40 GB.
 import { text } from '../i18n.ts';
 import type { Level } from '../level.ts';
+import { parStars } from '../par/parThresholds.ts';
 import { planState, type SpecJson } from '../planState.ts';
 import { axis, LABEL_EDITS } from './helpers.ts';
 
@@ -91,8 +92,9 @@ export const tastingMenu: Level = {
     tensors: ['w_patch', 'embed', ...Object.keys(tensorParallel)],
     modes: ['auto'],
   },
-  stars: { one: 60_000, two: 90_000, three: 115_000 },
+  stars: parStars('tasting-menu'),
   start: everyKitchenWhole,
-  reference: planState({ mesh: grid, specs: tensorParallel }),
+  // Par (shared/game/par): the token embedding cut by its hidden columns too.
+  reference: planState({ mesh: grid, specs: { ...tensorParallel, embed: [null, M] } }),
   trap: { plan: everyKitchenWhole, fails: 'slower' },
 };

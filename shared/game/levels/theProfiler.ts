@@ -3,6 +3,7 @@
 // 16-way tensor parallelism: every layer's AllReduces cross the node boundary on InfiniBand.
 import { text } from '../i18n.ts';
 import type { Level } from '../level.ts';
+import { parStars } from '../par/parThresholds.ts';
 import { planState } from '../planState.ts';
 import { trainGrid } from './helpers.ts';
 
@@ -59,12 +60,15 @@ export const theProfiler: Level = {
   },
   editable: ['setMesh', 'setPipeline', 'setRecompute', 'setSequenceParallel'],
   limits: { maxDevices: 32, axisNames: ['data', 'stage', 'model'], tensors: [], modes: ['auto'] },
-  stars: { one: 8_000, two: 15_000, three: 21_000 },
+  stars: parStars('the-profiler'),
   start: handedOver,
+  // Par (shared/game/par): 4-way cuts inside a node, 4 stages, 2 replicas; every activation kept,
+  // sequence parallelism makes room for them.
   reference: planState({
-    mesh: trainGrid(1, 4, 8),
+    mesh: trainGrid(2, 4, 4),
     pipeline: { microbatches: 128, schedule: '1f1b', virtualStages: 1 },
-    recompute: 'full',
+    recompute: 'none',
+    sequenceParallel: true,
   }),
   trap: { plan: handedOver, fails: 'slower' },
 };

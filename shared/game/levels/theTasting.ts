@@ -3,6 +3,7 @@
 // second layer each kitchen serves its own partial sum, and the tasting against one kitchen shows it.
 import { text } from '../i18n.ts';
 import type { Level } from '../level.ts';
+import { parStars } from '../par/parThresholds.ts';
 import { planState, type ManualState } from '../planState.ts';
 import { axis } from './helpers.ts';
 
@@ -71,7 +72,7 @@ export const theTasting: Level = {
   },
   editable: ['addManualOp', 'removeManualOp', 'setManualOutput', 'setSpec', 'clearSpec'],
   limits: { maxDevices: 4, axisNames: ['model'], tensors: ['x', 'w1', 'w2', 'pred'], modes: ['manual'] },
-  stars: { one: 250_000, two: 500_000, three: 750_000 },
+  stars: parStars('the-tasting'),
   start: missingPass,
   reference: planState({ mesh: grid, mode: 'manual', manual: recipe(true) }),
   trap: { plan: missingPass, fails: 'tasting' },

@@ -180,7 +180,7 @@ describe('each trap fails the way its level teaches', () => {
     const { trap, reference } = of('the-banquet');
     expect(gb(trap).total).toBeGreaterThan(2800);
     expect(reference.pricing.devices).toBe(512);
-    expect(reference.pricing.stepS).toBeCloseTo(58.0, 0);
+    expect(reference.pricing.stepS).toBeLessThan(45); // par: selective recomputation, sequence parallel
   });
   it('the profiler: the handed-over plan is communication-bound across nodes', () => {
     const { trap, reference } = of('the-profiler');
