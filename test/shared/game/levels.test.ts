@@ -14,8 +14,8 @@ const results = new Map(
 const of = (id: string) => results.get(id)!;
 
 describe('the level index', () => {
-  it('has the eleven concept levels and the five misconception levels, with unique ids', () => {
-    expect(LEVELS.filter((l) => l.kind === 'concept')).toHaveLength(11);
+  it('has the twelve concept levels and the five misconception levels, with unique ids', () => {
+    expect(LEVELS.filter((l) => l.kind === 'concept')).toHaveLength(12);
     expect(LEVELS.filter((l) => l.kind === 'misconception')).toHaveLength(5);
     expect(new Set(LEVELS.map((l) => l.id)).size).toBe(LEVELS.length);
   });
@@ -148,6 +148,16 @@ describe('each trap fails the way its level teaches', () => {
     expect(trap.pricing.memory.worst.activations).toBeGreaterThan(200e9);
     expect(reference.pricing.memory.worst.activations).toBeLessThan(30e9);
     expect(reference.pricing.bubbleFraction).toBeGreaterThan(7 / 71); // uneven stages: more than the closed form
+  });
+  it('interleaved courses: v = 4 chunks shrink the bubble; station 1 holds 1 + (p−1)/(p·v) times the activations', () => {
+    const { trap, reference } = of('interleaved-courses');
+    const [p, v] = [8, 4];
+    expect(reference.pricing.memory.fits).toBe(true);
+    expect(reference.pricing.bubbleFraction).toBeLessThan(trap.pricing.bubbleFraction);
+    expect(reference.pricing.breakdownS.compute).toBeCloseTo(trap.pricing.breakdownS.compute, 9);
+    const stage0 = (e: Evaluation) => e.pricing.memory.groups[0]!.bytes.activations;
+    expect(stage0(reference) / stage0(trap)).toBeCloseTo(1 + (p - 1) / (p * v), 12);
+    expect(trap.pricing.tokensPerS / reference.pricing.tokensPerS).toBeLessThan(0.85);
   });
   it('cook again: keeping every activation overflows 40 GB', () => {
     const { trap, reference } = of('cook-again');
