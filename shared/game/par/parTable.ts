@@ -253,7 +253,7 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     refused: 0,
   },
   'seasoning-ledgers': {
-    score: 31612.57291150162,
+    score: 31778.478716559093,
     plan: {
       mode: 'auto',
       specs: {},
@@ -263,15 +263,15 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
       zeroStage: 1,
       sequenceParallel: false,
       mesh: [
-        { name: 'data', size: 16 },
+        { name: 'data', size: 8 },
         { name: 'stage', size: 1 },
-        { name: 'model', size: 1 },
+        { name: 'model', size: 2 },
       ],
     },
-    method: 'exhaustive',
-    spaceSize: 4,
-    priced: 4,
-    refused: 0,
+    method: 'local',
+    spaceSize: 440,
+    priced: 140,
+    refused: 300,
   },
   'giant-spice-rack': {
     score: 3665.6936686374,
