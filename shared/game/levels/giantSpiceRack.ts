@@ -29,16 +29,16 @@ export const giantSpiceRack: Level = {
   ),
   hints: [
     text(
-      "文章里的标签：PartitionSpec('row', None)——每间厨房存 100 万行。",
-      "The article's label: PartitionSpec('row', None) — each kitchen stores one million rows.",
+      "文章的标签 PartitionSpec('row', None)：每间厨房只存一百万行调料。",
+      "The article's label: PartitionSpec('row', None) — each kitchen stores one million rows of spices.",
     ),
     text(
-      '模拟里的取货单 ids 是一张独热表，也有 1600 万列；它不切，每间厨房就要再存一份 16.4 GB。',
-      'In the simulation the order slips (ids) are a one-hot table with 16 million columns too; left whole, each kitchen stores another 16.4 GB.',
+      '打开“局部”视图看冷柜：切了调料架之后，还有哪块 16.4 GB 的大东西是整份的？',
+      'Open the Local view on a fridge: with the rack cut, which other 16.4 GB item is still whole?',
     ),
     text(
-      "把 ids 的第 1 维也按 'row' 切：每间厨房只看自己那几行的单子。",
-      "Split dimension 1 of ids over 'row' as well: each kitchen reads the slips for its own rows.",
+      '订单（ids）在模拟里是一张有 1600 万列的独热表：它的哪一维和调料架的行对应？',
+      "In the simulation the order slips (ids) are a one-hot table with 16 million columns: which of its dimensions matches the rack's rows?",
     ),
   ],
   debrief: text(
