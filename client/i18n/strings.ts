@@ -5,12 +5,20 @@ import { polishStrings } from './polishStrings.ts';
 import { editorStrings } from './editorStrings.ts';
 import { viewStrings } from './viewStrings.ts';
 import { classroomStrings } from './classroomStrings.ts';
+import { parStrings } from './parStrings.ts';
 
 import { LOCALES, type Locale } from '../../shared/index.ts';
 
 export { LOCALES, type Locale };
 
-const CATALOGS = [soloStrings, polishStrings, editorStrings, viewStrings, classroomStrings] as const;
+const CATALOGS = [
+  soloStrings,
+  polishStrings,
+  editorStrings,
+  viewStrings,
+  classroomStrings,
+  parStrings,
+] as const;
 
 type KeysOf<C> = C extends { readonly en: Readonly<Record<infer K, string>> } ? K : never;
 export type StringKey = KeysOf<(typeof CATALOGS)[number]>;

@@ -40,6 +40,7 @@ type Screen =
       readonly plan: PlanState;
       readonly evaluation: Evaluation;
       readonly best: number;
+      readonly hintsOpened: number;
     };
 
 const SANDBOX_DEFAULTS: SandboxOptions = { menu: 'mlp2', hardware: 'a100-40gb', devices: 4 };
@@ -49,6 +50,8 @@ export class App {
   private detach: (() => void) | undefined;
   /** The sandbox's last choices, offered again when the player comes back to its setup. */
   private sandboxOptions: SandboxOptions = SANDBOX_DEFAULTS;
+  /** The hints opened in each level session (by index). */
+  private readonly hints = new WeakMap<PlanSession, Set<number>>();
 
   constructor(
     private readonly game: Game,
@@ -116,13 +119,24 @@ export class App {
         this.detach = mountLevelPanel(this.panel, s.session, t, locale, {
           serve: () => this.serve(s.session, s.origin),
           back: () => this.go({ name: s.origin }),
+          hintOpened: (i) => this.hintsOf(s.session).add(i),
         });
         return;
       case 'score':
-        return renderScore(this.panel, s.session.level, s.plan, s.evaluation, s.best, t, locale, {
-          levels: () => this.go({ name: s.origin }),
-          retry: () => this.start(s.session.level, s.origin),
-        });
+        return renderScore(
+          this.panel,
+          s.session.level,
+          s.plan,
+          s.evaluation,
+          s.best,
+          t,
+          locale,
+          {
+            levels: () => this.go({ name: s.origin }),
+            retry: () => this.start(s.session.level, s.origin),
+          },
+          s.hintsOpened,
+        );
     }
   }
 
@@ -147,9 +161,21 @@ export class App {
   private serve(session: PlanSession, origin: Origin): void {
     const { evaluation, plan } = session.view;
     if (!evaluation) return;
-    const best = origin === 'list' ? this.stars.record(session.level.id, evaluation.stars) : evaluation.stars;
-    this.go({ name: 'score', session, origin, plan, evaluation, best });
+    const hintsOpened = this.hintsOf(session).size;
+    const best =
+      origin === 'list'
+        ? this.stars.record(session.level.id, evaluation.stars, hintsOpened)
+        : evaluation.stars;
+    this.go({ name: 'score', session, origin, plan, evaluation, best, hintsOpened });
     cueServe(evaluation.stars);
+  }
+
+  private hintsOf(session: PlanSession): Set<number> {
+    const known = this.hints.get(session);
+    if (known) return known;
+    const fresh = new Set<number>();
+    this.hints.set(session, fresh);
+    return fresh;
   }
 
   private onKey(e: KeyboardEvent): void {

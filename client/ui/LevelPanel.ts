@@ -27,6 +27,8 @@ export interface LevelPanelActions {
   back?: () => void;
   /** Undo / Redo buttons (default true; the keyboard shortcuts belong to the screen that owns the session). */
   history?: boolean;
+  /** Called with a hint's index each time the player opens it (the score screen counts them). */
+  hintOpened?: (index: number) => void;
 }
 
 const EDITORS: Record<EditorSection, (s: PlanSession, t: Translate, open: boolean) => Editor> = {
@@ -73,14 +75,18 @@ export function mountLevelPanel(
   );
 
   const previewBox = h('section', { class: 'preview', 'aria-live': 'polite' });
-  const hints = level.hints.map((hint, i) =>
-    h(
+  const hints = level.hints.map((hint, i) => {
+    const details = h(
       'details',
-      { class: 'hint' },
+      { class: 'hint', 'data-hint': String(i) },
       h('summary', {}, t('level.hint', { i: i + 1 })),
       h('p', {}, hint[locale]),
-    ),
-  );
+    );
+    details.addEventListener('toggle', () => {
+      if (details.open) actions.hintOpened?.(i);
+    });
+    return details;
+  });
   root.replaceChildren(
     h(
       'div',

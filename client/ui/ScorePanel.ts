@@ -1,7 +1,8 @@
 // The score screen (DOM): stars as ★ characters with a text, the metrics, what limited the plan and the
 // level's debrief, the exports of the served plan, then back to the level list or play again.
-import type { Evaluation, Level, Locale, PlanState } from '../../shared/index.ts';
+import { formatRate, type Evaluation, type Level, type Locale, type PlanState } from '../../shared/index.ts';
 import { starGlyphs } from '../viewModels/levelCatalog.ts';
+import { parSummary } from '../viewModels/parSummary.ts';
 import { preview } from '../viewModels/preview.ts';
 import { h } from './dom.ts';
 import { exportButtons } from './ExportButtons.ts';
@@ -16,6 +17,7 @@ export function renderScore(
   t: Translate,
   locale: Locale,
   actions: { levels: () => void; retry: () => void },
+  hintsOpened = 0,
 ): void {
   const p = preview(evaluation);
   const worst = p.memory.reduce((a, b) => (b.gauge.totalBytes > a.gauge.totalBytes ? b : a));
@@ -61,6 +63,7 @@ export function renderScore(
               : `✗ ${t('preview.tastingWrong', { names: p.tasting.wrong, devices: p.tasting.devices })}`,
           ),
       ),
+      ...parSection(level, evaluation, best, hintsOpened, t, locale),
       h('h3', {}, t('score.limited')),
       h('p', { 'data-score': 'limited' }, evaluation.explanation[locale]),
       h('h3', {}, t('score.debrief')),
@@ -71,4 +74,36 @@ export function renderScore(
     ),
   );
   levels.focus({ preventScroll: true });
+}
+
+/** The par section: the plan's score against par, par's plan once passed, the hints opened. */
+function parSection(
+  level: Level,
+  evaluation: Evaluation,
+  best: number,
+  hintsOpened: number,
+  t: Translate,
+  locale: Locale,
+): HTMLElement[] {
+  const hints = h('p', { 'data-score': 'hints' }, t('par.hints', { n: hintsOpened, of: level.hints.length }));
+  const s = parSummary(level, evaluation.score.score, best, locale);
+  if (!s) return [hints];
+  const percent = `${(Math.min(s.fraction, 9.99) * 100).toFixed(0)}%`;
+  return [
+    h('h3', {}, t('par.heading')),
+    h(
+      'p',
+      { 'data-score': 'par' },
+      t('par.close', { score: formatRate(evaluation.score.score), percent, par: formatRate(s.par) }),
+    ),
+    s.plan
+      ? h(
+          'div',
+          { 'data-score': 'par-plan' },
+          h('p', {}, h('strong', {}, t('par.plan'))),
+          h('ul', {}, ...s.plan.map((line) => h('li', {}, line))),
+        )
+      : h('p', { class: 'muted' }, t('par.locked')),
+    hints,
+  ];
 }

@@ -18,3 +18,4 @@ export { LEVELS, levelById } from './levels/index.ts';
 export * from './sandbox.ts';
 export * from './sandboxMenus.ts';
 export { formatBytes, formatGb, formatPercent, formatRate, formatSeconds } from './format.ts';
+export { levelPar, parFraction, type LevelPar } from './par/levelPar.ts';

@@ -56,11 +56,20 @@ async function playFridgeTooSmall(page: Page, size: string): Promise<void> {
   expect(await page.locator('[data-score="stars"]').textContent()).toBe('3 of 3 stars');
   expect(await page.locator('.big-stars').textContent()).toBe('★★★');
   expect(await page.locator('.debrief').textContent()).toContain('cut, do not copy');
+  // Par (issue 14): the reference is par here, and passing the level reveals par's plan.
+  expect(await page.locator('[data-score="par"]').textContent()).toMatch(
+    /^Your plan: .*, 100% of par \(.*\)\.$/,
+  );
+  expect(await page.locator('[data-score="par-plan"] li').allTextContents()).toEqual([
+    "Labels: w1 P(None, 'model'); w2 P('model', None)",
+  ]);
+  expect(await page.locator('[data-score="hints"]').textContent()).toBe('Hints opened: 0 of 3');
   await screenshot(page, `score-en-${size}`);
 
   await page.getByRole('button', { name: 'Switch to Chinese' }).press('Enter');
   expect(await page.locator('[data-score="stars"]').textContent()).toBe('3 颗星中得到 3 颗');
   expect(await page.locator('.score h2').textContent()).toContain('冷柜装不下');
+  expect(await page.locator('[data-score="hints"]').textContent()).toBe('打开的提示：0 / 3');
   await screenshot(page, `score-zh-${size}`);
 
   // Back to the list (focused after the language switch? no: reach it by Tab), the stars are kept.

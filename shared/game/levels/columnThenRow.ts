@@ -3,6 +3,7 @@
 // for bigger passes. Megatron MLP at 65,536 rows, hidden 512, ffn 2048 on four kitchens with slow windows.
 import { text } from '../i18n.ts';
 import type { Level } from '../level.ts';
+import { parStars } from '../par/parThresholds.ts';
 import { planState } from '../planState.ts';
 import { axis, LABEL_EDITS, SLOW_KITCHEN_MLP } from './helpers.ts';
 
@@ -27,16 +28,16 @@ export const columnThenRow: Level = {
   ),
   hints: [
     text(
-      'gelu 不是线性的：切成部分和的酱不能直接过 gelu，必须先汇总——那一盆有 ffn = 2048 列，很大。',
-      'gelu is not linear: partial sums of the sauce cannot go through it before they are added up — and that pot has ffn = 2048 columns, a big one.',
+      'gelu 不是线性的：部分和不能先穿过它再相加——而 gelu 前的那锅有 ffn = 2048 列，很大。',
+      'gelu is not linear: partial sums cannot pass through it before they are added up — and the pot before gelu has ffn = 2048 columns, a big one.',
     ),
     text(
-      "W1 按列切（P(None, 'model')）：每间厨房算出自己那几列的完整值，gelu 可以各做各的。",
-      "Split W1 by columns (P(None, 'model')): each kitchen computes whole values for its own columns, and gelu runs locally.",
+      '打开“静态”视图：学徒的切法在哪个值上插入了汇总（AllReduce）？那个值有多宽？',
+      "Open the Static view: on which value does the apprentice's plan insert a sum (AllReduce), and how wide is that value?",
     ),
     text(
-      "W2 再按行切（P('model', None)）：每间厨房正好拿着自己那几列去乘，最后汇总一次 hidden = 512 宽的结果。",
-      "Then split W2 by rows (P('model', None)): each kitchen multiplies exactly the columns it holds, and one sum of the 512-wide result finishes the layer.",
+      '如果每间厨房算出自己那几列的完整值，gelu 就能就地做：先想想 W1 要按哪一维切。',
+      'If each kitchen computes whole values for its own columns, gelu runs locally: first work out which dimension of W1 to cut.',
     ),
   ],
   debrief: text(
@@ -52,7 +53,7 @@ export const columnThenRow: Level = {
   scenario: SLOW_KITCHEN_MLP,
   editable: LABEL_EDITS,
   limits: { maxDevices: 4, axisNames: ['model'], tensors: ['w1', 'w2'], modes: ['auto'] },
-  stars: { one: 300_000, two: 550_000, three: 800_000 },
+  stars: parStars('column-then-row'),
   start: rowThenColumn,
   reference: planState({ mesh: grid, specs: { w1: [null, 'model'], w2: ['model', null] } }),
   trap: { plan: rowThenColumn, fails: 'slower' },

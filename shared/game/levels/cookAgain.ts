@@ -5,6 +5,7 @@
 // the whole forward pass.
 import { text } from '../i18n.ts';
 import type { Level } from '../level.ts';
+import { parStars } from '../par/parThresholds.ts';
 import { planState } from '../planState.ts';
 import { trainGrid } from './helpers.ts';
 
@@ -61,7 +62,7 @@ export const cookAgain: Level = {
   },
   editable: ['setRecompute'],
   limits: { maxDevices: 8, axisNames: ['data', 'stage', 'model'], tensors: [], modes: ['auto'] },
-  stars: { one: 5_000, two: 8_500, three: 11_000 },
+  stars: parStars('cook-again'),
   start: keepEverything,
   reference: planState({ mesh: grid, pipeline, recompute: 'selective' }),
   trap: { plan: keepEverything, fails: 'memory' },

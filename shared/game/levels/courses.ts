@@ -3,6 +3,7 @@
 // microbatch's activations until its backward pass while 1F1B keeps at most p (Narayanan et al. 2021).
 import { text } from '../i18n.ts';
 import type { Level } from '../level.ts';
+import { parStars } from '../par/parThresholds.ts';
 import { planState } from '../planState.ts';
 import { trainGrid } from './helpers.ts';
 
@@ -55,7 +56,7 @@ export const courses: Level = {
   },
   editable: ['setPipeline'],
   limits: { maxDevices: 8, axisNames: ['data', 'stage', 'model'], tensors: [], modes: ['auto'] },
-  stars: { one: 15_000, two: 30_000, three: 38_000 }, // reference ≈ 39,000 tokens/s with the A100 tile model
+  stars: parStars('courses'),
   start: planState({ mesh: grid, pipeline: { microbatches: 1, schedule: 'gpipe', virtualStages: 1 } }),
   reference: planState({ mesh: grid, pipeline: { microbatches: 64, schedule: '1f1b', virtualStages: 1 } }),
   trap: {

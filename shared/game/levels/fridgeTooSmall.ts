@@ -3,6 +3,7 @@
 // W2 [131072, 16384], 4.29e9 parameters, 17.2 GB in fp32 — more than one 16 GB fridge.
 import { text } from '../i18n.ts';
 import type { Level } from '../level.ts';
+import { parStars } from '../par/parThresholds.ts';
 import { planState } from '../planState.ts';
 import { axis, LABEL_EDITS } from './helpers.ts';
 
@@ -26,16 +27,16 @@ export const fridgeTooSmall: Level = {
   ),
   hints: [
     text(
-      "标签 P(None, 'model') 表示第 0 维不切、第 1 维按 'model' 这排厨房切开：每间厨房拿四分之一的列。",
-      "The label P(None, 'model') keeps dimension 0 whole and splits dimension 1 over the row 'model': each kitchen takes a quarter of the columns.",
+      "一个标签决定每间厨房拿哪一块：P(None, 'model') 把第 1 维切成四份，每间只存四分之一的列。",
+      "A label decides which block each kitchen holds: P(None, 'model') splits dimension 1 four ways, so each kitchen stores a quarter of the columns.",
     ),
     text(
-      '只切 W1 还不够：W2 同样有 21 亿个数，也要切开。',
-      'Cutting W1 alone is not enough: W2 holds another 2.1 billion numbers and must be cut too.',
+      '打开“局部”视图看 0 号厨房的冷柜：哪几块菜谱还是整份？',
+      "Open the Local view and look at kitchen 0's fridge: which parts of the recipe are still whole?",
     ),
     text(
-      "W1 按列切、W2 按行切（P('model', None)），两层之间就只需要一次汇总。",
-      "Cut W1 by columns and W2 by rows (P('model', None)): then the two layers need a single sum between them.",
+      '先按列切 W1，再看冷柜和“静态”视图里两层之间要传什么；W2 要怎么切，两层之间才只需一次汇总？',
+      'Cut W1 by columns first, then check the fridge and what the Static view passes between the layers; how must W2 be cut so that one sum finishes the layers?',
     ),
   ],
   debrief: text(
@@ -61,7 +62,7 @@ export const fridgeTooSmall: Level = {
   },
   editable: LABEL_EDITS,
   limits: { maxDevices: 4, axisNames: ['model'], tensors: ['w1', 'w2'], modes: ['auto'] },
-  stars: { one: 200, two: 500, three: 700 },
+  stars: parStars('fridge-too-small'),
   start: planState({ mesh: grid }),
   reference: planState({ mesh: grid, specs: { w1: [null, 'model'], w2: ['model', null] } }),
   trap: { plan: planState({ mesh: grid }), fails: 'memory' },

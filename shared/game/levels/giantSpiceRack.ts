@@ -4,6 +4,7 @@
 // are as wide as the table has rows and must be split the same way.
 import { text } from '../i18n.ts';
 import type { Level } from '../level.ts';
+import { parStars } from '../par/parThresholds.ts';
 import { planState } from '../planState.ts';
 import { axis, LABEL_EDITS } from './helpers.ts';
 
@@ -28,16 +29,16 @@ export const giantSpiceRack: Level = {
   ),
   hints: [
     text(
-      "文章里的标签：PartitionSpec('row', None)——每间厨房存 100 万行。",
-      "The article's label: PartitionSpec('row', None) — each kitchen stores one million rows.",
+      "文章的标签 PartitionSpec('row', None)：每间厨房只存一百万行调料。",
+      "The article's label: PartitionSpec('row', None) — each kitchen stores one million rows of spices.",
     ),
     text(
-      '模拟里的取货单 ids 是一张独热表，也有 1600 万列；它不切，每间厨房就要再存一份 16.4 GB。',
-      'In the simulation the order slips (ids) are a one-hot table with 16 million columns too; left whole, each kitchen stores another 16.4 GB.',
+      '打开“局部”视图看冷柜：切了调料架之后，还有哪块 16.4 GB 的大东西是整份的？',
+      'Open the Local view on a fridge: with the rack cut, which other 16.4 GB item is still whole?',
     ),
     text(
-      "把 ids 的第 1 维也按 'row' 切：每间厨房只看自己那几行的单子。",
-      "Split dimension 1 of ids over 'row' as well: each kitchen reads the slips for its own rows.",
+      '订单（ids）在模拟里是一张有 1600 万列的独热表：它的哪一维和调料架的行对应？',
+      "In the simulation the order slips (ids) are a one-hot table with 16 million columns: which of its dimensions matches the rack's rows?",
     ),
   ],
   debrief: text(
@@ -64,7 +65,7 @@ export const giantSpiceRack: Level = {
     tensors: ['table', 'ids', 'features', 'click', 'user_w1', 'user_w2'],
     modes: ['auto'],
   },
-  stars: { one: 500, two: 2_000, three: 3_500 },
+  stars: parStars('giant-spice-rack'),
   start: everyRack,
   reference: planState({ mesh: grid, specs: { table: ['row', null], ids: [null, 'row'] } }),
   trap: { plan: everyRack, fails: 'memory' },

@@ -6,6 +6,7 @@ import { cookAgain } from './cookAgain.ts';
 import { courses } from './courses.ts';
 import { fridgeTooSmall } from './fridgeTooSmall.ts';
 import { giantSpiceRack } from './giantSpiceRack.ts';
+import { interleavedCourses } from './interleavedCourses.ts';
 import { mythAlwaysModelParallel } from './mythAlwaysModelParallel.ts';
 import { mythCopying } from './mythCopying.ts';
 import { mythGspmdAutomatic } from './mythGspmdAutomatic.ts';
@@ -30,6 +31,7 @@ export const LEVELS: readonly Level[] = [
   mythMoreShards,
   mythAlwaysModelParallel,
   courses,
+  interleavedCourses,
   cookAgain,
   seasoningLedgers,
   giantSpiceRack,

@@ -4,6 +4,7 @@
 // once per step, behind the backward pass.
 import { text } from '../i18n.ts';
 import type { Level } from '../level.ts';
+import { parStars } from '../par/parThresholds.ts';
 import { planState } from '../planState.ts';
 import { axis, LABEL_EDITS, SLOW_KITCHEN_MLP } from './helpers.ts';
 
@@ -29,16 +30,16 @@ export const mythAlwaysModelParallel: Level = {
   goal: text('找出这道菜最快的做法。', 'Find the fastest way to cook this dish.'),
   hints: [
     text(
-      '看看每间厨房的冷柜：整份菜谱也用不了多少地方。',
-      "Look at any kitchen's fridge: the whole recipe takes very little room.",
+      '模型并行把一次激活汇总（AllReduce）放进每一层的关键路径；数据并行只在每步末尾汇总一次梯度。',
+      "Model parallelism puts an AllReduce of the activations on every layer's critical path; data parallelism sums only the gradients, once per step.",
     ),
     text(
-      "试试复制菜单分客桌：把 x0 和 target 按批次切开（P('x', None)），权重不切。",
-      "Try copying the menu for more tables: split x0 and target by batch (P('x', None)) and leave the weights whole.",
+      '打开“动态”视图，看灶台每一层等汇总等了多久；再看“全局”视图里冷柜：整份菜谱占多少地方？',
+      'Open the Dynamic view and see how long the stoves wait for each sum; then look at the fridges in the Global view: how much room does the whole recipe take?',
     ),
     text(
-      '数据并行的梯度汇总每步一次，还能藏在反向计算后面。',
-      'Data parallelism adds up the gradients once per step, and can hide that behind the backward pass.',
+      '先把学徒切 W1 的标签去掉，再看一步的时间怎么变；然后想想：客人这么多，该切开的是什么？',
+      "First remove the apprentice's label on W1 and watch the step time; then ask yourself: with this many guests, what should be split instead?",
     ),
   ],
   debrief: text(
@@ -52,8 +53,8 @@ export const mythAlwaysModelParallel: Level = {
   scenario: SLOW_KITCHEN_MLP,
   editable: LABEL_EDITS,
   limits: { maxDevices: 4, axisNames: ['x'], tensors: ['x0', 'target', 'w_in', 'w1', 'w2'], modes: ['auto'] },
-  stars: { one: 400_000, two: 800_000, three: 1_100_000 },
-  start: planState({ mesh: grid }),
+  stars: parStars('myth-always-model-parallel'),
+  start: tensorParallel,
   reference: planState({ mesh: grid, specs: { x0: ['x', null], target: ['x', null] } }),
   trap: { plan: tensorParallel, fails: 'slower' },
 };

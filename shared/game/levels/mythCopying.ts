@@ -4,6 +4,7 @@
 // holds it.
 import { text } from '../i18n.ts';
 import type { Level } from '../level.ts';
+import { parStars } from '../par/parThresholds.ts';
 import { planState } from '../planState.ts';
 import { axis, blockWeights, LABEL_EDITS, megatronBlockSpecs } from './helpers.ts';
 
@@ -32,16 +33,16 @@ export const mythCopying: Level = {
   ),
   hints: [
     text(
-      '按批次切 x 和 target，只是把客人分开；每间厨房仍然存着完整的 Wq、Wk、Wv、Wo、W1、W2。',
-      'Splitting x and target by batch only splits the guests; every kitchen still stores the whole Wq, Wk, Wv, Wo, W1 and W2.',
+      '按批次切 x 和 target 只是分客人；模型并行要切的是权重本身。',
+      'Splitting x and target by batch only shares out the guests; model parallelism cuts the weights themselves.',
     ),
     text(
-      "注意力按头切：Wq、Wk、Wv 标成 P(None, 'x', None)，Wo 标成 P('x', None, None)。",
-      "Split attention by heads: label Wq, Wk, Wv P(None, 'x', None) and Wo P('x', None, None).",
+      '打开“局部”视图看 0 号厨房：Wq、Wk、Wv、Wo、W1、W2 哪些还是整份？它们占了冷柜多少？',
+      'Open the Local view on kitchen 0: which of Wq, Wk, Wv, Wo, W1 and W2 are still whole, and how much of the fridge do they take?',
     ),
     text(
-      "MLP 先按列后按行：W1 是 P(None, 'x')，W2 是 P('x', None)。",
-      "The MLP goes columns then rows: W1 is P(None, 'x'), W2 is P('x', None).",
+      "注意力可以按头切：先给 Wq 的“头”那一维（第 1 维）打上 'x'，看看冷柜和传菜怎么变；其余的照这个思路来。",
+      "Attention splits by heads: first label the heads dimension of Wq (dimension 1) with 'x' and watch the fridge and the passes; the rest follows the same idea.",
     ),
   ],
   debrief: text(
@@ -65,7 +66,7 @@ export const mythCopying: Level = {
   },
   editable: LABEL_EDITS,
   limits: { maxDevices: 4, axisNames: ['x'], tensors: ['x', 'target', ...blockWeights()], modes: ['auto'] },
-  stars: { one: 500, two: 1000, three: 1500 },
+  stars: parStars('myth-model-parallel-is-copying'),
   start: copying,
   reference: planState({ mesh: grid, specs: megatronBlockSpecs('x') }),
   trap: { plan: copying, fails: 'memory' },

@@ -3,6 +3,7 @@
 // replicated (the most conservative plan) and a 1.75e9-parameter GPT overflows every fridge.
 import { text } from '../i18n.ts';
 import type { Level } from '../level.ts';
+import { parStars } from '../par/parThresholds.ts';
 import { planState } from '../planState.ts';
 import { axis, blockWeights, LABEL_EDITS, megatronBlockSpecs } from './helpers.ts';
 
@@ -31,16 +32,16 @@ export const mythGspmdAutomatic: Level = {
   ),
   hints: [
     text(
-      '没有任何标签时，看看每间厨房的冷柜：参数、梯度都是整份。',
-      "With no labels at all, look at any kitchen's fridge: whole parameters, whole gradients.",
+      '副手（GSPMD）只会顺着你的标签往下推：一个标签都没有，它就什么都不切。',
+      'The sous-chef (GSPMD) only propagates the labels you give: with none at all, it splits nothing.',
     ),
     text(
-      "从最大的菜开始：每层的 W1（P(None, 'model')）和 W2（P('model', None)）。副手会把中间的激活一起切开。",
-      "Start with the biggest dishes: each layer's W1 (P(None, 'model')) and W2 (P('model', None)). The sous-chef cuts the activations between them too.",
+      '打开“局部”视图看任意一间厨房的冷柜：整份参数、整份梯度——最大的是哪几块？',
+      "Open the Local view on any kitchen's fridge: whole parameters, whole gradients — which are the biggest?",
     ),
     text(
-      '再把注意力按头切（Wq/Wk/Wv 的第 1 维、Wo 的第 0 维），输出层 unembed 按列切。',
-      'Then split attention by heads (dimension 1 of Wq/Wk/Wv, dimension 0 of Wo) and the output layer unembed by columns.',
+      '从最大的菜开始：给每层的 W1 按列切，看看“静态”视图里副手自己把哪些值也切了；剩下的层照此办理。',
+      "Start with the biggest dishes: cut each layer's W1 by columns and see in the Static view which values the sous-chef then cuts by itself; the rest follow suit.",
     ),
   ],
   debrief: text(
@@ -78,7 +79,7 @@ export const mythGspmdAutomatic: Level = {
     tensors: [...blockWeights('blk0/'), ...blockWeights('blk1/'), 'embed', 'unembed'],
     modes: ['auto'],
   },
-  stars: { one: 300, two: 650, three: 1300 },
+  stars: parStars('myth-gspmd-is-automatic'),
   start: nothing,
   reference: planState({
     mesh: grid,
@@ -86,6 +87,8 @@ export const mythGspmdAutomatic: Level = {
       ...megatronBlockSpecs('model', 'blk0/'),
       ...megatronBlockSpecs('model', 'blk1/'),
       unembed: [null, 'model'],
+      // Par (shared/game/par): the token embedding cut by its hidden columns too.
+      embed: [null, 'model'],
     },
   }),
   trap: { plan: nothing, fails: 'memory' },

@@ -4,6 +4,7 @@
 // Megatron MLP on teaching kitchens with 4 per node: 16-way is slower than 4-way.
 import { text } from '../i18n.ts';
 import type { Level } from '../level.ts';
+import { parStars } from '../par/parThresholds.ts';
 import { planState, type PlanState } from '../planState.ts';
 import { axis } from './helpers.ts';
 
@@ -62,7 +63,7 @@ export const mythMoreShards: Level = {
   },
   editable: ['setMesh'],
   limits: { maxDevices: 16, axisNames: ['model'], tensors: [], modes: ['auto'] },
-  stars: { one: 100_000, two: 180_000, three: 240_000 },
+  stars: parStars('myth-more-shards-are-faster'),
   start: split(2),
   reference: split(4),
   trap: { plan: split(16), fails: 'slower' },

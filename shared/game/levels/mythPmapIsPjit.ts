@@ -4,6 +4,7 @@
 // (pjit) can split the weights.
 import { text } from '../i18n.ts';
 import type { Level } from '../level.ts';
+import { parStars } from '../par/parThresholds.ts';
 import { planState } from '../planState.ts';
 import { axis } from './helpers.ts';
 
@@ -31,16 +32,16 @@ export const mythPmapIsPjit: Level = {
   ),
   hints: [
     text(
-      'pmap 模式下贴不了分片标签：它只会把每份输入按第一维分开，参数每间厨房一份。',
-      'Under pmap you cannot label anything: it splits each input along its first dimension and puts a copy of the parameters in every kitchen.',
+      'pmap 不能打标签：它把每个输入沿第 0 维切开，参数在每间厨房放一份完整的。',
+      'Under pmap you cannot label anything: it splits each input along dimension 0 and puts a whole copy of the parameters in every kitchen.',
     ),
     text(
-      "切到 auto 模式（jit + 分片）。把这排厨房改名叫 'model' 会更清楚。",
-      "Switch to auto mode (jit with shardings). Renaming the row to 'model' makes the plan easier to read.",
+      '打开“局部”视图看冷柜：四份完整的参数。要切参数，得换一种能打标签的模式。',
+      'Open the Local view on a fridge: four whole copies of the parameters. To cut them you need a mode that takes labels.',
     ),
     text(
-      "W1 按列（P(None, 'model')）、W2 按行（P('model', None)）。",
-      "W1 by columns (P(None, 'model')), W2 by rows (P('model', None)).",
+      '换成自动模式（jit + 标签），再按“先列后行”的老办法切第一层 W1，看冷柜怎么变。',
+      'Switch to auto mode (jit with labels), then cut the first weight W1 the column-then-row way and watch the fridge.',
     ),
   ],
   debrief: text(
@@ -67,7 +68,7 @@ export const mythPmapIsPjit: Level = {
     tensors: ['x0', 'target', 'w_in', 'w1', 'w2'],
     modes: ['auto', 'pmap'],
   },
-  stars: { one: 400, two: 800, three: 1150 },
+  stars: parStars('myth-pmap-is-pjit'),
   start: underPmap,
   reference: planState({ mesh: [axis('model', 4)], specs: { w1: [null, 'model'], w2: ['model', null] } }),
   trap: { plan: underPmap, fails: 'memory' },

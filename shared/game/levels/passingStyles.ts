@@ -5,6 +5,7 @@
 // + AllGather.
 import { text } from '../i18n.ts';
 import type { Level } from '../level.ts';
+import { parStars } from '../par/parThresholds.ts';
 import { planState } from '../planState.ts';
 import { axis, LABEL_EDITS } from './helpers.ts';
 
@@ -32,16 +33,16 @@ export const passingStyles: Level = {
   ),
   hints: [
     text(
-      'h 标成 P(None, None)（每间厨房要整盆），副手只好先把 W1、W2 拼回整份，于是每间厨房都把整道菜做了一遍。',
-      'With h labelled P(None, None) (whole in every kitchen), the sous-chef gathers W1 and W2 back whole, and every kitchen cooks the whole dish.',
+      '传菜有几种方式：汇总分发（AllReduce）、分段汇总（ReduceScatter）、拼盘（AllGather）、换位（AllToAll）——每种传的量不一样。',
+      'There are several ways to pass: AllReduce, ReduceScatter, AllGather, AllToAll — each moves a different amount.',
     ),
     text(
-      '去掉 h 的标签：W1 按列、W2 按行，pred 是部分和，一次 AllReduce 就够了。',
-      'Remove the label on h: with W1 by columns and W2 by rows, pred is a partial sum and one AllReduce does it.',
+      '打开“静态”视图看每个值旁边插入的传菜，再看“动态”视图里灶台为它们等了多久。',
+      'Open the Static view to see the passes inserted at each value, then the Dynamic view for how long the stoves wait for them.',
     ),
     text(
-      "再试试把 pred 标成 P('model', None)：AllReduce 变成 ReduceScatter，反向时补一次 AllGather。",
-      "Then try labelling pred P('model', None): the AllReduce becomes a ReduceScatter, and the backward pass adds an AllGather.",
+      '先去掉 h 上“整份”的标签，看看副手改用了什么传菜；再试试给 h 换一种切法，比较一步的时间。',
+      'First remove the label that keeps h whole and see which pass the sous-chef uses instead; then try cutting h another way and compare the step times.',
     ),
   ],
   debrief: text(
@@ -65,8 +66,10 @@ export const passingStyles: Level = {
   },
   editable: LABEL_EDITS,
   limits: { maxDevices: 4, axisNames: ['model'], tensors: ['w1', 'w2', 'h', 'pred'], modes: ['auto'] },
-  stars: { one: 100_000, two: 250_000, three: 330_000 },
+  stars: parStars('passing-styles'),
   start: gatherAll,
-  reference: planState({ mesh: grid, specs: { w1: [null, 'model'], w2: ['model', null] } }),
+  // Par (shared/game/par): h re-split by rows (batch) after the column-split first layer, so the second
+  // layer runs data-parallel on a whole W2 instead of all-reducing pred.
+  reference: planState({ mesh: grid, specs: { w1: [null, 'model'], h: ['model', null] } }),
   trap: { plan: gatherAll, fails: 'slower' },
 };

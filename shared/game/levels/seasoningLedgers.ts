@@ -3,6 +3,7 @@
 // 42.4 GB of model states each. ZeRO-1 shards the optimizer state (12 B) over the 16 kitchens.
 import { text } from '../i18n.ts';
 import type { Level } from '../level.ts';
+import { parStars } from '../par/parThresholds.ts';
 import { planState } from '../planState.ts';
 import { trainGrid } from './helpers.ts';
 
@@ -36,8 +37,8 @@ export const seasoningLedgers: Level = {
       'ZeRO-1 cuts only the optimizer state into 16; after each update the new parameters are all-gathered back.',
     ),
     text(
-      'ZeRO-2、ZeRO-3 还切梯度、切参数：更省地方，但要传更多的菜。',
-      'ZeRO-2 and ZeRO-3 also cut the gradients and the parameters: less memory, more passing.',
+      '每一阶段省下的地方，都要用传菜来换：在“动态”视图里比一比各阶段每步多出的汇总和拼盘；分账的份数就是 data 的大小。',
+      "Every stage's savings are paid for in passing: compare each stage's extra sums and gathers per step in the Dynamic view; the ledgers are shared over the data row's size.",
     ),
   ],
   debrief: text(
@@ -57,9 +58,11 @@ export const seasoningLedgers: Level = {
     precision: 'bf16-mixed',
     globalBatch: 64,
   },
-  editable: ['setZero'],
+  // The ZeRO stage against the grid: sharding the ledgers over the data-parallel kitchens, or cutting the
+  // model (tensor parallel) and keeping fewer replicas — each adds its own passing on this network.
+  editable: ['setZero', 'setMesh'],
   limits: { maxDevices: 16, axisNames: ['data', 'stage', 'model'], tensors: [], modes: ['auto'] },
-  stars: { one: 15_000, two: 25_000, three: 30_000 },
+  stars: parStars('seasoning-ledgers'),
   start: everyLedger,
   reference: planState({ mesh: grid, pipeline, recompute: 'full', zeroStage: 1 }),
   trap: { plan: everyLedger, fails: 'memory' },

@@ -4,6 +4,7 @@
 // block and one decoder layer with cross-attention at full width, 2.15e9 parameters) on 4 A100 40 GB.
 import { text } from '../i18n.ts';
 import type { Level } from '../level.ts';
+import { parStars } from '../par/parThresholds.ts';
 import { planState, type SpecJson } from '../planState.ts';
 import { axis, LABEL_EDITS } from './helpers.ts';
 
@@ -45,16 +46,16 @@ export const tastingMenu: Level = {
   ),
   hints: [
     text(
-      '批次只有 1：按批次切是切不开的，只能切模型。',
-      'The batch is 1: it cannot be split by guests; only the model can be cut.',
+      '批次只有 1：分不了客人，只能切模型；首字延迟看的是每间厨房做了多少活。',
+      'The batch is 1: the guests cannot be shared out, only the model can be cut; first-token latency is how much work each kitchen does.',
     ),
     text(
-      "MLP 先列后行（W1 P(None, 'model')，W2 P('model', None)），注意力按头切，自注意力和跨模态注意力都一样。",
-      "MLPs columns then rows (W1 P(None, 'model'), W2 P('model', None)); attention by heads, for self-attention and cross-attention alike.",
+      '打开“局部”视图看一间厨房：每一层它都要做整份的乘法吗？哪几块权重最大？',
+      "Open the Local view on one kitchen: does it do every layer's whole multiplication? Which weights are the biggest?",
     ),
     text(
-      '别忘了输出层 unembed：32000 个词的投影也不小。',
-      'Do not forget the output layer unembed: the projection to 32,000 words is not small either.',
+      'MLP 先列后行，注意力按头切——先切一层，看延迟降多少；别忘了词表两端的大矩阵。',
+      'MLPs column then row, attention by heads — cut one layer first and see how far the latency drops; do not forget the big matrices at both ends of the vocabulary.',
     ),
   ],
   debrief: text(
@@ -91,8 +92,9 @@ export const tastingMenu: Level = {
     tensors: ['w_patch', 'embed', ...Object.keys(tensorParallel)],
     modes: ['auto'],
   },
-  stars: { one: 60_000, two: 90_000, three: 115_000 },
+  stars: parStars('tasting-menu'),
   start: everyKitchenWhole,
-  reference: planState({ mesh: grid, specs: tensorParallel }),
+  // Par (shared/game/par): the token embedding cut by its hidden columns too.
+  reference: planState({ mesh: grid, specs: { ...tensorParallel, embed: [null, M] } }),
   trap: { plan: everyKitchenWhole, fails: 'slower' },
 };

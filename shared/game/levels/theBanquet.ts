@@ -4,6 +4,7 @@
 // 16 bytes per parameter, 2.8 TB. Reference: Narayanan et al. 2021's layout tp 8 × pp 8 × dp 8.
 import { text } from '../i18n.ts';
 import type { Level } from '../level.ts';
+import { parStars } from '../par/parThresholds.ts';
 import { planState } from '../planState.ts';
 import { trainGrid } from './helpers.ts';
 
@@ -62,12 +63,14 @@ export const theBanquet: Level = {
   },
   editable: ['setMesh', 'setPipeline', 'setRecompute', 'setZero', 'setSequenceParallel'],
   limits: { maxDevices: 512, axisNames: ['data', 'stage', 'model'], tensors: [], modes: ['auto'] },
-  stars: { one: 20_000, two: 35_000, three: 50_000 },
+  stars: parStars('the-banquet'),
   start: copyEverywhere,
+  // Par (shared/game/par): the article's grid with selective recomputation and sequence parallelism.
   reference: planState({
     mesh: trainGrid(8, 8, 8),
     pipeline: { microbatches: 192, schedule: '1f1b', virtualStages: 1 },
-    recompute: 'full',
+    recompute: 'selective',
+    sequenceParallel: true,
   }),
   trap: { plan: copyEverywhere, fails: 'memory' },
 };

@@ -3,6 +3,7 @@
 // 16-way tensor parallelism: every layer's AllReduces cross the node boundary on InfiniBand.
 import { text } from '../i18n.ts';
 import type { Level } from '../level.ts';
+import { parStars } from '../par/parThresholds.ts';
 import { planState } from '../planState.ts';
 import { trainGrid } from './helpers.ts';
 
@@ -30,16 +31,16 @@ export const theProfiler: Level = {
   ),
   hints: [
     text(
-      '看“受限于”和最慢的那次传菜：它走的是节点内还是节点间的窗口？',
+      '先看是什么限制了计划、最慢的传菜是哪一次：它走的是节点内的窗口，还是节点之间的？',
       'Look at what limits the plan and at the slowest pass: does it use the windows inside a node, or between nodes?',
     ),
     text(
-      '一个节点只有 8 间厨房；16 路的同菜切分必然跨节点，每层的汇总都走慢窗口。',
-      "A node has 8 kitchens; a 16-way cut of one dish must span two nodes, and every layer's sums take the slow windows.",
+      '打开“动态”视图：每层前后的汇总占了多长？一个节点只有 8 间厨房，16 路切分必然跨节点。',
+      'Open the Dynamic view: how long do the sums around each layer take? A node has 8 kitchens; a 16-way cut must span two nodes.',
     ),
     text(
-      '把 model 收回到 8，把省下的厨房交给 stage（或 data），再相应调整上菜轮数。',
-      'Bring model back to 8, give the freed kitchens to stage (or data), and adjust the rounds to match.',
+      '先把 model 收回到节点内，把省下的厨房交给 stage 或 data，再调上菜轮数；冷柜有富余时，重算还要不要？',
+      'First bring model back inside a node and give the freed kitchens to stage or data, then adjust the rounds; with room in the fridge, do you still need recomputation?',
     ),
   ],
   debrief: text(
@@ -59,12 +60,15 @@ export const theProfiler: Level = {
   },
   editable: ['setMesh', 'setPipeline', 'setRecompute', 'setSequenceParallel'],
   limits: { maxDevices: 32, axisNames: ['data', 'stage', 'model'], tensors: [], modes: ['auto'] },
-  stars: { one: 8_000, two: 15_000, three: 21_000 },
+  stars: parStars('the-profiler'),
   start: handedOver,
+  // Par (shared/game/par): 4-way cuts inside a node, 4 stages, 2 replicas; every activation kept,
+  // sequence parallelism makes room for them.
   reference: planState({
-    mesh: trainGrid(1, 4, 8),
+    mesh: trainGrid(2, 4, 4),
     pipeline: { microbatches: 128, schedule: '1f1b', virtualStages: 1 },
-    recompute: 'full',
+    recompute: 'none',
+    sequenceParallel: true,
   }),
   trap: { plan: handedOver, fails: 'slower' },
 };

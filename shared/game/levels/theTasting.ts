@@ -3,6 +3,7 @@
 // second layer each kitchen serves its own partial sum, and the tasting against one kitchen shows it.
 import { text } from '../i18n.ts';
 import type { Level } from '../level.ts';
+import { parStars } from '../par/parThresholds.ts';
 import { planState, type ManualState } from '../planState.ts';
 import { axis } from './helpers.ts';
 
@@ -43,14 +44,17 @@ export const theTasting: Level = {
   ),
   hints: [
     text(
-      '先试一下现在的菜：每间厨房端出的 pred 只是它那四分之一的行乘出来的部分和。',
-      'Taste the plan as it is: the pred each kitchen serves is only the partial sum from its quarter of the rows.',
+      '按行切的第二层，每间厨房只算出部分和：不加起来就端上桌，味道不对。',
+      'With the second layer split by rows each kitchen computes only a partial sum: served without adding up, it tastes wrong.',
     ),
     text(
-      "在 pred_partial 后面加一步 psum（汇总分发，axes: ['model']）。",
-      "Add a psum (AllReduce, axes: ['model']) after pred_partial.",
+      '先试菜：看“静态”视图里 pred 和一间大厨房做的差多少，问题出在哪一步之后？',
+      "Taste it first: in the Static view see how far pred is from one big kitchen's, and after which step it goes wrong.",
     ),
-    text('然后把出菜口 pred 改成这一步的结果。', 'Then point the output pred at the result of that step.'),
+    text(
+      '在那一步之后加一次传菜，把四间厨房的部分和加起来——然后想想出菜口该端哪一个值。',
+      "Add a pass after that step that adds up the four kitchens' partial sums — then think about which value the output should serve.",
+    ),
   ],
   debrief: text(
     '在 shard_map 里，代码写的是每间厨房自己的工序，编译器一次传菜也不会替你加。W2 按行切时，每间厨房算出的 h·W2ᵢ 只是部分和，真正的结果是 pred = Σᵢ h·W2ᵢ——少了 psum，每间厨房端出的菜都不一样，也都不对，试菜当场就能尝出来（相对误差约 0.58）。' +
@@ -71,7 +75,7 @@ export const theTasting: Level = {
   },
   editable: ['addManualOp', 'removeManualOp', 'setManualOutput', 'setSpec', 'clearSpec'],
   limits: { maxDevices: 4, axisNames: ['model'], tensors: ['x', 'w1', 'w2', 'pred'], modes: ['manual'] },
-  stars: { one: 250_000, two: 500_000, three: 750_000 },
+  stars: parStars('the-tasting'),
   start: missingPass,
   reference: planState({ mesh: grid, mode: 'manual', manual: recipe(true) }),
   trap: { plan: missingPass, fails: 'tasting' },

@@ -1,0 +1,20 @@
+// The score screen's par section (shared/game/par): how close the plan came to the best plan the search
+// found, par's plan once the level is passed, and how many hints were opened.
+import { defineStrings } from './defineStrings.ts';
+
+export const parStrings = defineStrings(
+  {
+    'par.heading': 'Par',
+    'par.close': 'Your plan: {score}, {percent} of par ({par}).',
+    'par.plan': "Par's plan",
+    'par.locked': "Pass the level (one star) to see par's plan.",
+    'par.hints': 'Hints opened: {n} of {of}',
+  },
+  {
+    'par.heading': '标准杆',
+    'par.close': '你的计划：{score}，达到标准杆（{par}）的 {percent}。',
+    'par.plan': '标准杆的计划',
+    'par.locked': '过关（一颗星）后可以看到标准杆的计划。',
+    'par.hints': '打开的提示：{n} / {of}',
+  },
+);

@@ -1,0 +1,90 @@
+// The score screen's par section: how close the served plan came to the level's par (the best plan the
+// search found, shared/game/par) and, once the level is passed, par's plan in words. Pure.
+import { levelPar, parFraction, type Level, type Locale, type PlanState } from '../../shared/index.ts';
+
+export interface ParSummary {
+  /** Par's score, formatted with the evaluation's unit by the caller. */
+  readonly par: number;
+  /** The served score over par, 0–1 (above 1 only if the search missed a better plan). */
+  readonly fraction: number;
+  /** Par's plan, one line per choice, or null until the level is passed (one star or more). */
+  readonly plan: readonly string[] | null;
+}
+
+const WORDS = {
+  en: {
+    grid: 'Grid',
+    labels: 'Labels',
+    courses: 'Courses',
+    recompute: 'Recompute',
+    zero: 'ZeRO stage',
+    sp: 'Sequence parallel',
+    mode: 'Mode',
+    unlabelled: 'no labels',
+    on: 'on',
+    off: 'off',
+    passes: 'Passes',
+  },
+  'zh-CN': {
+    grid: '网格',
+    labels: '切法标签',
+    courses: '菜序',
+    recompute: '重计算',
+    zero: 'ZeRO 阶段',
+    sp: '序列并行',
+    mode: '模式',
+    unlabelled: '不加标签',
+    on: '开',
+    off: '关',
+    passes: '传菜',
+  },
+} as const;
+
+const specText = (spec: PlanState['specs'][string]): string =>
+  `P(${spec.map((e) => (e === null ? 'None' : typeof e === 'string' ? `'${e}'` : `(${e.map((x) => `'${x}'`).join(', ')})`)).join(', ')})`;
+
+/** Par's plan as lines: only the choices the level lets the player make. */
+export function parPlanLines(level: Level, plan: PlanState, locale: Locale): string[] {
+  const w = WORDS[locale];
+  const can = (t: Level['editable'][number]) => level.editable.includes(t);
+  const lines: string[] = [];
+  if (can('setMode')) lines.push(`${w.mode}: ${plan.mode}`);
+  if (can('setMesh') || can('renameAxis') || can('setPipeline'))
+    lines.push(`${w.grid}: ${plan.mesh.map((a) => `${a.name} ${a.size}`).join(' × ')}`);
+  if (can('setPipeline')) {
+    const p = plan.pipeline;
+    lines.push(
+      `${w.courses}: ${p.schedule}, m = ${p.microbatches}${p.schedule === 'interleaved' ? `, v = ${p.virtualStages}` : ''}`,
+    );
+  }
+  if (can('setRecompute')) lines.push(`${w.recompute}: ${plan.recompute}`);
+  if (can('setZero')) lines.push(`${w.zero}: ${plan.zeroStage}`);
+  if (can('setSequenceParallel')) lines.push(`${w.sp}: ${plan.sequenceParallel ? w.on : w.off}`);
+  if (can('setSpec')) {
+    const specs =
+      plan.mode === 'manual' && plan.manual
+        ? { ...plan.manual.inSpecs, ...plan.manual.outSpecs }
+        : plan.specs;
+    const labelled = level.limits.tensors.filter((t) => t in specs).map((t) => `${t} ${specText(specs[t]!)}`);
+    lines.push(`${w.labels}: ${labelled.length > 0 ? labelled.join('; ') : w.unlabelled}`);
+  }
+  if (plan.mode === 'manual' && plan.manual && can('addManualOp'))
+    lines.push(
+      `${w.passes}: ${plan.manual.body
+        .filter((o) => o.op !== 'einsum')
+        .map((o) => `${o.op}(${o.args.join(', ')})`)
+        .join('; ')}`,
+    );
+  return lines;
+}
+
+/** The par section of a served plan's score, or null when the level has no recorded par. */
+export function parSummary(level: Level, score: number, best: number, locale: Locale): ParSummary | null {
+  const par = levelPar(level.id);
+  if (!par) return null;
+  return {
+    par: par.score,
+    fraction: parFraction(score, par.score),
+    plan: best >= 1 ? parPlanLines(level, par.plan, locale) : null,
+  };
+}

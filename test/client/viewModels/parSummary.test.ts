@@ -1,0 +1,62 @@
+// The score screen's par section and the hints record: the plan's score against the level's recorded par,
+// par's plan shown only once the level is passed, and the hints opened kept with the best result.
+import { describe, expect, it } from 'vitest';
+import { levelById, levelPar, type Level } from '../../../shared/index.ts';
+import { parPlanLines, parSummary } from '../../../client/viewModels/parSummary.ts';
+import { StarStore } from '../../../client/state/starStore.ts';
+
+const courses = levelById('courses') as Level;
+
+class MemoryStorage {
+  private readonly map = new Map<string, string>();
+  getItem(k: string) {
+    return this.map.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    this.map.set(k, v);
+  }
+}
+
+describe('par summary', () => {
+  it("gives the score as a fraction of par and hides par's plan until the level is passed", () => {
+    const par = levelPar('courses')!;
+    const locked = parSummary(courses, par.score / 2, 0, 'en')!;
+    expect(locked.fraction).toBeCloseTo(0.5, 12);
+    expect(locked.plan).toBeNull();
+    const open = parSummary(courses, par.score, 1, 'en')!;
+    expect(open.fraction).toBe(1);
+    expect(open.plan).toEqual(parPlanLines(courses, par.plan, 'en'));
+  });
+  it('describes only the choices the level offers, in both languages', () => {
+    const par = levelPar('courses')!;
+    const en = parPlanLines(courses, par.plan, 'en');
+    expect(en).toEqual([
+      `Grid: ${par.plan.mesh.map((a) => `${a.name} ${a.size}`).join(' × ')}`,
+      `Courses: ${par.plan.pipeline.schedule}, m = ${par.plan.pipeline.microbatches}${par.plan.pipeline.schedule === 'interleaved' ? `, v = ${par.plan.pipeline.virtualStages}` : ''}`,
+    ]);
+    expect(parPlanLines(courses, par.plan, 'zh-CN')[0]).toMatch(/^网格: /);
+    const fridge = levelById('fridge-too-small') as Level;
+    expect(parPlanLines(fridge, levelPar('fridge-too-small')!.plan, 'en')).toEqual([
+      "Labels: w1 P(None, 'model'); w2 P('model', None)",
+    ]);
+  });
+  it('has no par section for a level without a recorded par', () => {
+    expect(parSummary({ ...courses, id: 'no-such-level' }, 1, 3, 'en')).toBeNull();
+  });
+});
+
+describe('hints in the stars record', () => {
+  it('keeps the hints of the best result; an equal result keeps the fewer', () => {
+    const store = new StarStore(new MemoryStorage() as unknown as Storage);
+    expect(store.hints('a')).toBeUndefined();
+    store.record('a', 2, 3);
+    expect(store.hints('a')).toBe(3);
+    store.record('a', 1, 0); // worse: the best result's hints stay
+    expect(store.hints('a')).toBe(3);
+    store.record('a', 2, 1); // as good with fewer hints
+    expect(store.hints('a')).toBe(1);
+    store.record('a', 3, 2); // better
+    expect(store.hints('a')).toBe(2);
+    expect(store.get('a')).toBe(3);
+  });
+});
