@@ -1,8 +1,16 @@
 // The score screen (DOM): stars as ★ characters with a text, the metrics, what limited the plan and the
 // level's debrief, the exports of the served plan, then back to the level list or play again.
-import type { Evaluation, Level, Locale, PlanState } from '../../shared/index.ts';
+import {
+  criticalDevices,
+  stepShares,
+  type Evaluation,
+  type Level,
+  type Locale,
+  type PlanState,
+} from '../../shared/index.ts';
 import { starGlyphs } from '../viewModels/levelCatalog.ts';
-import { preview } from '../viewModels/preview.ts';
+import { deviceList, preview } from '../viewModels/preview.ts';
+import { sharesText } from '../viewModels/sharesText.ts';
 import { h } from './dom.ts';
 import { exportButtons } from './ExportButtons.ts';
 import type { Translate } from './translate.ts';
@@ -50,6 +58,15 @@ export function renderScore(
           worst.over
             ? t('preview.overflow', { used: worst.used, cap: worst.capacity, over: worst.over })
             : t('preview.fits', { used: worst.used, cap: worst.capacity }),
+        ),
+        h('dt', {}, t('score.shares')),
+        h(
+          'dd',
+          { 'data-score': 'shares' },
+          t('views.criticalShare', {
+            kitchens: deviceList(criticalDevices(evaluation.timeline)),
+            shares: sharesText(stepShares(evaluation), t),
+          }),
         ),
         p.tasting && h('dt', {}, t('preview.tasting')),
         p.tasting &&

@@ -36,7 +36,7 @@ export function evaluatePlan(level: Level, state: PlanState): EvaluateResult {
     },
     level.stars,
   );
-  const { limitedBy, explanation } = diagnose(tasting, pricing);
+  const { limitedBy, explanation } = diagnose(tasting, pricing, timeline);
   return {
     ok: true,
     evaluation: {

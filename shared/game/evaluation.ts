@@ -166,6 +166,8 @@ export interface TimelineLane {
 /** One step, for the dynamic view (and a trace file). */
 export interface StepTimeline {
   readonly stepS: number;
+  /** Index of the lane whose work ends last (the critical kitchens; stepShares.ts reports its shares). */
+  readonly criticalLane: number;
   readonly lanes: readonly TimelineLane[];
 }
 

@@ -12,6 +12,7 @@ export { validatePlan } from './validatePlan.ts';
 export * from './history.ts';
 export { evaluatePlan, type EvaluateResult } from './evaluatePlan.ts';
 export type * from './evaluation.ts';
+export * from './stepShares.ts';
 export { exportJax, timelineTrace } from './exportPlan.ts';
 export { LEVELS, levelById } from './levels/index.ts';
 export * from './sandbox.ts';

@@ -2,9 +2,13 @@
 // communication, bubble, or a wrong tasting"). A wrong tasting comes first (the dish is wrong whatever its
 // speed), then a fridge that overflows (the plan cannot run); otherwise the largest part of the critical
 // device's step: compute (the stoves are busy: a good plan), exposed communication, or the bubble.
-import type { MemoryReport, LimitedBy, Pricing, Tasting } from '../evaluation.ts';
+import type { MemoryReport, LimitedBy, Pricing, StepTimeline, Tasting } from '../evaluation.ts';
 import { formatGb, formatPercent, formatSeconds } from '../format.ts';
 import { text, type Text } from '../i18n.ts';
+import { criticalShares } from '../stepShares.ts';
+
+/** Above this share of the step spent waiting (passing + bubble), a compute-bound plan is not called good. */
+const GOOD_PLAN_WAITING = 0.2;
 
 /** What limited a plan, with its explanation. */
 export interface Diagnosis {
@@ -46,12 +50,14 @@ function slowest(p: Pricing): string {
 }
 
 /** The diagnosis of an evaluated plan. */
-export function diagnose(tasting: Tasting | null, p: Pricing): Diagnosis {
+export function diagnose(tasting: Tasting | null, p: Pricing, timeline: StepTimeline): Diagnosis {
   if (tasting !== null && !tasting.ok) return { limitedBy: 'tasting', explanation: tastingText(tasting) };
   if (!p.memory.fits) return { limitedBy: 'memory', explanation: memoryText(p.memory) };
-  const b = p.breakdownS;
+  // The critical kitchen's shares, as every view shows them (stepShares.ts); the optimizer step is compute here.
+  const sh = criticalShares(timeline);
+  const b = { compute: sh.compute + sh.other, communication: sh.communication, bubble: sh.bubble };
   const step = formatSeconds(p.stepS);
-  const share = (x: number) => formatPercent(p.stepS > 0 ? x / p.stepS : 0);
+  const share = formatPercent;
   const eff = formatPercent(p.parallelEfficiency);
   if (b.bubble >= b.communication && b.bubble > b.compute)
     return {
@@ -76,6 +82,15 @@ export function diagnose(tasting: Tasting | null, p: Pricing): Diagnosis {
       explanation: text(
         `灶台一直在忙，可每间厨房做的是整道菜的 ${formatPercent(p.workShare)}，而不是 1/${p.devices}：各厨房在重复彼此的活（一步 ${step}）。把菜切开，让每间厨房只做自己那一份。`,
         `The stoves are busy, but each kitchen cooks ${formatPercent(p.workShare)} of the whole dish instead of 1/${p.devices}: the kitchens repeat each other's work (a ${step} step). Cut the dishes so that each kitchen cooks only its share.`,
+      ),
+    };
+  const waiting = b.communication + b.bubble;
+  if (waiting > GOOD_PLAN_WAITING)
+    return {
+      limitedBy: 'compute',
+      explanation: text(
+        `灶台在这一步 ${step} 中忙了 ${share(b.compute)}，是最大的一块；可灶台仍有 ${share(waiting)} 在等：传菜 ${share(b.communication)}，空等（气泡）${share(b.bubble)}。并行效率 T_calc/(T_calc+T_comm) = ${eff} 只算传菜，不算气泡。`,
+        `The stoves cook for ${share(b.compute)} of the ${step} step, the largest part, but they still wait ${share(waiting)}: passing ${share(b.communication)}, idle (bubble) ${share(b.bubble)}. Parallel efficiency T_calc/(T_calc+T_comm) = ${eff} counts the passing only, not the bubble.`,
       ),
     };
   return {

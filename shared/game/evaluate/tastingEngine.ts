@@ -117,6 +117,7 @@ export function tastingEngine(s: TastingScenario, state: PlanState): Result<Engi
   };
   const timeline: StepTimeline = {
     stepS: device.stepS,
+    criticalLane: 0,
     lanes: [
       {
         label: text('每间厨房（SPMD：步骤都一样）', 'every kitchen (SPMD: the same step)'),

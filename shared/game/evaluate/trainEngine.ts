@@ -14,6 +14,7 @@ import { trainDocument } from '../planDocuments.ts';
 import type { PlanState } from '../planState.ts';
 import type { EngineResult } from './tastingEngine.ts';
 import { topologyOf } from './topology.ts';
+import { pipelinePasses } from './pipelinePasses.ts';
 import { stageDevices, trainTimeline } from './trainTimeline.ts';
 import { workShare } from './workShare.ts';
 
@@ -57,18 +58,21 @@ export function trainEngine(s: TrainScenario, state: PlanState): GameResult<Engi
         overflowBytes: r.memory.overflowBytes,
         groups: sim.value.memory.map((m, d) => ({ devices: stageDevices(dp, pp, tp, d), bytes: m.bytes })),
       },
-      collectives: r.collectives.map((c) => ({
-        kind: c.kind,
-        axes: [...c.axes],
-        tensor: c.value,
-        phase: c.phase,
-        role: c.role,
-        link: c.link,
-        bytesPerDevice: c.bytesPerDevice,
-        timeS: c.timeS,
-        perStep: c.perStep,
-        overlapped: c.role === 'gradient',
-      })),
+      collectives: [
+        ...r.collectives.map((c) => ({
+          kind: c.kind,
+          axes: [...c.axes],
+          tensor: c.value,
+          phase: c.phase,
+          role: c.role,
+          link: c.link,
+          bytesPerDevice: c.bytesPerDevice,
+          timeS: c.timeS,
+          perStep: c.perStep,
+          overlapped: c.role === 'gradient',
+        })),
+        ...pipelinePasses(sim.value),
+      ],
       breakdownS: { compute: b.compute, communication, bubble: b.bubble },
       commTotalS: r.collectives.reduce((t, c) => t + c.timeS * c.perStep, 0) + b.pipelineComm,
       bubbleFraction: r.bubbleFraction,
