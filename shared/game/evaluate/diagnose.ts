@@ -31,6 +31,15 @@ function memoryText(m: MemoryReport): Text {
 function tastingText(t: Tasting): Text {
   const wrong = t.outputs.filter((o) => !o.ok);
   const first = wrong[0];
+  const shapes = first?.shapeMismatch;
+  if (first && shapes) {
+    const served = shapes.served.join('×');
+    const expected = shapes.expected.join('×');
+    return text(
+      `试菜没通过：端出来的 ${first.name} 是 ${served}，可单厨房做出的这道菜是 ${expected}，形状都不对，没法比。多半是沿错了维度拼盘（all_gather）或切分，或者出菜口的标签和这一步的结果不配。`,
+      `The tasting failed: the ${first.name} served is ${served}, but the one-kitchen dish is ${expected}; the shapes differ, so nothing could be compared. Probably a gather (all_gather) or split along the wrong dimension, or an output label that does not match that step's result.`,
+    );
+  }
   const where = first && first.worstDevices.length > 0 ? first.worstDevices.join(', ') : '—';
   const err = first ? first.relError.toPrecision(2) : '?';
   return text(

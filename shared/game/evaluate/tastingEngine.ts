@@ -42,6 +42,7 @@ function tastingOf(r: TasteReport): Tasting {
     relError: o.relError,
     maxAbsError: o.maxAbsError,
     worstDevices: o.ok ? [] : (o.worst?.devices ?? []),
+    ...(o.expectedShape ? { shapeMismatch: { served: o.shape, expected: o.expectedShape } } : {}),
   }));
   return {
     ok: r.ok,
