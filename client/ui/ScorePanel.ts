@@ -2,6 +2,7 @@
 // level's debrief, the exports of the served plan, then back to the level list or play again.
 import {
   criticalDevices,
+  debrief,
   stepShares,
   type Evaluation,
   type Level,
@@ -26,6 +27,7 @@ export function renderScore(
   actions: { levels: () => void; retry: () => void },
 ): void {
   const p = preview(evaluation);
+  const debriefParagraphs = debrief(level, evaluation)[locale].split('\n');
   const worst = p.memory.reduce((a, b) => (b.gauge.totalBytes > a.gauge.totalBytes ? b : a));
   const levels = h('button', { type: 'button', class: 'button primary' }, t('nav.levels'));
   levels.addEventListener('click', actions.levels);
@@ -81,7 +83,7 @@ export function renderScore(
       h('h3', {}, t('score.limited')),
       h('p', { 'data-score': 'limited' }, evaluation.explanation[locale]),
       h('h3', {}, t('score.debrief')),
-      h('p', { class: 'debrief' }, level.debrief[locale]),
+      h('div', { class: 'debrief' }, ...debriefParagraphs.map((para) => h('p', {}, para))),
       h('h3', {}, t('editor.export')),
       exportButtons({ level, plan: () => plan, evaluation: () => evaluation }, t).element,
       h('div', { class: 'actions' }, levels, retry),

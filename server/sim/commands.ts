@@ -4,6 +4,7 @@ import { parseTasteRequest } from '../../shared/sim/taste/tasteRequest.ts';
 import { tastePlan } from '../../shared/sim/taste/tastePlan.ts';
 import { trainCommand } from '../../shared/sim/train/trainReport.ts';
 import type { Result } from '../../shared/index.ts';
+import { levelCommand } from './levelCommand.ts';
 
 export type SimCommand = (input: unknown) => Result<unknown>;
 
@@ -20,4 +21,6 @@ export const SIM_COMMANDS: Record<string, SimCommand> = {
   },
   /** One training step of a GPT at full scale with Megatron's layouts, priced (DESIGN.md §4.4). */
   train: trainCommand,
+  /** What the screens show for a plan of a level: figures, shares, debrief and verdict (issue 13). */
+  level: levelCommand,
 };

@@ -13,6 +13,7 @@ export * from './history.ts';
 export { evaluatePlan, type EvaluateResult } from './evaluatePlan.ts';
 export type * from './evaluation.ts';
 export * from './stepShares.ts';
+export { debrief, planFigures, type PlanFigures } from './debrief.ts';
 export { exportJax, timelineTrace } from './exportPlan.ts';
 export { LEVELS, levelById } from './levels/index.ts';
 export * from './sandbox.ts';
