@@ -19,4 +19,4 @@ export { exportJax, timelineTrace } from './exportPlan.ts';
 export { LEVELS, levelById } from './levels/index.ts';
 export * from './sandbox.ts';
 export * from './sandboxMenus.ts';
-export { formatGb, formatPercent, formatRate, formatSeconds } from './format.ts';
+export { formatGb, formatKitchens, formatPercent, formatRate, formatSeconds } from './format.ts';

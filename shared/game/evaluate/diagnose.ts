@@ -3,7 +3,7 @@
 // speed), then a fridge that overflows (the plan cannot run); otherwise the largest part of the critical
 // device's step: compute (the stoves are busy: a good plan), exposed communication, or the bubble.
 import type { MemoryReport, LimitedBy, Pricing, StepTimeline, Tasting } from '../evaluation.ts';
-import { formatGb, formatPercent, formatSeconds } from '../format.ts';
+import { formatGb, formatKitchens, formatPercent, formatSeconds } from '../format.ts';
 import { text, type Text } from '../i18n.ts';
 import { criticalShares } from '../stepShares.ts';
 
@@ -40,11 +40,11 @@ function tastingText(t: Tasting): Text {
       `The tasting failed: the ${first.name} served is ${served}, but the one-kitchen dish is ${expected}; the shapes differ, so nothing could be compared. Probably a gather (all_gather) or split along the wrong dimension, or an output label that does not match that step's result.`,
     );
   }
-  const where = first && first.worstDevices.length > 0 ? first.worstDevices.join(', ') : '—';
+  const where = first && first.worstDevices.length > 0 ? formatKitchens(first.worstDevices) : '—';
   const err = first ? first.relError.toPrecision(2) : '?';
   return text(
     `试菜没通过：${wrong.map((o) => o.name).join('、')} 和单厨房做出的菜不一样（相对误差 ${err}，差得最多的在 ${where} 号厨房）。多半是少了一次传菜，或者传错了窗口。`,
-    `The tasting failed: ${wrong.map((o) => o.name).join(', ')} differs from the one-kitchen dish (relative error ${err}, worst in kitchen ${where}). A pass is probably missing, or went through the wrong window.`,
+    `The tasting failed: ${wrong.map((o) => o.name).join(', ')} differs from the one-kitchen dish (relative error ${err}, worst in kitchen${first && first.worstDevices.length > 1 ? 's' : ''} ${where}). A pass is probably missing, or went through the wrong window.`,
   );
 }
 

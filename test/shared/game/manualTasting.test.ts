@@ -3,7 +3,13 @@
 // (a [8, 4] result against the one-kitchen [2, 4] dish); and any program the edits accept evaluates.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyEdit, evaluatePlan, type PlanEdit, type PlanState } from '../../../shared/index.ts';
+import {
+  applyEdit,
+  evaluatePlan,
+  formatKitchens,
+  type PlanEdit,
+  type PlanState,
+} from '../../../shared/index.ts';
 import { level } from './helpers.ts';
 
 const tasting = level('the-tasting');
@@ -71,5 +77,16 @@ describe('manual tasting', () => {
       }),
       { numRuns: 60, seed: 13 },
     );
+  });
+});
+
+describe('the tasting verdict', () => {
+  it('names the worst kitchens as a range: "kitchens 0–3", not "kitchen 0, 1, 2, 3"', () => {
+    const r = evaluatePlan(tasting, tasting.trap.plan);
+    if (!r.ok) throw new Error(r.error.message);
+    const devices = r.evaluation.tasting!.outputs[0]!.worstDevices;
+    expect(devices.length).toBeGreaterThan(1);
+    expect(r.evaluation.explanation.en).toContain(`worst in kitchens ${formatKitchens(devices)}`);
+    expect(r.evaluation.explanation.en).not.toMatch(/kitchen \d, \d/);
   });
 });
