@@ -98,15 +98,15 @@ export function diagnose(tasting: Tasting | null, p: Pricing, timeline: StepTime
     return {
       limitedBy: 'compute',
       explanation: text(
-        `灶台在这一步 ${step} 中忙了 ${share(b.compute)}，是最大的一块；可灶台仍有 ${share(waiting)} 在等：传菜 ${share(b.communication)}，空等（气泡）${share(b.bubble)}。并行效率 T_calc/(T_calc+T_comm) = ${eff} 只算传菜，不算气泡。`,
-        `The stoves cook for ${share(b.compute)} of the ${step} step, the largest part, but they still wait ${share(waiting)}: passing ${share(b.communication)}, idle (bubble) ${share(b.bubble)}. Parallel efficiency T_calc/(T_calc+T_comm) = ${eff} counts the passing only, not the bubble.`,
+        `灶台在这一步 ${step} 中忙了 ${share(sh.compute)}，是最大的一块；可灶台仍有 ${share(waiting)} 在等：传菜 ${share(b.communication)}，空等（气泡）${share(b.bubble)}。并行效率 T_calc/(T_calc+T_comm) = ${eff} 只算传菜，不算气泡。`,
+        `The stoves cook for ${share(sh.compute)} of the ${step} step, the largest part, but they still wait ${share(waiting)}: passing ${share(b.communication)}, idle (bubble) ${share(b.bubble)}. Parallel efficiency T_calc/(T_calc+T_comm) = ${eff} counts the passing only, not the bubble.`,
       ),
     };
   return {
     limitedBy: 'compute',
     explanation: text(
-      `灶台在这一步 ${step} 中忙了 ${share(b.compute)}：传菜 ${share(b.communication)}，空等 ${share(b.bubble)}，并行效率 ${eff}。好计划就是这样——菜都在做，很少干等。`,
-      `The stoves cook for ${share(b.compute)} of the ${step} step: passing ${share(b.communication)}, waiting ${share(b.bubble)}, parallel efficiency ${eff}. This is what a good plan looks like: the cooking, not the waiting, sets the pace.`,
+      `灶台在这一步 ${step} 中忙了 ${share(sh.compute)}：传菜 ${share(b.communication)}，空等 ${share(b.bubble)}，并行效率 ${eff}。好计划就是这样——菜都在做，很少干等。`,
+      `The stoves cook for ${share(sh.compute)} of the ${step} step: passing ${share(b.communication)}, waiting ${share(b.bubble)}, parallel efficiency ${eff}. This is what a good plan looks like: the cooking, not the waiting, sets the pace.`,
     ),
   };
 }

@@ -76,6 +76,9 @@ describe('stepShares', () => {
       const s = stepShares(e);
       if (s.communication + s.bubble > 0.2)
         expect(e.explanation.en, `${level.id}`).not.toContain('what a good plan looks like');
+      // A compute-bound verdict quotes the cooking share the views show.
+      if (e.explanation.en.startsWith('The stoves cook for'))
+        expect(e.explanation.en).toContain(`cook for ${formatPercent(s.compute)} of`);
     }
     const courses = levelById('courses')!;
     const e = evaluated(courses, courses.reference);
