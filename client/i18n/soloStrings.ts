@@ -66,6 +66,7 @@ export const soloStrings = defineStrings(
     'score.debrief': 'Debrief',
     'score.metrics': 'Metrics',
     'score.memory': 'Fullest fridge',
+    'score.shares': 'Where the step goes',
     'score.best': 'Best so far: {n} of 3 stars',
   },
   {
@@ -130,6 +131,7 @@ export const soloStrings = defineStrings(
     'score.debrief': '讲解',
     'score.metrics': '指标',
     'score.memory': '最满的冷柜',
+    'score.shares': '这一步的时间花在哪',
     'score.best': '最好成绩：3 颗星中 {n} 颗',
   },
 );

@@ -1,9 +1,19 @@
 // The score screen (DOM): stars as ★ characters with a text, the metrics, what limited the plan and the
 // level's debrief, the exports of the served plan, then back to the level list or play again.
-import { formatRate, type Evaluation, type Level, type Locale, type PlanState } from '../../shared/index.ts';
+import {
+  criticalDevices,
+  debrief,
+  formatRate,
+  stepShares,
+  type Evaluation,
+  type Level,
+  type Locale,
+  type PlanState,
+} from '../../shared/index.ts';
 import { starGlyphs } from '../viewModels/levelCatalog.ts';
 import { parSummary } from '../viewModels/parSummary.ts';
-import { preview } from '../viewModels/preview.ts';
+import { deviceList, preview } from '../viewModels/preview.ts';
+import { sharesText } from '../viewModels/sharesText.ts';
 import { h } from './dom.ts';
 import { exportButtons } from './ExportButtons.ts';
 import type { Translate } from './translate.ts';
@@ -20,6 +30,7 @@ export function renderScore(
   hintsOpened = 0,
 ): void {
   const p = preview(evaluation);
+  const debriefParagraphs = debrief(level, evaluation)[locale].split('\n');
   const worst = p.memory.reduce((a, b) => (b.gauge.totalBytes > a.gauge.totalBytes ? b : a));
   const levels = h('button', { type: 'button', class: 'button primary' }, t('nav.levels'));
   levels.addEventListener('click', actions.levels);
@@ -53,6 +64,15 @@ export function renderScore(
             ? t('preview.overflow', { used: worst.used, cap: worst.capacity, over: worst.over })
             : t('preview.fits', { used: worst.used, cap: worst.capacity }),
         ),
+        h('dt', {}, t('score.shares')),
+        h(
+          'dd',
+          { 'data-score': 'shares' },
+          t('views.criticalShare', {
+            kitchens: deviceList(criticalDevices(evaluation.timeline)),
+            shares: sharesText(stepShares(evaluation), t),
+          }),
+        ),
         p.tasting && h('dt', {}, t('preview.tasting')),
         p.tasting &&
           h(
@@ -67,7 +87,7 @@ export function renderScore(
       h('h3', {}, t('score.limited')),
       h('p', { 'data-score': 'limited' }, evaluation.explanation[locale]),
       h('h3', {}, t('score.debrief')),
-      h('p', { class: 'debrief' }, level.debrief[locale]),
+      h('div', { class: 'debrief' }, ...debriefParagraphs.map((para) => h('p', {}, para))),
       h('h3', {}, t('editor.export')),
       exportButtons({ level, plan: () => plan, evaluation: () => evaluation }, t).element,
       h('div', { class: 'actions' }, levels, retry),

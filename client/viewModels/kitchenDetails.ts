@@ -3,15 +3,17 @@
 // where its stove's step goes (its timeline lane), and the passes it takes part in. Pure.
 import {
   blockIndex,
+  kitchenShares,
   type CollectiveCost,
   type Evaluation,
   type Level,
   type MemoryGroup,
   type Mesh,
+  type StepShares,
 } from '../../shared/index.ts';
 import { fridgeGauge, type FridgeGauge } from './fridgeGauge.ts';
 import { parseSpecText } from './specText.ts';
-import { laneTracks, stoveShare } from './timelineTracks.ts';
+import { laneTracks } from './timelineTracks.ts';
 
 export interface Portion {
   readonly name: string;
@@ -27,8 +29,8 @@ export interface KitchenDetails {
   readonly memory: MemoryGroup['bytes'] | undefined;
   readonly capacityBytes: number;
   readonly gauge: FridgeGauge | undefined;
-  /** Fractions of the step: cooking, passing, idle. */
-  readonly stove: { readonly cook: number; readonly pass: number; readonly idle: number };
+  /** This kitchen's step shares (stepShares.ts: the same figures the serve report and the dynamic view show). */
+  readonly stove: StepShares;
   readonly passes: readonly CollectiveCost[];
   readonly sends: number;
   readonly recvs: number;
@@ -62,8 +64,6 @@ export function kitchenDetails(
   const { memory } = evaluation.pricing;
   const group = memory.groups.find((g) => g.devices.includes(deviceId));
   const track = laneTracks(evaluation.timeline).find((l) => l.devices.includes(deviceId));
-  const seconds = track ? stoveShare(track) : { cook: 0, pass: 0, idle: 0 };
-  const stepS = evaluation.timeline.stepS;
   const events = track?.main ?? [];
   return {
     deviceId,
@@ -71,11 +71,7 @@ export function kitchenDetails(
     memory: group?.bytes,
     capacityBytes: memory.capacityBytes,
     gauge: group ? fridgeGauge(group.bytes, memory.capacityBytes) : undefined,
-    stove: {
-      cook: stepS > 0 ? seconds.cook / stepS : 0,
-      pass: stepS > 0 ? seconds.pass / stepS : 0,
-      idle: stepS > 0 ? seconds.idle / stepS : 0,
-    },
+    stove: kitchenShares(evaluation, deviceId),
     // Every kitchen of an SPMD plan runs the same passes; a priced pass names the axes it runs over.
     passes: evaluation.pricing.collectives.filter((c) =>
       c.axes.every((a) => mesh.axes.some((m) => m.name === a && m.size > 1)),

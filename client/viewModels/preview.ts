@@ -1,6 +1,13 @@
 // The live preview of an evaluation as figures ready to print: memory per group of equally loaded kitchens
 // against the fridge, step time, tokens/s, stars now, the tasting's verdict and the passes. Pure.
-import { formatBytes, formatGb, formatRate, formatSeconds, type Evaluation } from '../../shared/index.ts';
+import {
+  formatBytes,
+  formatGb,
+  formatKitchens,
+  formatRate,
+  formatSeconds,
+  type Evaluation,
+} from '../../shared/index.ts';
 import { fridgeGauge, type FridgeGauge } from './fridgeGauge.ts';
 
 export interface MemoryRow {
@@ -65,15 +72,5 @@ export function preview(evaluation: Evaluation): Preview {
   };
 }
 
-/** Sorted ids, runs of consecutive ids as 'a–b'. */
-export function deviceList(ids: readonly number[]): string {
-  const sorted = [...ids].sort((a, b) => a - b);
-  const parts: string[] = [];
-  for (let i = 0; i < sorted.length;) {
-    let j = i;
-    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
-    parts.push(j > i ? `${sorted[i]}–${sorted[j]}` : `${sorted[i]}`);
-    i = j + 1;
-  }
-  return parts.join(', ');
-}
+/** Sorted ids, runs of consecutive ids as 'a–b' (the core's formatKitchens, as the serve report prints them). */
+export const deviceList = formatKitchens;

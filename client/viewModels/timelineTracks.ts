@@ -66,15 +66,3 @@ export function passAxes(event: StepEvent, meshAxes: readonly string[]): readonl
   const axes = m ? m[1]!.split('+').filter((a) => meshAxes.includes(a)) : [];
   return axes.length > 0 ? axes : meshAxes;
 }
-
-/** Seconds of the lane's sequential events by stove use: cooking, passing, idle (they sum to stepS). */
-export function stoveShare(track: LaneTrack): { cook: number; pass: number; idle: number } {
-  const share = { cook: 0, pass: 0, idle: 0 };
-  for (const e of track.main) {
-    const d = e.endS - e.startS;
-    if (e.kind === 'idle') share.idle += d;
-    else if (isPass(e.kind)) share.pass += d;
-    else share.cook += d;
-  }
-  return share;
-}

@@ -4,9 +4,11 @@
 // the lanes with a time cursor. draw() builds everything on a change; setTime() per frame only swaps
 // textures when a lane's event changes and moves the dishes and the cursor: no objects, no text per frame.
 import type { GameObjects, Scene } from 'phaser';
-import type { StepEventKind } from '../../shared/index.ts';
+import { criticalDevices, stepShares, type StepEventKind } from '../../shared/index.ts';
 import { sounds } from '../audio/sounds.ts';
 import type { Box } from '../viewModels/kitchenGridLayout.ts';
+import { deviceList } from '../viewModels/preview.ts';
+import { sharesText } from '../viewModels/sharesText.ts';
 import {
   eventIndexAt,
   laneStateAt,
@@ -93,7 +95,19 @@ export class DynamicView implements SceneView {
       label.setPosition(lx + sw + 6, ly);
       lx += sw + 6 + label.width + 14;
     }
-    const legendBottom = ly + font * 1.5;
+    // The critical kitchens' shares (stepShares.ts), the figures the score screen and the local view show.
+    let legendBottom = ly + font * 1.5;
+    if (view.evaluation) {
+      const shares = this.text(
+        t('views.criticalShare', {
+          kitchens: deviceList(criticalDevices(view.evaluation.timeline)),
+          shares: sharesText(stepShares(view.evaluation), t),
+        }),
+        font,
+      );
+      shares.setWordWrapWidth(box.width - 2 * pad, true).setPosition(box.x + pad, legendBottom);
+      legendBottom += shares.height + 2;
+    }
 
     // Gantt strip at the bottom: one row per lane, its label on the left.
     const lanes = this.tracks.length;

@@ -2,10 +2,11 @@
 // capacity line) with the breakdown, its stove's step as a bar (cooking / passing / idle), the block of
 // every dish it holds, and the passes it takes part in (kind, axes, bytes, time).
 import type { GameObjects, Scene } from 'phaser';
-import { formatGb, formatPercent, formatSeconds } from '../../shared/index.ts';
+import { formatGb, formatSeconds } from '../../shared/index.ts';
 import { GAUGE_PARTS } from '../viewModels/fridgeGauge.ts';
 import { formatBytes } from '../viewModels/formatBytes.ts';
 import { kitchenDetails, shapeText } from '../viewModels/kitchenDetails.ts';
+import { sharesText } from '../viewModels/sharesText.ts';
 import type { Box } from '../viewModels/kitchenGridLayout.ts';
 import { drawFridgeGauge } from './drawFridgeGauge.ts';
 import { drawPattern } from './drawPattern.ts';
@@ -73,9 +74,10 @@ export class LocalView implements SceneView {
     };
     let at = bar.x;
     for (const [share, kind] of [
-      [d.stove.cook, 'forward'],
-      [d.stove.pass, 'collective'],
-      [d.stove.idle, 'idle'],
+      [d.stove.compute, 'forward'],
+      [d.stove.communication, 'collective'],
+      [d.stove.bubble, 'idle'],
+      [d.stove.other, 'update'],
     ] as const) {
       const w = share * bar.width;
       if (w > 0)
@@ -105,14 +107,7 @@ export class LocalView implements SceneView {
           });
     }
     rows.push({ text: t('views.stove'), style: 'heading' });
-    rows.push({
-      text: t('views.stoveShare', {
-        cook: formatPercent(d.stove.cook),
-        pass: formatPercent(d.stove.pass),
-        idle: formatPercent(d.stove.idle),
-      }),
-      style: 'plain',
-    });
+    rows.push({ text: sharesText(d.stove, t), style: 'plain' });
     if (d.portions.length > 0) rows.push({ text: t('views.portions'), style: 'heading' });
     for (const p of d.portions)
       rows.push({

@@ -3,9 +3,11 @@
 // the left gutter), the level's dishes highlighted, and every pass the sous-chef inserted drawn on the edge
 // it belongs to (kind badge, axes, bytes). A priced-only (Megatron) level lists its priced passes with times.
 import type { GameObjects, Scene } from 'phaser';
-import { formatSeconds } from '../../shared/index.ts';
+import { criticalDevices, formatSeconds, stepShares } from '../../shared/index.ts';
 import type { Box } from '../viewModels/kitchenGridLayout.ts';
 import { planListing, type ListingRow } from '../viewModels/planListing.ts';
+import { deviceList } from '../viewModels/preview.ts';
+import { sharesText } from '../viewModels/sharesText.ts';
 import { staticGraphLinks } from '../viewModels/staticGraphLinks.ts';
 import type { Translate } from '../ui/translate.ts';
 import { passKey, passStyle } from './eventStyles.ts';
@@ -28,13 +30,21 @@ export class StaticView implements SceneView {
     const pad = 8;
     const evaluation = view.evaluation;
     const priced = evaluation?.tasting === null;
+    // The totals: the critical kitchens' step shares (stepShares.ts), as the other views show them.
+    const totals = evaluation
+      ? t('views.criticalShare', {
+          kitchens: deviceList(criticalDevices(evaluation.timeline)),
+          shares: sharesText(stepShares(evaluation), t),
+        })
+      : '';
+    const noteText = [priced ? t('views.pricedOnly') : '', totals].filter((x) => x !== '').join('\n');
     this.note
-      .setVisible(priced)
-      .setText(priced ? t('views.pricedOnly') : '')
+      .setVisible(noteText !== '')
+      .setText(noteText)
       .setFontSize(font)
       .setWordWrapWidth(box.width - 2 * pad, true)
       .setPosition(box.x + pad, box.y + pad);
-    const top = box.y + pad + (priced ? this.note.height + pad : 0);
+    const top = box.y + pad + (noteText !== '' ? this.note.height + pad : 0);
     const listing = evaluation ? planListing(evaluation, view.level.limits.tensors) : [];
     const inner = {
       x: box.x + pad,

@@ -5,6 +5,7 @@ import { tastePlan } from '../../shared/sim/taste/tastePlan.ts';
 import { trainCommand } from '../../shared/sim/train/trainReport.ts';
 import { validateCommand } from '../../shared/sim/train/validateRuns.ts';
 import type { Result } from '../../shared/index.ts';
+import { levelCommand } from './levelCommand.ts';
 
 export type SimCommand = (input: unknown) => Result<unknown>;
 
@@ -23,4 +24,6 @@ export const SIM_COMMANDS: Record<string, SimCommand> = {
   train: trainCommand,
   /** Every published run of docs/pricing.md priced, with the published figure, ours and the error. */
   validate: validateCommand,
+  /** What the screens show for a plan of a level: figures, shares, debrief and verdict (issue 13). */
+  level: levelCommand,
 };

@@ -23,7 +23,7 @@ export function revealMessage(s: SessionSnapshot, team: string): ClassroomResult
     return refuse('bad-argument', '这个队这一轮没有参赛。', 'That team did not play this round.');
   const level = roundLevel(s);
   const r = safeEvaluate(level, plan);
-  const timeline = r.ok ? r.evaluation.timeline : { stepS: 0, lanes: [] };
+  const timeline = r.ok ? r.evaluation.timeline : { stepS: 0, criticalLane: 0, lanes: [] };
   return accept({
     round: s.round,
     team,

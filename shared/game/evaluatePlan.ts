@@ -40,7 +40,7 @@ export function evaluatePlan(level: Level, state: PlanState, prepared?: Prepared
     },
     level.stars,
   );
-  const { limitedBy, explanation } = diagnose(tasting, pricing);
+  const { limitedBy, explanation } = diagnose(tasting, pricing, timeline);
   return {
     ok: true,
     evaluation: {

@@ -19,6 +19,8 @@ export interface TastedOutput {
   readonly maxAbsError: number;
   /** Devices holding the element with the largest error ([] when it is exact). */
   readonly worstDevices: readonly number[];
+  /** Set when the served shape differs from the one-kitchen dish's (nothing compared): served and expected. */
+  readonly shapeMismatch?: { readonly served: readonly number[]; readonly expected: readonly number[] };
 }
 
 /** The tasting (试菜) at small scale: every op run on every simulated device's real shards. */
@@ -166,6 +168,8 @@ export interface TimelineLane {
 /** One step, for the dynamic view (and a trace file). */
 export interface StepTimeline {
   readonly stepS: number;
+  /** Index of the lane whose work ends last (the critical kitchens; stepShares.ts reports its shares). */
+  readonly criticalLane: number;
   readonly lanes: readonly TimelineLane[];
 }
 

@@ -48,3 +48,19 @@ export function formatRate(x: number): string {
   if (x >= 1e3) return `${(x / 1e3).toPrecision(3)}k`;
   return x.toPrecision(3);
 }
+
+/**
+ * Kitchen (device) ids as text: sorted, runs of consecutive ids as 'a–b'.
+ * @example formatKitchens([3, 0, 1, 2, 6]) // '0–3, 6'
+ */
+export function formatKitchens(ids: readonly number[]): string {
+  const sorted = [...ids].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let i = 0; i < sorted.length;) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
+    parts.push(j > i ? `${sorted[i]}–${sorted[j]}` : `${sorted[i]}`);
+    i = j + 1;
+  }
+  return parts.join(', ');
+}

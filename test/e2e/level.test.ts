@@ -3,6 +3,8 @@
 // reach three stars on the score screen, switch language there; at 1280×720 and 390×844, no console errors.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { levelReport } from '../../shared/game/levelReport.ts';
+import { levelById } from '../../shared/index.ts';
 import { screenshot, tabTo } from './browser.ts';
 import { useServedGame } from './useServedGame.ts';
 
@@ -64,6 +66,16 @@ async function playFridgeTooSmall(page: Page, size: string): Promise<void> {
     "Labels: w1 P(None, 'model'); w2 P('model', None)",
   ]);
   expect(await page.locator('[data-score="hints"]').textContent()).toBe('Hints opened: 0 of 3');
+  // The score screen shows what `sim level` gives for the plan served (the level's reference plan).
+  const level = levelById('fridge-too-small')!;
+  const report = levelReport(level, level.reference, 'en');
+  if (!report.ok) throw new Error(report.error.message);
+  const paragraphs = await page.locator('.debrief p').allTextContents();
+  expect(paragraphs.join('\n')).toBe(report.value.debrief);
+  expect(await page.locator('[data-score="limited"]').textContent()).toBe(report.value.verdict);
+  const shares = await page.locator('[data-score="shares"]').textContent();
+  expect(shares).toContain(`cooking ${Math.round(report.value.shares.compute * 100)}%`);
+  expect(await page.locator('.metrics').textContent()).toContain(report.value.display.stepTime);
   await screenshot(page, `score-en-${size}`);
 
   await page.getByRole('button', { name: 'Switch to Chinese' }).press('Enter');

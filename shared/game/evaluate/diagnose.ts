@@ -2,9 +2,13 @@
 // communication, bubble, or a wrong tasting"). A wrong tasting comes first (the dish is wrong whatever its
 // speed), then a fridge that overflows (the plan cannot run); otherwise the largest part of the critical
 // device's step: compute (the stoves are busy: a good plan), exposed communication, or the bubble.
-import type { MemoryReport, LimitedBy, Pricing, Tasting } from '../evaluation.ts';
-import { formatGb, formatPercent, formatSeconds } from '../format.ts';
+import type { MemoryReport, LimitedBy, Pricing, StepTimeline, Tasting } from '../evaluation.ts';
+import { formatGb, formatKitchens, formatPercent, formatSeconds } from '../format.ts';
 import { text, type Text } from '../i18n.ts';
+import { criticalShares } from '../stepShares.ts';
+
+/** Above this share of the step spent waiting (passing + bubble), a compute-bound plan is not called good. */
+const GOOD_PLAN_WAITING = 0.2;
 
 /** What limited a plan, with its explanation. */
 export interface Diagnosis {
@@ -27,11 +31,20 @@ function memoryText(m: MemoryReport): Text {
 function tastingText(t: Tasting): Text {
   const wrong = t.outputs.filter((o) => !o.ok);
   const first = wrong[0];
-  const where = first && first.worstDevices.length > 0 ? first.worstDevices.join(', ') : '—';
+  const shapes = first?.shapeMismatch;
+  if (first && shapes) {
+    const served = shapes.served.join('×');
+    const expected = shapes.expected.join('×');
+    return text(
+      `试菜没通过：端出来的 ${first.name} 是 ${served}，可单厨房做出的这道菜是 ${expected}，形状都不对，没法比。多半是沿错了维度拼盘（all_gather）或切分，或者出菜口的标签和这一步的结果不配。`,
+      `The tasting failed: the ${first.name} served is ${served}, but the one-kitchen dish is ${expected}; the shapes differ, so nothing could be compared. Probably a gather (all_gather) or split along the wrong dimension, or an output label that does not match that step's result.`,
+    );
+  }
+  const where = first && first.worstDevices.length > 0 ? formatKitchens(first.worstDevices) : '—';
   const err = first ? first.relError.toPrecision(2) : '?';
   return text(
     `试菜没通过：${wrong.map((o) => o.name).join('、')} 和单厨房做出的菜不一样（相对误差 ${err}，差得最多的在 ${where} 号厨房）。多半是少了一次传菜，或者传错了窗口。`,
-    `The tasting failed: ${wrong.map((o) => o.name).join(', ')} differs from the one-kitchen dish (relative error ${err}, worst in kitchen ${where}). A pass is probably missing, or went through the wrong window.`,
+    `The tasting failed: ${wrong.map((o) => o.name).join(', ')} differs from the one-kitchen dish (relative error ${err}, worst in kitchen${first && first.worstDevices.length > 1 ? 's' : ''} ${where}). A pass is probably missing, or went through the wrong window.`,
   );
 }
 
@@ -46,12 +59,14 @@ function slowest(p: Pricing): string {
 }
 
 /** The diagnosis of an evaluated plan. */
-export function diagnose(tasting: Tasting | null, p: Pricing): Diagnosis {
+export function diagnose(tasting: Tasting | null, p: Pricing, timeline: StepTimeline): Diagnosis {
   if (tasting !== null && !tasting.ok) return { limitedBy: 'tasting', explanation: tastingText(tasting) };
   if (!p.memory.fits) return { limitedBy: 'memory', explanation: memoryText(p.memory) };
-  const b = p.breakdownS;
+  // The critical kitchen's shares, as every view shows them (stepShares.ts); the optimizer step is compute here.
+  const sh = criticalShares(timeline);
+  const b = { compute: sh.compute + sh.other, communication: sh.communication, bubble: sh.bubble };
   const step = formatSeconds(p.stepS);
-  const share = (x: number) => formatPercent(p.stepS > 0 ? x / p.stepS : 0);
+  const share = formatPercent;
   const eff = formatPercent(p.parallelEfficiency);
   if (b.bubble >= b.communication && b.bubble > b.compute)
     return {
@@ -78,11 +93,20 @@ export function diagnose(tasting: Tasting | null, p: Pricing): Diagnosis {
         `The stoves are busy, but each kitchen cooks ${formatPercent(p.workShare)} of the whole dish instead of 1/${p.devices}: the kitchens repeat each other's work (a ${step} step). Cut the dishes so that each kitchen cooks only its share.`,
       ),
     };
+  const waiting = b.communication + b.bubble;
+  if (waiting > GOOD_PLAN_WAITING)
+    return {
+      limitedBy: 'compute',
+      explanation: text(
+        `灶台在这一步 ${step} 中忙了 ${share(sh.compute)}，是最大的一块；可灶台仍有 ${share(waiting)} 在等：传菜 ${share(b.communication)}，空等（气泡）${share(b.bubble)}。并行效率 T_calc/(T_calc+T_comm) = ${eff} 只算传菜，不算气泡。`,
+        `The stoves cook for ${share(sh.compute)} of the ${step} step, the largest part, but they still wait ${share(waiting)}: passing ${share(b.communication)}, idle (bubble) ${share(b.bubble)}. Parallel efficiency T_calc/(T_calc+T_comm) = ${eff} counts the passing only, not the bubble.`,
+      ),
+    };
   return {
     limitedBy: 'compute',
     explanation: text(
-      `灶台在这一步 ${step} 中忙了 ${share(b.compute)}：传菜 ${share(b.communication)}，空等 ${share(b.bubble)}，并行效率 ${eff}。好计划就是这样——菜都在做，很少干等。`,
-      `The stoves cook for ${share(b.compute)} of the ${step} step: passing ${share(b.communication)}, waiting ${share(b.bubble)}, parallel efficiency ${eff}. This is what a good plan looks like: the cooking, not the waiting, sets the pace.`,
+      `灶台在这一步 ${step} 中忙了 ${share(sh.compute)}：传菜 ${share(b.communication)}，空等 ${share(b.bubble)}，并行效率 ${eff}。好计划就是这样——菜都在做，很少干等。`,
+      `The stoves cook for ${share(sh.compute)} of the ${step} step: passing ${share(b.communication)}, waiting ${share(b.bubble)}, parallel efficiency ${eff}. This is what a good plan looks like: the cooking, not the waiting, sets the pace.`,
     ),
   };
 }

@@ -95,7 +95,12 @@ export function spmdStep(plan: SpmdPlan, price: PlanPrice, step: 'train' | 'forw
     }
     const exposed = exposedReductionS(items, clock - start);
     if (exposed > 0)
-      events.push({ kind: 'idle', startS: clock, endS: clock + exposed, label: 'gradient reduction' });
+      events.push({
+        kind: 'collective',
+        startS: clock,
+        endS: clock + exposed,
+        label: 'gradient reduction (exposed part)',
+      });
     clock += exposed;
     exposedCommS += exposed;
   };

@@ -42,6 +42,7 @@ function tastingOf(r: TasteReport): Tasting {
     relError: o.relError,
     maxAbsError: o.maxAbsError,
     worstDevices: o.ok ? [] : (o.worst?.devices ?? []),
+    ...(o.expectedShape ? { shapeMismatch: { served: o.shape, expected: o.expectedShape } } : {}),
   }));
   return {
     ok: r.ok,
@@ -118,6 +119,7 @@ export function tastingEngine(
   };
   const timeline: StepTimeline = {
     stepS: device.stepS,
+    criticalLane: 0,
     lanes: [
       {
         label: text('每间厨房（SPMD：步骤都一样）', 'every kitchen (SPMD: the same step)'),

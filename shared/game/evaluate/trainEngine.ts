@@ -10,6 +10,7 @@ import type { Pricing } from '../evaluation.ts';
 import type { TrainScenario } from '../level.ts';
 import type { EngineResult } from './tastingEngine.ts';
 import { topologyOf } from './topology.ts';
+import { pipelinePasses } from './pipelinePasses.ts';
 import { stageDevices, trainTimeline } from './trainTimeline.ts';
 import { workShare } from './workShare.ts';
 
@@ -50,18 +51,21 @@ export function trainEngine(
       overflowBytes: r.memory.overflowBytes,
       groups: simulation.memory.map((m, d) => ({ devices: stageDevices(dp, pp, tp, d), bytes: m.bytes })),
     },
-    collectives: r.collectives.map((c) => ({
-      kind: c.kind,
-      axes: [...c.axes],
-      tensor: c.value,
-      phase: c.phase,
-      role: c.role,
-      link: c.link,
-      bytesPerDevice: c.bytesPerDevice,
-      timeS: c.timeS,
-      perStep: c.perStep,
-      overlapped: c.role === 'gradient',
-    })),
+    collectives: [
+      ...r.collectives.map((c) => ({
+        kind: c.kind,
+        axes: [...c.axes],
+        tensor: c.value,
+        phase: c.phase,
+        role: c.role,
+        link: c.link,
+        bytesPerDevice: c.bytesPerDevice,
+        timeS: c.timeS,
+        perStep: c.perStep,
+        overlapped: c.role === 'gradient',
+      })),
+      ...pipelinePasses(simulation),
+    ],
     breakdownS: { compute: b.compute, communication, bubble: b.bubble },
     commTotalS: r.collectives.reduce((t, c) => t + c.timeS * c.perStep, 0) + b.pipelineComm,
     bubbleFraction: r.bubbleFraction,

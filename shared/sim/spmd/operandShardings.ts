@@ -55,10 +55,19 @@ export function planOperands(
     case 'reduce': {
       const operandShape = shapeOf(node.operand);
       const kept = operandShape.map((_, d) => d).filter((d) => !node.dims.includes(d));
-      const keptAxes = (d: number) => target.dims[node.keepDims ? d : kept.indexOf(d)]!;
-      const used = new Set(kept.flatMap(keptAxes));
+      // XLA's SPMD partitioner reduces locally over sharded reduced dims and combines the partial results
+      // afterwards (all-reduce, or reduce-scatter into the result's sharding): the reduced dims keep their
+      // axes, and a kept dim takes the result's axes up to the first one the reduced dims already spend.
+      // (Moving the operand's axes off the reduced dims instead would be an all-to-all of the whole operand,
+      // e.g. a ZeRO-2 bias gradient summed over a data-sharded batch.)
+      const spent = new Set(node.dims.flatMap((d) => current[node.operand]!.dims[d]!));
+      const keptAxes = (d: number) => {
+        const axes = target.dims[node.keepDims ? d : kept.indexOf(d)]!;
+        const cut = axes.findIndex((a) => spent.has(a));
+        return cut < 0 ? axes : axes.slice(0, cut);
+      };
       const operandDims = operandShape.map((_, d) =>
-        node.dims.includes(d) ? current[node.operand]!.dims[d]!.filter((a) => !used.has(a)) : keptAxes(d),
+        node.dims.includes(d) ? current[node.operand]!.dims[d]! : keptAxes(d),
       );
       const reducedAxes = node.dims.flatMap((d) => operandDims[d]!);
       const naturalDims = node.keepDims

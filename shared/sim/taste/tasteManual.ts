@@ -36,9 +36,22 @@ export function tasteManual(
   const run = runShardMap(mesh, sm, inputs);
   const outputs = sm.outputs.map((o) => {
     const want = refByName.get(o.name)!;
-    const cmp = compareArrays(run.outputs.get(o.name)!, want);
+    const got = run.outputs.get(o.name)!;
     let scale = Number.MIN_VALUE;
     for (const x of want.data) scale = Math.max(scale, Math.abs(x));
+    if (!sameShape(got.shape, want.shape))
+      return {
+        name: o.name,
+        phase: 'forward' as const,
+        shape: o.globalShape,
+        spec: specToString(o.spec),
+        maxAbsError: scale,
+        relError: 1,
+        replicaMismatch: run.replicaDiff.get(o.name) ?? 0,
+        expectedShape: want.shape,
+        ok: false,
+      };
+    const cmp = compareArrays(got, want);
     const replicaMismatch = run.replicaDiff.get(o.name) ?? 0;
     const devices = cmp.worst
       ? Array.from({ length: mesh.deviceCount }, (_, d) => d).filter((d) => {
@@ -125,3 +138,6 @@ function inputsRead(body: Program, id: ValueId, inputs: readonly ShardMapIO[]): 
   }
   return inputs.filter((io) => seen.has(io.value)).map((io) => io.name);
 }
+
+const sameShape = (a: readonly number[], b: readonly number[]): boolean =>
+  a.length === b.length && a.every((n, i) => n === b[i]);

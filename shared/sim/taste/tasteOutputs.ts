@@ -24,6 +24,12 @@ export interface OutputTasting {
     readonly want: number;
     readonly devices: readonly number[];
   };
+  /**
+   * Set when the output's global shape differs from the one-device value's (a manual program that gathers
+   * or scatters the wrong dimension): nothing is compared, the output is wrong, relError is 1 and
+   * maxAbsError is max |want|.
+   */
+  readonly expectedShape?: readonly number[];
   readonly ok: boolean;
 }
 

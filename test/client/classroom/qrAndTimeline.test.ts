@@ -45,6 +45,7 @@ describe('timelineBars', () => {
     const lanes = timelineBars(
       {
         stepS: 2,
+        criticalLane: 0,
         lanes: [
           {
             label: { 'zh-CN': '厨房 0–1', en: 'Kitchens 0–1' },

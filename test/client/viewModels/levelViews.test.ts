@@ -46,7 +46,8 @@ describe('kitchenDetails', () => {
       { name: 'w2', shape: [128, 32], localShape: [128, 8], block: { index: [0, 2], of: [1, 4] } },
     ]);
     expect(d.memory).toEqual(evaluation.pricing.memory.groups[0]!.bytes);
-    expect(d.stove.cook + d.stove.pass + d.stove.idle).toBeCloseTo(1, 9);
+    const s = d.stove;
+    expect(s.compute + s.communication + s.bubble + s.other).toBeCloseTo(1, 9);
     expect(d.passes.map((c) => c.kind)).toContain('all-reduce');
   });
 

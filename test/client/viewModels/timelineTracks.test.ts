@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { StepTimeline } from '../../../shared/index.ts';
+import { laneShares, type StepTimeline } from '../../../shared/index.ts';
 import {
   eventIndexAt,
   laneStateAt,
   laneTracks,
   passAxes,
-  stoveShare,
 } from '../../../client/viewModels/timelineTracks.ts';
 
 const en = (s: string) => ({ en: s, 'zh-CN': s });
 // One SPMD lane: forward 0–4, all-reduce 4–6, backward 6–9 with a reduction behind it 7–10, idle 9–10.
 const timeline: StepTimeline = {
   stepS: 10,
+  criticalLane: 0,
   lanes: [
     {
       label: en('every kitchen'),
@@ -73,7 +73,12 @@ describe('timeline tracks', () => {
     expect(passAxes({ kind: 'collective', startS: 0, endS: 1 }, axes)).toEqual(axes);
   });
 
-  it('shares the step between cooking, passing and idle', () => {
-    expect(stoveShare(track!)).toEqual({ cook: 7, pass: 2, idle: 1 });
+  it('shares the step between cooking, passing, idle and the optimizer step (stepShares.ts)', () => {
+    expect(laneShares(timeline.lanes[0]!, timeline.stepS)).toEqual({
+      compute: 0.7,
+      communication: 0.2,
+      bubble: 0.1,
+      other: 0,
+    });
   });
 });

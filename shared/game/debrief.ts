@@ -1,0 +1,53 @@
+// The score screen's debrief (issue 13 item 1): the level's lesson, which is written about its reference plan,
+// followed by a comparison filled from the evaluations — the reference plan's step, rate and fullest fridge,
+// then the learner's, with the passes each one uses — so a figure of the lesson is never mistaken for the
+// learner's own. `sim level` and the score screen both call `debrief`.
+import type { Evaluation } from './evaluation.ts';
+import { evaluatePlan } from './evaluatePlan.ts';
+import { formatGb, formatRate, formatSeconds } from './format.ts';
+import { text, type Text } from './i18n.ts';
+import type { Level } from './level.ts';
+
+/** The figures a debrief compares: step time, rate, fullest fridge and passes (as the screens print them). */
+export interface PlanFigures {
+  readonly stepTime: string;
+  readonly rate: string;
+  readonly memory: string;
+  /** 'all-gather ×2, reduce-scatter ×1' over the priced collectives; '' when there are none. */
+  readonly passes: string;
+}
+
+/** The exact strings the screens show for an evaluation's step time, worst-kitchen memory and rate. */
+export function planFigures(e: Evaluation): PlanFigures {
+  const counts = new Map<string, number>();
+  for (const c of e.pricing.collectives) counts.set(c.kind, (counts.get(c.kind) ?? 0) + 1);
+  return {
+    stepTime: formatSeconds(e.pricing.stepS),
+    rate: formatRate(e.pricing.tokensPerS),
+    memory: formatGb(e.pricing.memory.worst.total),
+    passes: [...counts].map(([kind, n]) => `${kind} ×${n}`).join(', '),
+  };
+}
+
+function comparison(unit: 'tokens' | 'examples', yours: PlanFigures, ref: PlanFigures): Text {
+  const en = (f: PlanFigures) =>
+    `${f.stepTime} a step, ${f.rate} ${unit}/s, fullest fridge ${f.memory}, passes: ${f.passes || 'none'}`;
+  const zh = (f: PlanFigures) =>
+    `一步 ${f.stepTime}，每秒 ${f.rate} 个${unit === 'tokens' ? ' token' : '样本'}，最满的冷柜 ${f.memory}，传菜：${f.passes || '无'}`;
+  return text(
+    `上面的数字说的是参考计划：${zh(ref)}。你的计划：${zh(yours)}。`,
+    `The figures above are the reference plan's: ${en(ref)}. Yours: ${en(yours)}.`,
+  );
+}
+
+/** The debrief of `evaluation` (a plan of `level`): the lesson, then the reference plan's figures and yours. */
+export function debrief(level: Level, evaluation: Evaluation): Text {
+  const reference = evaluatePlan(level, level.reference);
+  if (!reference.ok) return level.debrief;
+  const c = comparison(
+    evaluation.pricing.throughputUnit,
+    planFigures(evaluation),
+    planFigures(reference.evaluation),
+  );
+  return text(`${level.debrief['zh-CN']}\n${c['zh-CN']}`, `${level.debrief.en}\n${c.en}`);
+}

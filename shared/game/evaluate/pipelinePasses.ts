@@ -1,0 +1,78 @@
+// The passes a Megatron pipeline adds to the priced collectives (issue 13: the static view and the preview
+// list a pipeline's stage sends as passes): on the critical stage d of K = p·v model stages, each chunk's
+// microbatch activations go forward to the next model stage and their gradients come back —
+//   forward sends per step  = m · #{chunks c : c·p + d < K − 1}
+//   backward sends per step = m · #{chunks c : c·p + d > 0}
+// each b·s·h values (b·s·h / t with sequence parallelism or a tensor-parallel stage boundary between nodes,
+// Megatron's scatter/gather), timed as the simulated send events; and the tied word embeddings' gradient
+// all-reduce between the first and last stage (simulateTrain.ts), once per step on those stages.
+import { combinedAxesLink, ringCollectiveTimeS } from '../../sim/cost/collectiveTime.ts';
+import type { TrainSimulation } from '../../sim/train/simulateTrain.ts';
+import { STAGE_AXIS } from '../../sim/train/trainAxes.ts';
+import type { CollectiveCost } from '../evaluation.ts';
+
+/** Seconds of the tied embeddings' all-reduce between the first and last stage (0 without a pipeline). */
+export function tiedEmbeddingS(sim: TrainSimulation): number {
+  if (sim.request.parallel.pp <= 1) return 0;
+  const bytes = sim.request.precision === 'fp32' ? 4 : 2;
+  return ringCollectiveTimeS(
+    'all-reduce',
+    2,
+    sim.blocks.embedding.wordParams * bytes,
+    combinedAxesLink(sim.blocks.ctx.links, [STAGE_AXIS]).link,
+  );
+}
+
+/** The critical stage's pipeline passes, as priced collectives; [] without a pipeline. */
+export function pipelinePasses(sim: TrainSimulation): CollectiveCost[] {
+  const { pp: p, tp, virtualStages: v, microBatch, sequenceParallel } = sim.request.parallel;
+  if (p <= 1) return [];
+  const d = sim.criticalStage;
+  const K = p * v;
+  const m = sim.microbatches;
+  const stageLink = sim.blocks.ctx.links.find((l) => l.axis === STAGE_AXIS)?.link ?? 'intra';
+  const link = stageLink === 'inter' ? 'inter' : 'intra';
+  const split = sequenceParallel || (tp > 1 && link === 'inter');
+  const elementBytes = sim.request.precision === 'fp32' ? 4 : 2;
+  const bytes =
+    (microBatch * sim.request.model.seq * sim.request.model.hidden * elementBytes) / (split ? tp : 1);
+  const send = sim.timeline.deviceEvents(d).find((e) => e.kind === 'send');
+  const timeS = send ? send.endS - send.startS : 0;
+  let forward = 0;
+  let backward = 0;
+  for (let c = 0; c < v; c++) {
+    const k = c * p + d;
+    if (k < K - 1) forward += m;
+    if (k > 0) backward += m;
+  }
+  const pass = (tensor: string, phase: string, perStep: number): CollectiveCost => ({
+    kind: 'ppermute',
+    axes: [STAGE_AXIS],
+    tensor,
+    phase,
+    role: 'activation',
+    link,
+    bytesPerDevice: bytes,
+    timeS,
+    perStep,
+    overlapped: false,
+  });
+  const passes: CollectiveCost[] = [];
+  if (forward > 0) passes.push(pass('activations to the next stage', 'forward', forward));
+  if (backward > 0) passes.push(pass('activation gradients to the previous stage', 'backward', backward));
+  if (d === 0 || d === p - 1)
+    passes.push({
+      kind: 'all-reduce',
+      axes: [STAGE_AXIS],
+      tensor: 'tied word embedding gradient',
+      phase: 'update',
+      role: 'gradient',
+      link,
+      // A ring all-reduce of n = 2 sends 2(n−1)/n · S = S bytes per device.
+      bytesPerDevice: sim.blocks.embedding.wordParams * elementBytes,
+      timeS: tiedEmbeddingS(sim),
+      perStep: 1,
+      overlapped: false,
+    });
+  return passes;
+}

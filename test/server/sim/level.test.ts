@@ -1,0 +1,94 @@
+// `sim level` (issue 13): the figures, shares, debrief and verdict the screens show for a plan of a level,
+// read from the same core functions; named plans, plan documents, locales, and refusals with exit 2.
+import { describe, expect, it } from 'vitest';
+import { levelCommand } from '../../../server/sim/levelCommand.ts';
+import type { LevelReport } from '../../../shared/game/levelReport.ts';
+import {
+  debrief,
+  evaluatePlan,
+  formatGb,
+  formatPercent,
+  levelById,
+  stepShares,
+  type Evaluation,
+} from '../../../shared/index.ts';
+import { runSim } from './runSim.ts';
+
+const report = (input: unknown): LevelReport => {
+  const r = levelCommand(input);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value as LevelReport;
+};
+
+function evaluated(id: string, plan: 'start' | 'reference' | 'trap'): Evaluation {
+  const level = levelById(id)!;
+  const state = plan === 'start' ? level.start : plan === 'reference' ? level.reference : level.trap.plan;
+  const r = evaluatePlan(level, state);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.evaluation;
+}
+
+describe('sim level', () => {
+  it("reports the profiler's handed-over plan as communication-bound in every view", () => {
+    const r = report({ level: 'the-profiler', plan: 'start' });
+    const e = evaluated('the-profiler', 'start');
+    expect(r.shares).toEqual(stepShares(e));
+    const sum = r.shares.compute + r.shares.communication + r.shares.bubble + r.shares.other;
+    expect(sum).toBeCloseTo(1, 9);
+    expect(r.shares.communication).toBeGreaterThan(0.7);
+    for (const view of [r.views.serve, r.views.local, r.views.dynamic]) expect(view.shares).toEqual(r.shares);
+    expect(r.verdict).toContain(formatPercent(r.shares.communication));
+    expect(r.thresholds).toEqual([8000, 15000, 21000]);
+    expect(r.tastesRight).toBeNull();
+    expect(r.par).toBeNull();
+  });
+
+  it('says which figures are the reference plan’s and which are yours (myth: model parallelism is copying)', () => {
+    const r = report({ level: 'myth-model-parallel-is-copying', plan: 'trap' });
+    const level = levelById('myth-model-parallel-is-copying')!;
+    const trap = evaluated(level.id, 'trap');
+    const ref = evaluated(level.id, 'reference');
+    expect(r.fits).toBe(false);
+    expect(r.stars).toBe(0);
+    expect(r.display.memory).toBe(formatGb(trap.pricing.memory.worst.total));
+    expect(r.debrief).toBe(debrief(level, trap).en);
+    expect(r.debrief).toContain(`reference plan's: `);
+    expect(r.debrief).toContain(`fullest fridge ${formatGb(ref.pricing.memory.worst.total)}`);
+    expect(r.debrief).toContain(`Yours: `);
+    expect(r.debrief).toContain(`fullest fridge ${r.display.memory}`);
+  });
+
+  it('takes a plan document and a locale', () => {
+    const level = levelById('the-tasting')!;
+    const r = report({ level: level.id, plan: JSON.parse(JSON.stringify(level.reference)), locale: 'zh-CN' });
+    expect(r.tastesRight).toBe(true);
+    expect(r.stars).toBe(3);
+    expect(r.debrief).toContain('参考计划');
+    expect(r.verdict).toMatch(/灶台/);
+  });
+
+  it('refuses bad input with InputError and a plan the level refuses with its reason', () => {
+    const bad = (input: unknown) => {
+      const r = levelCommand(input);
+      expect(r.ok).toBe(false);
+      return r.ok ? '' : `${r.error.type}: ${r.error.message}`;
+    };
+    expect(bad({ level: 'nope' })).toMatch(/^InputError: level/);
+    expect(bad({ level: 'courses', plan: 'best' })).toMatch(/^InputError: plan/);
+    expect(bad({ level: 'courses', plan: 'par' })).toMatch(/par search/);
+    expect(bad({ level: 'courses', locale: 'fr' })).toMatch(/^InputError: locale/);
+    expect(bad({ level: 'courses', plan: { mesh: [{ name: 'stage', size: 0 }] } })).toMatch(/plan\.mesh/);
+    expect(bad({ level: 'courses', plan: { mesh: [{ name: 'stage', size: 64 }] } })).toMatch(
+      /ValueError: LevelRule/,
+    );
+  });
+
+  it('runs from the command line', async () => {
+    const { code, json } = await runSim('level', { level: 'the-tasting', plan: 'trap' });
+    expect(code).toBe(0);
+    expect(json['tastesRight']).toBe(false);
+    expect(json['stars']).toBe(0);
+    const refused = await runSim('level', { level: 'the-tasting', plan: 'par' });
+    expect(refused.code).toBe(2);
+  });
+});
