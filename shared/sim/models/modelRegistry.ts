@@ -4,6 +4,7 @@ import { embeddingLookup, EMBEDDING_LOOKUP_DIMS } from './embeddingLookup.ts';
 import { gpt, GPT_DIMS } from './gpt.ts';
 import { megatronMlp, MEGATRON_MLP_DIMS } from './megatronMlp.ts';
 import { mlp2, MLP2_DIMS } from './mlp2.ts';
+import { moeLayer, MOE_DIMS } from './moeLayer.ts';
 import type { ModelSpec } from './ModelSpec.ts';
 import { transformerBlockModel, BLOCK_DIMS } from './transformerBlock.ts';
 import { visionDecoder, VISION_DECODER_DIMS } from './visionDecoder.ts';
@@ -25,6 +26,7 @@ export const MODELS: Readonly<Record<string, ModelEntry>> = {
   gpt: { build: (d) => gpt(d), dims: { ...GPT_DIMS } },
   embeddingLookup: { build: (d) => embeddingLookup(d), dims: { ...EMBEDDING_LOOKUP_DIMS } },
   visionDecoder: { build: (d) => visionDecoder(d), dims: { ...VISION_DECODER_DIMS } },
+  moe: { build: (d) => moeLayer(d), dims: { ...MOE_DIMS } },
 };
 
 export const MODEL_NAMES = Object.keys(MODELS);
