@@ -4,7 +4,7 @@
 // expert dimension E:
 //   gates    = softmax(x·W_g) over E                         'gsm,me->gse'
 //   dispatch = top-k one-hot of the gates, each token placed at its position in the expert's queue;
-//              tokens past position C are dropped (they pass on through the residual only)   [G, S, E, C]
+//              tokens past place C are dropped (they pass on through the residual only)   [G, S, E, C]
 //   combine  = gates ⊙ dispatch                               'gse,gsec->gsec'
 //   in_e     = dispatch · x          (tokens travel to the experts: GShard's dispatch all-to-all)  'gsec,gsm->egcm'
 //   out_e    = gelu(in_e·W1_e)·W2_e                            'egcm,emf->egcf', 'egcf,efm->egcm'
@@ -21,24 +21,27 @@ import { trainingModel } from './trainingModel.ts';
 import { ModelInputs, type InputInit } from './inputs.ts';
 
 export interface MoeDims {
-  /** Token groups (GShard's G): the dimension data parallelism and the dispatch split. */
-  readonly groups: number;
-  /** Tokens per group (S). */
-  readonly tokens: number;
+  /** Sequences, each one of GShard's token groups (G): the dimension data parallelism and the dispatch split. */
+  readonly batch: number;
+  /** Tokens per sequence, the group size S. */
+  readonly seq: number;
+  /** Features of the data before the input projection. */
+  readonly input: number;
   readonly hidden: number;
   /** Hidden units of each expert's MLP. */
   readonly ffn: number;
   readonly experts: number;
   /** Experts each token is sent to (1 = Switch, 2 = GShard). */
   readonly topK: number;
-  /** Capacity factor: C = ⌈topK·tokens·capacityFactor/experts⌉. */
+  /** Capacity factor: C = ⌈topK·seq·capacityFactor/experts⌉. */
   readonly capacityFactor: number;
 }
 
-/** The tasting scale: 4 groups of 8 tokens, hidden 16, 4 experts of ffn 32, top-2, capacity factor 1.25. */
+/** The tasting scale: 4 sequences of 8 tokens, hidden 16, 4 experts of ffn 32, top-2, capacity factor 1.25. */
 export const MOE_DIMS: MoeDims = {
-  groups: 4,
-  tokens: 8,
+  batch: 4,
+  seq: 8,
+  input: 8,
   hidden: 16,
   ffn: 32,
   experts: 4,
@@ -47,10 +50,8 @@ export const MOE_DIMS: MoeDims = {
 };
 
 /** Expert capacity C = ⌈k·S·cf/E⌉ (GShard §2.2), at least 1. */
-export function expertCapacity(
-  dims: Pick<MoeDims, 'tokens' | 'experts' | 'topK' | 'capacityFactor'>,
-): number {
-  return Math.max(1, Math.ceil((dims.topK * dims.tokens * dims.capacityFactor) / dims.experts - 1e-9));
+export function expertCapacity(dims: Pick<MoeDims, 'seq' | 'experts' | 'topK' | 'capacityFactor'>): number {
+  return Math.max(1, Math.ceil((dims.topK * dims.seq * dims.capacityFactor) / dims.experts - 1e-9));
 }
 
 /** [T, S, 1]: 1 where t ≤ s, so 'gte,tsc->gsec' is the running count (inclusive cumsum) along the tokens. */
@@ -123,24 +124,29 @@ function route(b: ProgramBuilder, gates: ValueId, tables: RoutingTables, topK: n
   return b.stopGradient(dispatch!, 'dispatch');
 }
 
-/** One MoE layer with a residual, trained on mean((y − target)²) by SGD lr 0.1. */
+/**
+ * x = layerNorm(x0·W_in) (an activation, so the backward pass also sends its gradient back through the
+ * dispatch all-to-all), then the MoE layer with a residual; loss = mean((y − target)²), SGD lr 0.1.
+ */
 export function moeLayer(dims: Partial<MoeDims> = {}): ModelSpec {
   const d = { ...MOE_DIMS, ...dims };
-  const { groups: g, tokens: s, hidden: m, ffn: f, experts: e, topK } = d;
+  const { batch: g, seq: s, input, hidden: m, ffn: f, experts: e, topK } = d;
   const c = expertCapacity(d);
   const inputs = new ModelInputs(new ProgramBuilder());
   const b = inputs.b;
   const unit = { kind: 'normal', scale: 1 } as const;
-  const x = inputs.data('x', [g, s, m], unit);
+  const x0 = inputs.data('x0', [g, s, input], unit);
   const target = inputs.data('target', [g, s, m], unit);
   const tables: RoutingTables = {
     runningCount: inputs.data('token_order', [s, s, 1], upperTriangle),
     totalCount: inputs.data('token_all', [s, s, 1], allOnes),
     places: inputs.data('queue_places', [1, 1, 1, c], queuePlaces),
   };
+  const wIn = inputs.param('w_in', [input, m], input);
   const wg = inputs.param('router', [m, e], m);
   const w1 = inputs.param('expert_w1', [e, m, f], m);
   const w2 = inputs.param('expert_w2', [e, f, m], f);
+  const x = b.layerNorm(b.einsum('gsi,im->gsm', x0, wIn, 'x_proj'), 'x');
   const gates = b.softmax(b.einsum('gsm,me->gse', x, wg, 'router_logits'), 2, 'gates');
   const dispatch = route(b, gates, tables, topK);
   const combine = b.einsum('gse,gsec->gsec', gates, dispatch, 'combine');

@@ -12,7 +12,7 @@ import { gradCheck } from '../program/gradCheck.ts';
 
 /** GShard Algorithm 1 written out with loops: top-k by gate, queue places in choice order, drop past C. */
 function referenceDispatch(gates: NdArray, dims: MoeDims): Float64Array {
-  const { groups: g, tokens: s, experts: e, topK } = dims;
+  const { batch: g, seq: s, experts: e, topK } = dims;
   const c = expertCapacity(dims);
   const out = new Float64Array(g * s * e * c);
   for (let gi = 0; gi < g; gi++) {
@@ -44,8 +44,8 @@ function valuesByName(dims: MoeDims, seed: number): Map<string, NdArray> {
 describe('MoE routing (GShard Algorithm 1)', () => {
   it('capacity C = ⌈k·S·cf/E⌉', () => {
     expect(expertCapacity(MOE_DIMS)).toBe(5); // ⌈2·8·1.25/4⌉
-    expect(expertCapacity({ tokens: 1024, experts: 64, topK: 1, capacityFactor: 1 })).toBe(16);
-    expect(expertCapacity({ tokens: 8, experts: 4, topK: 1, capacityFactor: 0.5 })).toBe(1);
+    expect(expertCapacity({ seq: 1024, experts: 64, topK: 1, capacityFactor: 1 })).toBe(16);
+    expect(expertCapacity({ seq: 8, experts: 4, topK: 1, capacityFactor: 0.5 })).toBe(1);
   });
 
   for (const [label, dims] of [
@@ -66,11 +66,11 @@ describe('MoE routing (GShard Algorithm 1)', () => {
       valuesByName(dims, 0)
         .get('dispatch')!
         .data.reduce((a, x) => a + x, 0);
-    const routed = MOE_DIMS.groups * MOE_DIMS.tokens * MOE_DIMS.topK; // 64 choices
+    const routed = MOE_DIMS.batch * MOE_DIMS.seq * MOE_DIMS.topK; // 64 choices
     expect(kept({ ...MOE_DIMS, capacityFactor: 4 })).toBe(routed);
     expect(kept({ ...MOE_DIMS, capacityFactor: 0.5 })).toBeLessThan(routed);
     expect(kept({ ...MOE_DIMS, capacityFactor: 0.5 })).toBeLessThanOrEqual(
-      MOE_DIMS.groups * MOE_DIMS.experts * expertCapacity({ ...MOE_DIMS, capacityFactor: 0.5 }),
+      MOE_DIMS.batch * MOE_DIMS.experts * expertCapacity({ ...MOE_DIMS, capacityFactor: 0.5 }),
     );
   });
 });
@@ -91,7 +91,7 @@ describe('expert parallelism tasted for real', () => {
     const r = taste({
       model: { name: 'moe' },
       mesh: { axes: [['expert', 4]] },
-      inShardings: { x: ['expert'], target: ['expert'], ...experts },
+      inShardings: { x0: ['expert'], target: ['expert'], ...experts },
     });
     expect(r.ok).toBe(true);
     const forward = r.collectives.filter((c) => c.phase === 'forward' && c.kind === 'all-to-all');
@@ -110,7 +110,7 @@ describe('expert parallelism tasted for real', () => {
 
   it('data × expert mesh tastes right', () => {
     const r = taste({
-      model: { name: 'moe', dims: { groups: 8 } },
+      model: { name: 'moe', dims: { batch: 8 } },
       mesh: {
         axes: [
           ['data', 2],
@@ -118,7 +118,7 @@ describe('expert parallelism tasted for real', () => {
         ],
       },
       inShardings: {
-        x: [['data', 'expert']],
+        x0: [['data', 'expert']],
         target: [['data', 'expert']],
         ...experts,
       },
