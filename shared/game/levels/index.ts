@@ -9,11 +9,13 @@ import { giantSpiceRack } from './giantSpiceRack.ts';
 import { mythAlwaysModelParallel } from './mythAlwaysModelParallel.ts';
 import { mythCopying } from './mythCopying.ts';
 import { mythGspmdAutomatic } from './mythGspmdAutomatic.ts';
+import { mythMoreExpertsMoreCompute } from './mythMoreExpertsMoreCompute.ts';
 import { mythMoreShards } from './mythMoreShards.ts';
 import { mythPmapIsPjit } from './mythPmapIsPjit.ts';
 import { passingStyles } from './passingStyles.ts';
 import { tastingMenu } from './tastingMenu.ts';
 import { theBanquet } from './theBanquet.ts';
+import { theBuffet } from './theBuffet.ts';
 import { theProfiler } from './theProfiler.ts';
 import { theTasting } from './theTasting.ts';
 import { seasoningLedgers } from './seasoningLedgers.ts';
@@ -35,6 +37,8 @@ export const LEVELS: readonly Level[] = [
   giantSpiceRack,
   tastingMenu,
   theBanquet,
+  theBuffet,
+  mythMoreExpertsMoreCompute,
   theProfiler,
 ];
 
