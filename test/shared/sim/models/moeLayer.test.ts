@@ -63,9 +63,7 @@ describe('MoE routing (GShard Algorithm 1)', () => {
 
   it('drops tokens when an expert is full, and keeps every token at a generous capacity', () => {
     const kept = (dims: MoeDims) =>
-      valuesByName(dims, 0)
-        .get('dispatch')!
-        .data.reduce((a: number, x: number) => a + x, 0);
+      Array.from(valuesByName(dims, 0).get('dispatch')!.data).reduce((a, x) => a + x, 0);
     const routed = MOE_DIMS.batch * MOE_DIMS.seq * MOE_DIMS.topK; // 64 choices
     expect(kept({ ...MOE_DIMS, capacityFactor: 4 })).toBe(routed);
     expect(kept({ ...MOE_DIMS, capacityFactor: 0.5 })).toBeLessThan(routed);
