@@ -1,6 +1,6 @@
 // The live preview of an evaluation as figures ready to print: memory per group of equally loaded kitchens
 // against the fridge, step time, tokens/s, stars now, the tasting's verdict and the passes. Pure.
-import { formatGb, formatRate, formatSeconds, type Evaluation } from '../../shared/index.ts';
+import { formatGb, formatPercent, formatRate, formatSeconds, type Evaluation } from '../../shared/index.ts';
 import { fridgeGauge, type FridgeGauge } from './fridgeGauge.ts';
 
 export interface MemoryRow {
@@ -32,6 +32,8 @@ export interface Preview {
   /** null when the level is priced only. */
   readonly tasting: { readonly ok: boolean; readonly wrong: string; readonly devices: string } | null;
   readonly passes: readonly PassRow[];
+  /** A mixture of experts' routed tokens that find a seat ('99.3%'); null for models that drop none. */
+  readonly served: string | null;
 }
 
 export function preview(evaluation: Evaluation): Preview {
@@ -62,6 +64,7 @@ export function preview(evaluation: Evaluation): Preview {
       bytes: formatBytes(c.bytesPerDevice),
       time: formatSeconds(c.timeS) + (c.perStep > 1 ? ` ×${c.perStep}` : ''),
     })),
+    served: pricing.servedShare === null ? null : formatPercent(pricing.servedShare),
   };
 }
 

@@ -1,6 +1,7 @@
 // zod schemas of every classroom message and HTTP body (shared/protocol/classroom.ts). They check structure
 // and bound sizes only; whether an edit or a command is allowed is the core's decision (shared/classroom).
 import { z } from 'zod';
+import { CAPACITY_FACTORS } from '../../shared/index.ts';
 import type {
   ChooseTeamMessage,
   CreateSessionRequest,
@@ -66,6 +67,10 @@ export const planEditSchema: z.ZodType<PlanEdit> = z.discriminatedUnion('type', 
     stage: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
   }),
   z.strictObject({ type: z.literal('setSequenceParallel'), enabled: z.boolean() }),
+  z.strictObject({
+    type: z.literal('setCapacityFactor'),
+    factor: z.union(CAPACITY_FACTORS.map((f) => z.literal(f)) as [z.ZodLiteral<number>, ...z.ZodLiteral<number>[]]),
+  }),
   z.strictObject({
     type: z.literal('addManualOp'),
     op: manualOp,

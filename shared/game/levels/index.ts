@@ -5,6 +5,7 @@ import { columnThenRow } from './columnThenRow.ts';
 import { cookAgain } from './cookAgain.ts';
 import { courses } from './courses.ts';
 import { fridgeTooSmall } from './fridgeTooSmall.ts';
+import { fullStations } from './fullStations.ts';
 import { giantSpiceRack } from './giantSpiceRack.ts';
 import { mythAlwaysModelParallel } from './mythAlwaysModelParallel.ts';
 import { mythCopying } from './mythCopying.ts';
@@ -38,6 +39,7 @@ export const LEVELS: readonly Level[] = [
   tastingMenu,
   theBanquet,
   theBuffet,
+  fullStations,
   mythMoreExpertsMoreCompute,
   theProfiler,
 ];

@@ -23,7 +23,7 @@ describe('level view-models', () => {
   it('lists every level in play order with its stars', () => {
     const rows = levelRows(LEVELS, { 'fridge-too-small': 2, courses: 9, 'the-tasting': 3 }, 'zh-CN');
     expect(rows.map((r) => r.id)).toEqual(LEVELS.map((l) => l.id));
-    expect(rows).toHaveLength(18);
+    expect(rows).toHaveLength(19);
     expect(rows[0]).toMatchObject({ id: 'fridge-too-small', title: '冷柜装不下', stars: 2 });
     expect(rows.find((r) => r.id === 'courses')).toMatchObject({ stars: 0, kind: 'concept' });
     expect(rows.find((r) => r.id === 'the-tasting')).toMatchObject({ stars: 3 });

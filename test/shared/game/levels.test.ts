@@ -14,8 +14,8 @@ const results = new Map(
 const of = (id: string) => results.get(id)!;
 
 describe('the level index', () => {
-  it("has twelve concept levels and six misconception levels (the article's five and the experts' one), with unique ids", () => {
-    expect(LEVELS.filter((l) => l.kind === 'concept')).toHaveLength(12);
+  it("has thirteen concept levels and six misconception levels (the article's five and the experts' one), with unique ids", () => {
+    expect(LEVELS.filter((l) => l.kind === 'concept')).toHaveLength(13);
     expect(LEVELS.filter((l) => l.kind === 'misconception')).toHaveLength(6);
     expect(new Set(LEVELS.map((l) => l.id)).size).toBe(LEVELS.length);
   });

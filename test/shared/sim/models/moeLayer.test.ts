@@ -2,6 +2,8 @@
 // gradients against central differences, and the sharded step (experts on an `expert` axis) against the
 // single-device reference, with the dispatch and combine all-to-alls GShard describes.
 import { describe, expect, it } from 'vitest';
+import { forwardBody } from '../../../../shared/game/forwardBody.ts';
+import type { ManualOpJson } from '../../../../shared/game/planState.ts';
 import { expertCapacity, moeLayer, MOE_DIMS, type MoeDims } from '../../../../shared/sim/models/moeLayer.ts';
 import { interpret } from '../../../../shared/sim/program/interpret.ts';
 import { unwrap } from '../../../../shared/sim/result.ts';
@@ -122,5 +124,68 @@ describe('expert parallelism tasted for real', () => {
       },
     });
     expect(r.ok).toBe(true);
+  });
+});
+
+describe('expert parallelism by hand (shard_map): the player places the two all-to-alls', () => {
+  const taste = (plan: Record<string, unknown>) => unwrap(tastePlan(unwrap(parseTasteRequest(plan))));
+  const E = ['expert'];
+  /** The model's forward pass as a body, with all-to-alls around the experts when `passes`. */
+  function body(passes: boolean): ManualOpJson[] {
+    const steps = unwrap(forwardBody(moeLayer().program));
+    if (!passes) return steps;
+    const out: ManualOpJson[] = [];
+    for (const op of steps) {
+      if (op.name === 'expert_h_pre') {
+        // [E, G/n, C, M] → [E/n, G, C, M]: each kitchen sends every station's guests to that station.
+        out.push({
+          name: 'expert_in_a2a',
+          op: 'all_to_all',
+          axes: E,
+          splitDim: 0,
+          concatDim: 1,
+          args: ['expert_in'],
+        });
+        out.push({ ...op, args: ['expert_in_a2a', op.args[1]!] });
+      } else if (op.name === 'moe_out') {
+        // [E/n, G, C, M] → [E, G/n, C, M]: the cooked dishes go back to their guests' kitchens.
+        out.push({
+          name: 'expert_out_a2a',
+          op: 'all_to_all',
+          axes: E,
+          splitDim: 1,
+          concatDim: 0,
+          args: ['expert_out'],
+        });
+        out.push({ ...op, args: [op.args[0]!, 'expert_out_a2a'] });
+      } else out.push(op);
+    }
+    return out;
+  }
+  const plan = (passes: boolean) => ({
+    model: { name: 'moe' },
+    mesh: { axes: [['expert', 4]] },
+    mode: 'manual',
+    manual: {
+      inSpecs: { x0: E, expert_w1: E, expert_w2: E },
+      outSpecs: { y: E },
+      checkVma: false,
+      body: body(passes),
+      outputs: { y: 'y' },
+    },
+  });
+
+  it('with both all-to-alls the per-kitchen program tastes right and moves the dispatched tokens', () => {
+    const r = taste(plan(true));
+    expect(r.ok).toBe(true);
+    const a2a = r.collectives.filter((c) => c.kind === 'all-to-all');
+    expect(a2a).toHaveLength(2);
+    // expert_in [E 4, G/n 1, C 5, M 16] f32 per kitchen: 3/4 of it leaves.
+    for (const c of a2a) expect(c.bytesSent).toBe((4 * 1 * 5 * 16 * 4 * 3) / 4);
+  });
+
+  it('without them the experts and the tokens do not meet: JAX would refuse the shapes, and so does the core', () => {
+    const r = tastePlan(unwrap(parseTasteRequest(plan(false))));
+    expect(r.ok).toBe(false);
   });
 });
