@@ -42,8 +42,13 @@ export function forwardBody(program: Program): Result<ManualOpJson[]> {
         body.push({ name: v.name, op: n.op, args });
         break;
       case 'reduce':
-        const op = n.op === 'max' ? 'reduce_max' : 'sum';
-        body.push({ name: v.name, op, args, dims: [...n.dims], keepDims: n.keepDims });
+        body.push({
+          name: v.name,
+          op: n.op === 'max' ? 'reduce_max' : 'sum',
+          args,
+          dims: [...n.dims],
+          keepDims: n.keepDims,
+        });
         break;
       default:
         return err('InputError', `forwardBody: '${v.name}' (${n.kind}) has no shard_map body op`);
