@@ -26,6 +26,7 @@ export {
 export { tastePlan, type TasteReport } from './sim/taste/tastePlan.ts';
 export { parseShardRequest, shardOp, type ShardReport } from './sim/shardOp/shardOp.ts';
 export { MODELS, MODEL_NAMES } from './sim/models/modelRegistry.ts';
+export { CAPACITY_FACTORS, servedShare } from './sim/cost/routedTokens.ts';
 export * from './game/index.ts';
 export * from './protocol/messages.ts';
 export * from './protocol/classroom.ts';

@@ -37,6 +37,10 @@ export const editorStrings = defineStrings(
     'zero.2': 'Stage 2: also split the gradients',
     'zero.3': 'Stage 3: also split the parameters',
     'memory.sp': 'Sequence parallelism (split layer norms and dropout by sequence)',
+    'editor.routing': 'Seats at the stations',
+    'routing.capacity': 'Seats per station (capacity factor)',
+    'routing.note':
+      'Seats per station and token group: C = ⌈k·S·factor/E⌉. Guests past the last seat are turned away (dropped tokens); every extra seat is cooked and passed even when empty.',
     'manual.needsMode': 'Switch the mode to manual to change the shard_map body.',
     'manual.body': 'Each kitchen’s steps (body)',
     'manual.remove': 'Remove {name}',
@@ -119,6 +123,10 @@ export const editorStrings = defineStrings(
     'zero.2': '第 2 级：再切分梯度',
     'zero.3': '第 3 级：再切分参数',
     'memory.sp': '序列并行（层归一化和 dropout 按序列切开）',
+    'editor.routing': '档口座位',
+    'routing.capacity': '每个档口的座位（容量系数）',
+    'routing.note':
+      '每个档口每组的座位数 C = ⌈k·S·系数/E⌉。座位满了，后来的客人只能离开（丢弃的词元）；多出来的座位即使空着，也要照做照传。',
     'manual.needsMode': '把模式切换成手动，才能修改 shard_map 的工序。',
     'manual.body': '每间厨房的工序（body）',
     'manual.remove': '删除 {name}',

@@ -14,6 +14,7 @@ import { labelsEditor } from './editors/LabelsEditor.ts';
 import { manualEditor } from './editors/ManualEditor.ts';
 import { memoryEditor } from './editors/MemoryEditor.ts';
 import { modeEditor } from './editors/ModeEditor.ts';
+import { routingEditor } from './editors/RoutingEditor.ts';
 import { exportButtons } from './ExportButtons.ts';
 import { renderPreview } from './PreviewPanel.ts';
 import type { Translate } from './translate.ts';
@@ -38,6 +39,7 @@ const EDITORS: Record<EditorSection, (s: PlanSession, t: Translate, open: boolea
   courses: coursesEditor,
   manual: manualEditor,
   memory: memoryEditor,
+  routing: routingEditor,
 };
 /** Sections open at first: the two most important the level shows. */
 const OPEN_AT_START = 2;

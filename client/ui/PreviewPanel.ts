@@ -72,6 +72,8 @@ export function renderPreview(root: HTMLElement, p: Preview, t: Translate): void
       h('dd', { 'data-metric': 'rate' }, p.rate),
       h('dt', {}, t('preview.starsNow')),
       h('dd', { 'data-metric': 'stars' }, `${starGlyphs(p.stars)} (${t('score.stars', { n: p.stars })})`),
+      p.served && h('dt', {}, t('preview.served')),
+      p.served && h('dd', { 'data-metric': 'served' }, p.served),
       tasting && h('dt', {}, t('preview.tasting')),
       tasting && h('dd', { 'data-metric': 'tasting' }, tasting),
     ),

@@ -12,7 +12,7 @@ import {
 import { sizeChoices } from './meshGridForm.ts';
 
 /** The editors of the level screen, most important first. */
-export const EDITOR_SECTIONS = ['labels', 'grid', 'mode', 'courses', 'manual', 'memory'] as const;
+export const EDITOR_SECTIONS = ['labels', 'grid', 'mode', 'courses', 'manual', 'memory', 'routing'] as const;
 export type EditorSection = (typeof EDITOR_SECTIONS)[number];
 
 /** The editor that produces each edit. */
@@ -29,6 +29,7 @@ export const EDITOR_OF_EDIT: Readonly<Record<PlanEditType, EditorSection>> = {
   setRecompute: 'memory',
   setZero: 'memory',
   setSequenceParallel: 'memory',
+  setCapacityFactor: 'routing',
 };
 
 /** The editors `level` shows: those of the edits it allows, when its limits leave a choice. */
@@ -111,6 +112,8 @@ export const modeEdit = (mode: PlanState['mode']): PlanEdit => ({ type: 'setMode
 /** The memory savers' edits from their controls' values. */
 export const recomputeEdit = (policy: PlanState['recompute']): PlanEdit => ({ type: 'setRecompute', policy });
 export const zeroEdit = (stage: PlanState['zeroStage']): PlanEdit => ({ type: 'setZero', stage });
+/** The routing editor's edit: the experts' capacity factor. */
+export const capacityEdit = (factor: number): PlanEdit => ({ type: 'setCapacityFactor', factor });
 export const sequenceParallelEdit = (enabled: boolean): PlanEdit => ({
   type: 'setSequenceParallel',
   enabled,

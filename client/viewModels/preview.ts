@@ -4,6 +4,7 @@ import {
   formatBytes,
   formatGb,
   formatKitchens,
+  formatPercent,
   formatRate,
   formatSeconds,
   type Evaluation,
@@ -39,6 +40,8 @@ export interface Preview {
   /** null when the level is priced only. */
   readonly tasting: { readonly ok: boolean; readonly wrong: string; readonly devices: string } | null;
   readonly passes: readonly PassRow[];
+  /** A mixture of experts' routed tokens that find a seat ('99.3%'); null for models that drop none. */
+  readonly served: string | null;
 }
 
 export function preview(evaluation: Evaluation): Preview {
@@ -69,6 +72,7 @@ export function preview(evaluation: Evaluation): Preview {
       bytes: formatBytes(c.bytesPerDevice),
       time: formatSeconds(c.timeS) + (c.perStep > 1 ? ` ×${c.perStep}` : ''),
     })),
+    served: pricing.servedShare === null ? null : formatPercent(pricing.servedShare),
   };
 }
 

@@ -2,6 +2,7 @@
 // and bound sizes only; whether an edit or a command is allowed is the core's decision (shared/classroom).
 import { z } from 'zod';
 import {
+  CAPACITY_FACTORS,
   RECOMPUTE_POLICIES,
   SCHEDULES,
   TASTE_MODES,
@@ -70,6 +71,12 @@ export const planEditSchema: z.ZodType<PlanEdit> = z.discriminatedUnion('type', 
     stage: z.literal(ZERO_STAGES),
   }),
   z.strictObject({ type: z.literal('setSequenceParallel'), enabled: z.boolean() }),
+  z.strictObject({
+    type: z.literal('setCapacityFactor'),
+    factor: z.union(
+      CAPACITY_FACTORS.map((f) => z.literal(f)) as [z.ZodLiteral<number>, ...z.ZodLiteral<number>[]],
+    ),
+  }),
   z.strictObject({
     type: z.literal('addManualOp'),
     op: manualOp,

@@ -30,5 +30,6 @@ export function planSummary(plan: PlanState): string {
   if (plan.recompute !== PLAN_DEFAULTS.recompute) parts.push(`recompute=${plan.recompute}`);
   if (plan.zeroStage !== 0) parts.push(`zero=${plan.zeroStage}`);
   if (plan.sequenceParallel) parts.push('sp');
+  if (plan.capacityFactor !== null) parts.push(`cf=${plan.capacityFactor}`);
   return parts.join(' ');
 }

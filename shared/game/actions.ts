@@ -28,6 +28,8 @@ export type PlanEdit =
   | { readonly type: 'setRecompute'; readonly policy: RecomputePolicy }
   | { readonly type: 'setZero'; readonly stage: 0 | 1 | 2 | 3 }
   | { readonly type: 'setSequenceParallel'; readonly enabled: boolean }
+  /** The seats each expert keeps per token group, as a multiple of its even share (MoE levels). */
+  | { readonly type: 'setCapacityFactor'; readonly factor: number }
   /** Manual mode: insert an op (a collective, an einsum, …) into the body, at `index` or at the end. */
   | { readonly type: 'addManualOp'; readonly op: ManualOpJson; readonly index?: number }
   /** Manual mode: remove the body op that defines `name`. */
@@ -49,6 +51,7 @@ export const PLAN_EDIT_TYPES: readonly PlanEditType[] = [
   'setRecompute',
   'setZero',
   'setSequenceParallel',
+  'setCapacityFactor',
   'addManualOp',
   'removeManualOp',
   'setManualOutput',

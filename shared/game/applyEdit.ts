@@ -17,6 +17,7 @@ import { setMesh } from './rules/setMesh.ts';
 import { setMode } from './rules/setMode.ts';
 import { setPipeline } from './rules/setPipeline.ts';
 import { setRecompute } from './rules/setRecompute.ts';
+import { setCapacityFactor } from './rules/setCapacityFactor.ts';
 import { setSequenceParallel } from './rules/setSequenceParallel.ts';
 import { setSpec } from './rules/setSpec.ts';
 import { setZero } from './rules/setZero.ts';
@@ -39,6 +40,7 @@ const RULES: { readonly [T in PlanEditType]: Rule<T> } = {
   setRecompute,
   setZero,
   setSequenceParallel,
+  setCapacityFactor,
   addManualOp,
   removeManualOp,
   setManualOutput,
@@ -54,6 +56,7 @@ const NAMES: Readonly<Record<PlanEditType, readonly [string, string]>> = {
   setRecompute: ['现做不备', 'recomputation'],
   setZero: ['调料账本（ZeRO）', 'the seasoning ledgers (ZeRO)'],
   setSequenceParallel: ['序列并行', 'sequence parallelism'],
+  setCapacityFactor: ['档口座位（容量系数）', 'the seats per station (capacity factor)'],
   addManualOp: ['手动传菜', 'the manual passes'],
   removeManualOp: ['手动传菜', 'the manual passes'],
   setManualOutput: ['出菜口', 'the served outputs'],

@@ -36,6 +36,7 @@ export function evaluatePlan(level: Level, state: PlanState, prepared?: Prepared
     {
       tokensPerS: pricing.tokensPerS,
       memory: pricing.memory,
+      ...(pricing.servedShare === null ? {} : { servedShare: pricing.servedShare }),
       ...(tasting === null ? {} : { tastingOk: tasting.ok }),
     },
     level.stars,

@@ -8,7 +8,7 @@ import type { Score } from '../sim/cost/score.ts';
 import type { Text } from './i18n.ts';
 
 /** What held the plan back (docs/design.md §5.2: memory, communication, bubble or a wrong tasting). */
-export type LimitedBy = 'memory' | 'communication' | 'bubble' | 'tasting' | 'compute';
+export type LimitedBy = 'memory' | 'communication' | 'bubble' | 'tasting' | 'dropped' | 'compute';
 
 /** One output of the tasting, compared with one device in float64. */
 export interface TastedOutput {
@@ -132,6 +132,8 @@ export interface Pricing {
   readonly commTotalS: number;
   /** Idle device-time over devices × step (the pipeline bubble); 0 without a pipeline. */
   readonly bubbleFraction: number;
+  /** Expected share of the routed tokens an MoE layer serves (routedTokens.ts); null for models that drop none. */
+  readonly servedShare: number | null;
   /** The source article's Eff = T_calc / (T_calc + T_comm), with T_comm the exposed communication. */
   readonly parallelEfficiency: number;
   /**

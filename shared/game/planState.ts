@@ -67,6 +67,11 @@ export interface PlanState {
   readonly recompute: RecomputePolicy;
   readonly zeroStage: 0 | 1 | 2 | 3;
   readonly sequenceParallel: boolean;
+  /**
+   * A mixture-of-experts layer's capacity factor (routedTokens.ts); null keeps the scenario's own. Only
+   * levels whose model has experts offer the edit.
+   */
+  readonly capacityFactor: number | null;
 }
 
 /** The defaults of everything but the mesh. */
@@ -78,6 +83,7 @@ export const PLAN_DEFAULTS: Omit<PlanState, 'mesh'> = {
   recompute: 'none',
   zeroStage: 0,
   sequenceParallel: false,
+  capacityFactor: null,
 };
 
 /**

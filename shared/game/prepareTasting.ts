@@ -15,7 +15,7 @@ import { readManual, type TasteRequest } from '../sim/taste/tasteRequest.ts';
 import type { TastingScenario } from './level.ts';
 import { autoAnnotations } from './planDocuments.ts';
 import { meshPairs, type PlanState } from './planState.ts';
-import { scenarioStep } from './scenarioProgram.ts';
+import { planScenario, scenarioStep } from './scenarioProgram.ts';
 
 /** A tasting scenario's plan, planned at both scales. */
 export interface PreparedTasting {
@@ -31,7 +31,8 @@ export interface PreparedTasting {
 }
 
 /** Builds the plan's tasting request and plans it at both scales; the first error comes back as is. */
-export function prepareTasting(s: TastingScenario, state: PlanState): Result<PreparedTasting> {
+export function prepareTasting(scenario: TastingScenario, state: PlanState): Result<PreparedTasting> {
+  const s = planScenario(scenario, state);
   const mesh = makeMesh(meshPairs(state));
   if (!mesh.ok) return mesh;
   const step = state.mode === 'manual' ? 'forward' : s.step;

@@ -9,6 +9,7 @@ import { memo } from '../sim/memo.ts';
 import { ok, type Result } from '../sim/result.ts';
 import { buildStep, type BuiltStep } from '../sim/taste/buildStep.ts';
 import type { Scenario, TastingScenario } from './level.ts';
+import type { PlanState } from './planState.ts';
 
 /** The tasting scale (run for real) or the banquet scale (priced). */
 export type Scale = 'tasting' | 'banquet';
@@ -19,6 +20,20 @@ const steps = memo<Result<BuiltStep>>(16);
 /** The scenario's dims at `scale`. */
 export const dimsAt = (s: TastingScenario, scale: Scale): Readonly<Record<string, number>> =>
   scale === 'tasting' ? s.tastingDims : s.banquetDims;
+
+/**
+ * The scenario as the plan sets it: a plan's capacity factor (a mixture-of-experts level's edit) replaces the
+ * model's at both scales. The same scenario object when the plan changes nothing.
+ */
+export function planScenario(s: TastingScenario, state: Pick<PlanState, 'capacityFactor'>): TastingScenario {
+  const cf = state.capacityFactor;
+  if (cf === null) return s;
+  return {
+    ...s,
+    tastingDims: { ...s.tastingDims, capacityFactor: cf },
+    banquetDims: { ...s.banquetDims, capacityFactor: cf },
+  };
+}
 
 /** The scenario's step at `scale`: its training step, or its forward pass when `step` is 'forward'. */
 export function scenarioStep(s: TastingScenario, scale: Scale, step: 'train' | 'forward'): Result<BuiltStep> {
@@ -38,12 +53,19 @@ export function scenarioProgram(
 
 /**
  * Tokens one banquet step serves: batch × sequence for models with a sequence, else the batch (one token
- * per example: the MLPs' rows, the recommender's requests).
+ * per example: the MLPs' rows, the recommender's requests). Tokens a mixture of experts drops still pass
+ * through the layer's residual and count; how many it drops is `servedShareOf`.
  * @example tokensPerStep({ …, banquetDims: { batch: 8, seq: 2048 } }) // 16384
  */
 export function tokensPerStep(s: TastingScenario): number {
   const dims = { ...MODELS[s.model]?.dims, ...s.banquetDims };
   return (dims['batch'] ?? 1) * (dims['seq'] ?? 1);
+}
+
+/** Expected share of the routed tokens the banquet-scale model serves; null for models that drop none. */
+export function servedShareOf(s: TastingScenario): number | null {
+  const entry = MODELS[s.model];
+  return entry?.servedShare?.({ ...entry.dims, ...s.banquetDims }) ?? null;
 }
 
 /** What a scenario's throughput counts: a Megatron GPT's tokens, or `throughputUnit` of a tasted model. */

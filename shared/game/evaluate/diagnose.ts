@@ -2,6 +2,7 @@
 // communication, bubble, or a wrong tasting"). A wrong tasting comes first (the dish is wrong whatever its
 // speed), then a fridge that overflows (the plan cannot run); otherwise the largest part of the critical
 // device's step: compute (the stoves are busy: a good plan), exposed communication, or the bubble.
+import { MIN_SERVED_SHARE } from '../../sim/cost/score.ts';
 import type { MemoryReport, LimitedBy, Pricing, StepTimeline, Tasting } from '../evaluation.ts';
 import { formatGb, formatKitchens, formatPercent, formatSeconds } from '../format.ts';
 import { text, type Text } from '../i18n.ts';
@@ -48,6 +49,15 @@ function tastingText(t: Tasting): Text {
   );
 }
 
+function droppedText(servedShare: number): Text {
+  const turnedAway = formatPercent(1 - servedShare);
+  const bar = formatPercent(1 - MIN_SERVED_SHARE);
+  return text(
+    `档口的座位太少：约 ${turnedAway} 的客人（被路由的词元）到了档口却没有座位，只能原样离开（被丢弃），超过了 ${bar} 的底线。多给每个档口几个座位（调大容量系数）。`,
+    `Too few seats at the stations: about ${turnedAway} of the guests (routed tokens) find their station full and leave unserved (dropped), more than the ${bar} the kitchen allows. Give each station more seats (a larger capacity factor).`,
+  );
+}
+
 /** The slowest collective per step: 'all-reduce pred over model (1.2 ms × 4)'. */
 function slowest(p: Pricing): string {
   const c = [...p.collectives]
@@ -61,6 +71,8 @@ function slowest(p: Pricing): string {
 /** The diagnosis of an evaluated plan. */
 export function diagnose(tasting: Tasting | null, p: Pricing, timeline: StepTimeline): Diagnosis {
   if (tasting !== null && !tasting.ok) return { limitedBy: 'tasting', explanation: tastingText(tasting) };
+  if (p.servedShare !== null && p.servedShare < MIN_SERVED_SHARE)
+    return { limitedBy: 'dropped', explanation: droppedText(p.servedShare) };
   if (!p.memory.fits) return { limitedBy: 'memory', explanation: memoryText(p.memory) };
   // The critical kitchen's shares, as every view shows them (stepShares.ts); the optimizer step is compute here.
   const sh = criticalShares(timeline);

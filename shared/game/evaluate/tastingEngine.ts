@@ -13,7 +13,7 @@ import { text } from '../i18n.ts';
 import type { TastingScenario } from '../level.ts';
 import type { PlanState } from '../planState.ts';
 import type { PreparedTasting } from '../prepareTasting.ts';
-import { throughputUnit, tokensPerStep } from '../scenarioProgram.ts';
+import { planScenario, servedShareOf, throughputUnit, tokensPerStep } from '../scenarioProgram.ts';
 import { manualStep } from './manualStep.ts';
 import { spmdMemory, allDevices } from './spmdMemory.ts';
 import { spmdStep, type DeviceStep } from './spmdStep.ts';
@@ -71,10 +71,11 @@ function tastingOf(r: TasteReport): Tasting {
 
 /** Tastes and prices `state` in scenario `s`, as prepareTasting made it ready. */
 export function tastingEngine(
-  s: TastingScenario,
+  scenario: TastingScenario,
   state: PlanState,
   prepared: PreparedTasting,
 ): Result<EngineResult> {
+  const s = planScenario(scenario, state);
   const { request, mesh, tastingStep, tasting, banquetProgram, banquet } = prepared;
   const report = tastePlanned(request, tastingStep, tasting);
   if (!report.ok) return report;
@@ -114,6 +115,7 @@ export function tastingEngine(
     breakdownS: { compute: calc, communication: device.exposedCommS, bubble: 0 },
     commTotalS: device.commTotalS,
     bubbleFraction: 0,
+    servedShare: servedShareOf(s),
     parallelEfficiency: calc + device.exposedCommS > 0 ? calc / (calc + device.exposedCommS) : 1,
     workShare: workShare(device.matmulFlops, whole, mesh.deviceCount),
   };

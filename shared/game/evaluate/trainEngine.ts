@@ -69,6 +69,7 @@ export function trainEngine(
     breakdownS: { compute: b.compute, communication, bubble: b.bubble },
     commTotalS: r.collectives.reduce((t, c) => t + c.timeS * c.perStep, 0) + b.pipelineComm,
     bubbleFraction: r.bubbleFraction,
+    servedShare: null,
     parallelEfficiency: r.parallelEfficiency,
     workShare: workShare(simulation.flops.hardware / r.devices, simulation.flops.model, r.devices),
   };

@@ -5,16 +5,19 @@ import { columnThenRow } from './columnThenRow.ts';
 import { cookAgain } from './cookAgain.ts';
 import { courses } from './courses.ts';
 import { fridgeTooSmall } from './fridgeTooSmall.ts';
+import { fullStations } from './fullStations.ts';
 import { giantSpiceRack } from './giantSpiceRack.ts';
 import { interleavedCourses } from './interleavedCourses.ts';
 import { mythAlwaysModelParallel } from './mythAlwaysModelParallel.ts';
 import { mythCopying } from './mythCopying.ts';
 import { mythGspmdAutomatic } from './mythGspmdAutomatic.ts';
+import { mythMoreExpertsMoreCompute } from './mythMoreExpertsMoreCompute.ts';
 import { mythMoreShards } from './mythMoreShards.ts';
 import { mythPmapIsPjit } from './mythPmapIsPjit.ts';
 import { passingStyles } from './passingStyles.ts';
 import { tastingMenu } from './tastingMenu.ts';
 import { theBanquet } from './theBanquet.ts';
+import { theBuffet } from './theBuffet.ts';
 import { theProfiler } from './theProfiler.ts';
 import { theTasting } from './theTasting.ts';
 import { seasoningLedgers } from './seasoningLedgers.ts';
@@ -37,6 +40,9 @@ export const LEVELS: readonly Level[] = [
   giantSpiceRack,
   tastingMenu,
   theBanquet,
+  theBuffet,
+  fullStations,
+  mythMoreExpertsMoreCompute,
   theProfiler,
 ];
 

@@ -14,13 +14,14 @@
 //   setMode             every mode the level offers
 //   setPipeline         schedule × interleaved chunks v (divisors of layers/pp) × microbatches (divisors of
 //                       the sequences per data-parallel replica)
-//   setRecompute, setZero, setSequenceParallel   every value
+//   setRecompute, setZero, setSequenceParallel, setCapacityFactor   every value
 //   manual passes       the start body with each op of the reference body that the start lacks, in or out,
 //                       and every output among the body's values (the search cannot invent collectives)
 import type { Level } from '../level.ts';
 import type { MeshAxisState, PlanState, SpecJson } from '../planState.ts';
 import type { PipelineSchedule } from '../../sim/cost/pipelineSimulation.ts';
 import type { RecomputePolicy } from '../../sim/train/trainRequest.ts';
+import { CAPACITY_FACTORS } from '../../sim/cost/routedTokens.ts';
 
 /** One choice dimension: the plans `plan`'s choice of it can lead to (never empty). */
 export interface ParDimension {
@@ -153,6 +154,11 @@ export function parSpace(level: Level, ranks: ReadonlyMap<string, number>): ParD
     dims.push({
       name: 'sequence parallel',
       options: (p) => [false, true].map((sequenceParallel) => ({ ...p, sequenceParallel })),
+    });
+  if (can('setCapacityFactor'))
+    dims.push({
+      name: 'capacity factor',
+      options: (p) => CAPACITY_FACTORS.map((capacityFactor) => ({ ...p, capacityFactor })),
     });
   if (can('setSpec'))
     for (const tensor of level.limits.tensors) {

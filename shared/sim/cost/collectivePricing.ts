@@ -70,7 +70,10 @@ export function gradientOnlyValues(plan: SpmdPlan, skip: ReadonlySet<ValueId>): 
 /**
  * Re-gathers (pricePlan.ts): a backward op that reads a forward value in a sharding the partitioner had
  * already materialised for a forward op (and so inserted nothing for) pays that reshard again, once per
- * value and sharding in the backward pass.
+ * value and sharding in the backward pass — when the reshard gathers (the forward pass kept the smaller
+ * shard). A reshard that only moves blocks (all-to-all, collective-permute) leaves a copy of the same size,
+ * which is what the backward pass reads: XLA keeps it, as GShard's MoE layer keeps its dispatched tokens
+ * (2 all-to-alls forward, 2 backward; Lepikhin et al. 2020).
  */
 export function backwardRegathers(plan: SpmdPlan): PlacedCollective[] {
   const { program, shardings, mesh } = plan;
@@ -89,7 +92,7 @@ export function backwardRegathers(plan: SpmdPlan): PlacedCollective[] {
       if (operand.phase !== 'forward' || op.operandSteps[i]!.length > 0) return;
       if (shardingsEqual(shardings[o]!, want) || !inForward.has(key) || done.has(key)) return;
       const steps = planReshard(mesh, operand.shape, shardings[o]!, want);
-      if (!steps.ok) return;
+      if (!steps.ok || !steps.value.some((s) => s.kind === 'all-gather')) return;
       done.add(key);
       let before = shardings[o]!;
       for (const step of steps.value) {

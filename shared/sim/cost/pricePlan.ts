@@ -14,8 +14,8 @@
 // all-gather in the backward pass (Korthikanti et al. 2022 §4.2.2; Rajbhandari et al. 2020 §5: 3Ψ). The
 // pricing does the same: a backward op reading a forward value in a sharding a forward op had it resharded
 // to pays that reshard again, once (collectivePricing.ts).
-// Roles: a backward collective whose value only feeds parameter gradients is the data-parallel gradient
-// reduction ('gradient', once per step, overlapped: gradientOverlap.ts); a collective moving a parameter
+// Roles: a backward all-reduce or reduce-scatter whose value only feeds parameter gradients is the
+// data-parallel gradient reduction ('gradient', once per step, overlapped: gradientOverlap.ts); a collective moving a parameter
 // input is 'parameter' (ZeRO-3 gathers); update-phase ones are 'update'; the rest move activations.
 import { DTYPE_BYTES, operandsOf, type Phase, type ValueId } from '../program/ir.ts';
 import { localShape } from '../sharding.ts';
@@ -160,7 +160,9 @@ export function pricePlan(plan: SpmdPlan, ctx: PricingContext): PlanPrice {
   const grad = gradientOnlyValues(plan, skip);
   const role = (c: PlacedCollective): CollectiveRole => {
     if (c.phase === 'update') return 'update';
-    if (c.phase === 'backward' && grad[c.value]) return 'gradient';
+    // Only a reducing collective can be the gradient reduction; an all-to-all or a permute moves tokens.
+    const reduces = c.kind === 'all-reduce' || c.kind === 'reduce-scatter';
+    if (c.phase === 'backward' && grad[c.value] && reduces) return 'gradient';
     const n = values[c.value]!.node;
     return n.kind === 'input' && n.role === 'param' ? 'parameter' : 'activation';
   };

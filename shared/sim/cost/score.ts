@@ -15,7 +15,16 @@ export interface PlanOutcome {
   readonly memory: { readonly fits: boolean; readonly worstDevice: number; readonly overflowBytes: number };
   /** The tasting's verdict; absent when the plan was only priced. */
   readonly tastingOk?: boolean;
+  /** Share of the routed tokens an MoE layer serves (routedTokens.ts); absent or 1 for other models. */
+  readonly servedShare?: number;
 }
+
+/**
+ * The game's quality bar for a mixture of experts: at most 1% of the routed tokens dropped. Dropped tokens
+ * skip the experts and degrade the model (Fedus et al. 2021 §2.2 and Table 1 train at low drop rates; GShard
+ * sizes the capacity so that few overflow), so a plan that turns more guests away is not served.
+ */
+export const MIN_SERVED_SHARE = 0.99;
 
 /** A score: tokens/s with stars, or zero with the reason. */
 export type Score =
@@ -34,6 +43,9 @@ export function scorePlan(outcome: PlanOutcome, thresholds: StarThresholds): Sco
   if (!(thresholds.one <= thresholds.two && thresholds.two <= thresholds.three))
     throw new Error('star thresholds must satisfy one ≤ two ≤ three');
   if (outcome.tastingOk === false) return { score: 0, stars: 0, reason: 'tasting failed' };
+  const served = outcome.servedShare ?? 1;
+  if (served < MIN_SERVED_SHARE)
+    return { score: 0, stars: 0, reason: `dropped ${((1 - served) * 100).toFixed(1)}% of the routed tokens` };
   if (!outcome.memory.fits)
     return {
       score: 0,

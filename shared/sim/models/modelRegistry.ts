@@ -4,6 +4,8 @@ import { embeddingLookup, EMBEDDING_LOOKUP_DIMS } from './embeddingLookup.ts';
 import { gpt, GPT_DIMS } from './gpt.ts';
 import { megatronMlp, MEGATRON_MLP_DIMS } from './megatronMlp.ts';
 import { mlp2, MLP2_DIMS } from './mlp2.ts';
+import { servedShare } from '../cost/routedTokens.ts';
+import { moeLayer, MOE_DIMS } from './moeLayer.ts';
 import type { ModelSpec } from './ModelSpec.ts';
 import { transformerBlockModel, BLOCK_DIMS } from './transformerBlock.ts';
 import { visionDecoder, VISION_DECODER_DIMS } from './visionDecoder.ts';
@@ -12,6 +14,8 @@ export interface ModelEntry {
   readonly build: (dims: Readonly<Record<string, number>>) => ModelSpec;
   /** Default dimensions, by name; a plan may override any of them. */
   readonly dims: Readonly<Record<string, number>>;
+  /** Expected share of the tokens the model serves at these dims, when it may drop some (routedTokens.ts). */
+  readonly servedShare?: (dims: Readonly<Record<string, number>>) => number;
 }
 
 /** Largest tasting-scale dimension; layers are bounded separately. */
@@ -25,6 +29,11 @@ export const MODELS: Readonly<Record<string, ModelEntry>> = {
   gpt: { build: (d) => gpt(d), dims: { ...GPT_DIMS } },
   embeddingLookup: { build: (d) => embeddingLookup(d), dims: { ...EMBEDDING_LOOKUP_DIMS } },
   visionDecoder: { build: (d) => visionDecoder(d), dims: { ...VISION_DECODER_DIMS } },
+  moe: {
+    build: (d) => moeLayer(d),
+    dims: { ...MOE_DIMS },
+    servedShare: (d) => servedShare({ ...MOE_DIMS, ...d }),
+  },
 };
 
 export const MODEL_NAMES = Object.keys(MODELS);

@@ -21,6 +21,7 @@ import {
 import { gridForm, renameAxisEdit, resizeAxisEdit } from '../../../client/viewModels/meshGridForm.ts';
 import {
   coursesEdit,
+  capacityEdit,
   coursesForm,
   EDITOR_OF_EDIT,
   editorSections,
@@ -125,6 +126,8 @@ function steps(level: Level, shapes: ReadonlyMap<string, readonly number[]>): St
   if (start.recompute !== ref.recompute)
     out.push({ what: 'recompute', make: () => recomputeEdit(ref.recompute) });
   if (start.zeroStage !== ref.zeroStage) out.push({ what: 'zero', make: () => zeroEdit(ref.zeroStage) });
+  if (start.capacityFactor !== ref.capacityFactor && ref.capacityFactor !== null)
+    out.push({ what: 'capacity', make: () => capacityEdit(ref.capacityFactor!) });
   if (start.sequenceParallel !== ref.sequenceParallel)
     out.push({ what: 'sp', make: () => sequenceParallelEdit(ref.sequenceParallel) });
   // Labels: one select per dimension; a label the reference drops is cleared.

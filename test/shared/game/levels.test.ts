@@ -14,9 +14,9 @@ const results = new Map(
 const of = (id: string) => results.get(id)!;
 
 describe('the level index', () => {
-  it('has the twelve concept levels and the five misconception levels, with unique ids', () => {
-    expect(LEVELS.filter((l) => l.kind === 'concept')).toHaveLength(12);
-    expect(LEVELS.filter((l) => l.kind === 'misconception')).toHaveLength(5);
+  it("has fourteen concept levels and six misconception levels (the article's five and the experts' one), with unique ids", () => {
+    expect(LEVELS.filter((l) => l.kind === 'concept')).toHaveLength(14);
+    expect(LEVELS.filter((l) => l.kind === 'misconception')).toHaveLength(6);
     expect(new Set(LEVELS.map((l) => l.id)).size).toBe(LEVELS.length);
   });
   it('finds a level by id', () => {
