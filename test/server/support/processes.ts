@@ -7,7 +7,7 @@ import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 /** How long a process may take to become ready / to exit after SIGTERM, ms. */
-const READY_TIMEOUT_MS = 15_000;
+const READY_TIMEOUT_MS = 90_000; // generous: a loaded CI machine compiles server/index.ts with tsx first
 const EXIT_GRACE_MS = 3_000;
 
 const running = new Set<ChildProcess>();
@@ -144,8 +144,10 @@ export interface ServerProcessOptions {
   /** DATABASE_URL (postgres://…): the sessions live there and no MESH_KITCHEN_DB file is opened. */
   readonly databaseUrl?: string;
   readonly redisUrl?: string;
-  /** PUBLIC_ADDRESS, host:port. */
+  /** PUBLIC_ADDRESS, host:port (behind a proxy: host:port/path). */
   readonly publicAddress?: string;
+  /** More environment, e.g. TRUST_PROXY. */
+  readonly env?: NodeJS.ProcessEnv;
 }
 
 /** `node --import tsx server/index.ts` with PORT, HOST=127.0.0.1 and the given env; ready once it serves. */
@@ -162,6 +164,7 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   if (options.databaseUrl !== undefined) env.DATABASE_URL = options.databaseUrl;
   if (options.redisUrl !== undefined) env.REDIS_URL = options.redisUrl;
   if (options.publicAddress !== undefined) env.PUBLIC_ADDRESS = options.publicAddress;
+  Object.assign(env, options.env);
   const { child, output } = start(process.execPath, ['--import', 'tsx', 'server/index.ts'], env);
   const serving = () => /serving on http:\/\/localhost:(\d+)/.exec(output());
   await waitReady(`game server (PORT=${options.port})`, child, output, () => serving() !== null);
