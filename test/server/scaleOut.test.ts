@@ -3,6 +3,7 @@
 // joined through the other: the lobby (joinOrCreate via both → one room), and a classroom session created by
 // the HTTP API of the process hosting the lobby — so Colyseus places it on the other one (fewest rooms) — and
 // joined by a facilitator and players through both matchmakers; edits reach the facilitator across processes.
+// Then the process holding the session is killed (SIGKILL) and the resume through the other opens it at once.
 import fs from 'node:fs';
 import path from 'node:path';
 import { Client, type Room } from 'colyseus.js';
@@ -58,7 +59,7 @@ beforeAll(async () => {
     startServerProcess({ port, dbPath, redisUrl: redis.url, publicAddress: `127.0.0.1:${port}` });
   const [portA, portB] = [await freePort(), await freePort()];
   [a, b] = await Promise.all([serve(portA), serve(portB)]);
-}, 20_000);
+}, 120_000);
 
 afterAll(async () => {
   await Promise.allSettled(rooms.filter((r) => r.connection.isOpen).map((r) => r.leave(true)));
