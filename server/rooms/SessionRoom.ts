@@ -48,7 +48,7 @@ import {
 } from '../protocol/classroomSchemas.ts';
 import type { Validated } from '../protocol/validate.ts';
 import { resumedSnapshot } from '../persistence/resumedSnapshot.ts';
-import { ROOM_LEASED, claimRoomLease } from './roomLease.ts';
+import { ROOM_LEASED, claimRoomLease, releaseRoomLease } from './roomLease.ts';
 import { SerialQueue } from './SerialQueue.ts';
 import { SessionState, mirrorSession } from './sessionState.ts';
 
@@ -126,7 +126,7 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
         );
       this.mirror(now);
     } catch (e) {
-      await this.deps.store.releaseRoomLease(code, this.lease.token).catch(() => undefined);
+      await releaseRoomLease(this.deps.store, code, this.lease).catch(() => undefined);
       throw e;
     }
 
@@ -254,7 +254,7 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
   async onDispose(): Promise<void> {
     await this.queue.run(async () => {
       await this.deps.store.touch(this.roomId, this.deps.now());
-      if (this.lease) await this.deps.store.releaseRoomLease(this.roomId, this.lease.token);
+      if (this.lease) await releaseRoomLease(this.deps.store, this.roomId, this.lease);
     });
   }
 

@@ -15,6 +15,9 @@ export const ROOM_LEASED = '[room-leased]';
 /** A lease older than this whose room is listed nowhere is left over from a room that closed, ms. */
 const ORPHAN_LEASE_MS = 30_000;
 
+/** The lease token of every session this process holds (its room is open or opening here). */
+const held = new Map<string, string>();
+
 /** Whether the Colyseus process `processId` is running. */
 export async function isProcessAlive(processId: string): Promise<boolean> {
   if (processId === matchMaker.processId) return true;
@@ -38,14 +41,14 @@ export async function liveLease(
   code: string,
   nowMs: number,
 ): Promise<RoomLease | undefined> {
-  const held = await store.roomLease(code);
-  return held !== undefined && (await isLive(held, code, nowMs)) ? held : undefined;
+  const lease = await store.roomLease(code);
+  return lease !== undefined && (await isLive(lease, code, nowMs)) ? lease : undefined;
 }
 
-async function isLive(held: RoomLease, code: string, nowMs: number): Promise<boolean> {
-  if (held.processId === matchMaker.processId) return matchMaker.getLocalRoomById(code) !== undefined;
-  if (!(await isProcessAlive(held.processId))) return false;
-  return nowMs - held.claimedAt < ORPHAN_LEASE_MS || (await isRoomListed(code));
+async function isLive(lease: RoomLease, code: string, nowMs: number): Promise<boolean> {
+  if (lease.processId === matchMaker.processId) return held.get(code) === lease.token;
+  if (!(await isProcessAlive(lease.processId))) return false;
+  return nowMs - lease.claimedAt < ORPHAN_LEASE_MS || (await isRoomListed(code));
 }
 
 /**
@@ -57,10 +60,18 @@ export async function claimRoomLease(
   code: string,
   nowMs: number,
 ): Promise<RoomLease | undefined> {
-  const held = await store.roomLease(code);
-  if (held !== undefined && (await isLive(held, code, nowMs))) return undefined;
+  const current = await store.roomLease(code);
+  if (current !== undefined && (await isLive(current, code, nowMs))) return undefined;
   const lease: RoomLease = { processId: matchMaker.processId, token: randomUUID(), claimedAt: nowMs };
-  return (await store.claimRoomLease(code, lease, held?.token ?? null)) ? lease : undefined;
+  if (!(await store.claimRoomLease(code, lease, current?.token ?? null))) return undefined;
+  held.set(code, lease.token);
+  return lease;
+}
+
+/** Gives the lease of `code` up (its room closed or failed to open). */
+export async function releaseRoomLease(store: SessionStore, code: string, lease: RoomLease): Promise<void> {
+  if (held.get(code) === lease.token) held.delete(code);
+  await store.releaseRoomLease(code, lease.token);
 }
 
 /** Waits (polling every 50 ms, up to `ms`) until the room of `code` is listed; whether it is. */
