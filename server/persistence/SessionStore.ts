@@ -1,6 +1,6 @@
 // The classroom's store (docs/design.md §5.5 "persistence"): sessions with their latest snapshot, seats,
-// rounds, every team's latest plan (the locked one = the submitted plan), scores, host/seat key hashes and the room
-// lease (which process runs a session's room). Two implementations: SQLite (embedded default,
+// rounds, every team's latest plan (the locked one = the submitted plan), scores, host/seat key hashes and
+// the room lease (which process runs a session's room). Two implementations: SQLite (embedded default,
 // SqliteSessionStore) and PostgreSQL (DATABASE_URL, PgSessionStore). Every accepted change is one
 // transaction whose promise resolves only once it is written: the room acknowledges nothing before that.
 
