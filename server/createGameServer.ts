@@ -1,6 +1,7 @@
 // One Node process serves the built client, the classroom HTTP API, the matchmaker and the WebSockets on one
 // port (stack.md §2). With REDIS_URL set, rooms are shared between processes through Redis presence and
-// driver. Classroom sessions are stored in SQLite at `dbPath` (MESH_KITCHEN_DB, default data/).
+// driver. Classroom sessions are stored in PostgreSQL when `databaseUrl` (DATABASE_URL) is set, else in
+// SQLite at `dbPath` (MESH_KITCHEN_DB, default data/).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
@@ -8,7 +9,8 @@ import { Server, RedisDriver, RedisPresence } from 'colyseus';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { PROTOCOL_VERSION, ROOM_LOBBY, ROOM_SESSION } from '../shared/index.ts';
 import { sessionRoutes } from './http/sessionRoutes.ts';
-import { SessionStore, defaultDbPath } from './persistence/SessionStore.ts';
+import type { SessionStore } from './persistence/SessionStore.ts';
+import { openSessionStore } from './persistence/openSessionStore.ts';
 import { LobbyRoom } from './rooms/LobbyRoom.ts';
 import { SessionRoom, type SessionRoomDeps } from './rooms/SessionRoom.ts';
 
@@ -23,6 +25,8 @@ export interface GameServerOptions {
   publicAddress?: string;
   /** SQLite file of the classroom sessions (created if missing); default `MESH_KITCHEN_DB` or data/mesh-kitchen.sqlite. */
   dbPath?: string;
+  /** postgres://… of a shared PostgreSQL database; set, no SQLite file is opened. */
+  databaseUrl?: string;
   /** The clock of the session rooms and the HTTP API, ms since the epoch (tests move it); default Date.now. */
   now?: () => number;
   /**
@@ -55,7 +59,7 @@ export async function startGameServer(options: GameServerOptions): Promise<Runni
   app.get('/healthz', (_req, res) => {
     res.json({ ok: true, protocolVersion: PROTOCOL_VERSION });
   });
-  const store = new SessionStore(options.dbPath ?? defaultDbPath());
+  const store = await openSessionStore({ databaseUrl: options.databaseUrl, dbPath: options.dbPath });
   const deps: SessionRoomDeps = { store, now: options.now ?? Date.now, reconnectSeconds: 120 };
   app.use('/api', sessionRoutes(deps));
   if (options.distDir) app.use(express.static(options.distDir, { index: 'index.html', maxAge: '1h' }));
@@ -78,7 +82,7 @@ export async function startGameServer(options: GameServerOptions): Promise<Runni
     store,
     close: async () => {
       await gameServer.gracefullyShutdown(false);
-      store.close();
+      await store.close();
     },
   };
 }

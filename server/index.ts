@@ -1,6 +1,8 @@
 // Entry point of `npm start`: serves dist/ and the game rooms on PORT (default 2567); classroom sessions are
-// stored in MESH_KITCHEN_DB (default data/mesh-kitchen.sqlite under the project root). Behind a reverse proxy
-// set TRUST_PROXY (a hop count like 1, or an Express trust-proxy list) so rate limits see the real clients.
+// stored in PostgreSQL when DATABASE_URL=postgres://… is set, else in MESH_KITCHEN_DB (default
+// data/mesh-kitchen.sqlite under the project root). With REDIS_URL and PUBLIC_ADDRESS several processes share
+// the rooms. Behind a reverse proxy set TRUST_PROXY (a hop count like 1, or an Express trust-proxy list) so
+// rate limits see the real clients.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startGameServer } from './createGameServer.ts';
@@ -16,6 +18,7 @@ const server = await startGameServer({
   redisUrl: process.env.REDIS_URL,
   publicAddress: process.env.PUBLIC_ADDRESS,
   dbPath: process.env.MESH_KITCHEN_DB ?? path.join(root, 'data', 'mesh-kitchen.sqlite'),
+  ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
   ...(process.env.TRUST_PROXY === undefined
     ? {}
     : {
@@ -24,7 +27,7 @@ const server = await startGameServer({
           : process.env.TRUST_PROXY,
       }),
 });
-console.log(`Mesh Kitchen is serving on http://localhost:${server.port}`);
+console.log(`Mesh Kitchen is serving on http://localhost:${server.port} (store: ${server.store.kind})`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

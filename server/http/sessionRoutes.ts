@@ -16,6 +16,7 @@ import { hashSecret, newSecret, verifySecret } from '../persistence/secrets.ts';
 import { sessionChange } from '../persistence/sessionChange.ts';
 import { createSessionSchema, resumeSessionSchema } from '../protocol/classroomSchemas.ts';
 import { validate } from '../protocol/validate.ts';
+import { ROOM_LEASED, liveLease, untilListed } from '../rooms/roomLease.ts';
 import { CreationLimit } from './CreationLimit.ts';
 import { isJoinCode, newJoinCode } from './joinCode.ts';
 
@@ -44,15 +45,15 @@ const fail = (res: Response, status: number, error: string, extra: object = {}):
 };
 
 /** The stored session of `:code` if the host key matches; otherwise answers 400/403/404 and returns undefined. */
-function authorised(
+async function authorised(
   req: Request,
   res: Response,
   store: SessionStore,
   hostKey: unknown,
-): StoredSession | undefined {
+): Promise<StoredSession | undefined> {
   const code = String(req.params.code ?? '');
   if (!isJoinCode(code)) return void fail(res, 400, `'${code}' is not a join code.`);
-  const stored = store.getSession(code);
+  const stored = await store.getSession(code);
   if (!stored) return void fail(res, 404, `No session ${code}.`);
   if (typeof hostKey !== 'string' || !verifySecret(hostKey, stored.hostKeyHash))
     return void fail(res, 403, 'Wrong host key.');
@@ -87,7 +88,7 @@ export function sessionRoutes({ store, now, createLimit }: SessionRoutesDeps): e
         { retryAfterSeconds: seconds },
       );
     }
-    const code = await newJoinCode(async (c) => store.hasSession(c) || (await isSessionRunning(c)));
+    const code = await newJoinCode(async (c) => (await store.hasSession(c)) || (await isSessionRunning(c)));
     const nowMs = now();
     const created = createSession({ ...body.value, code, nowMs });
     if (!created.ok) {
@@ -96,7 +97,7 @@ export function sessionRoutes({ store, now, createLimit }: SessionRoutesDeps): e
     }
     const hostKey = newSecret();
     const snapshot: SessionSnapshot = created.value;
-    store.createSession({
+    await store.createSession({
       code,
       title: snapshot.title,
       hostKeyHash: hashSecret(hostKey),
@@ -107,7 +108,7 @@ export function sessionRoutes({ store, now, createLimit }: SessionRoutesDeps): e
       await matchMaker.createRoom(ROOM_SESSION, { code, hostKey });
     } catch (error) {
       // E.g. with REDIS_URL the room opened on a process that does not share this MESH_KITCHEN_DB file.
-      store.deleteNewSession(code);
+      await store.deleteNewSession(code).catch(() => undefined);
       creations.release(address, now());
       return fail(res, 503, `The session room could not be opened: ${errorMessage(error)}`);
     }
@@ -118,23 +119,29 @@ export function sessionRoutes({ store, now, createLimit }: SessionRoutesDeps): e
   router.post('/sessions/:code/resume', async (req, res) => {
     const body = validate(resumeSessionSchema, req.body, 'POST /api/sessions/:code/resume');
     if (!body.ok) return fail(res, 400, body.error.message);
-    const stored = authorised(req, res, store, body.value.hostKey);
+    const stored = await authorised(req, res, store, body.value.hostKey);
     if (!stored) return;
+    // Running means a live process holds the room lease (roomLease.ts), not that a listing is left in
+    // Redis: a dead process's listings stay until its sessions are resumed elsewhere.
     let resumed = false;
-    if (!(await isSessionRunning(stored.code))) {
+    if ((await liveLease(store, stored.code, now())) === undefined) {
       try {
         await matchMaker.createRoom(ROOM_SESSION, { code: stored.code, hostKey: body.value.hostKey });
+        resumed = true;
       } catch (error) {
-        return fail(res, 503, `The session room could not be reopened: ${errorMessage(error)}`);
+        // a resume through another process claimed the lease first: its room is opening there
+        if (!errorMessage(error).includes(ROOM_LEASED))
+          return fail(res, 503, `The session room could not be reopened: ${errorMessage(error)}`);
       }
-      resumed = true;
     }
+    if (!resumed && !(await untilListed(stored.code)))
+      return fail(res, 503, `The session room of ${stored.code} is opening in another process; try again.`);
     const response: ResumeSessionResponse = { code: stored.code, resumed };
     res.json(response);
   });
 
-  router.get('/sessions/:code/results.csv', (req, res) => {
-    const stored = authorised(req, res, store, req.get('x-host-key') ?? req.query.hostKey);
+  router.get('/sessions/:code/results.csv', async (req, res) => {
+    const stored = await authorised(req, res, store, req.get('x-host-key') ?? req.query.hostKey);
     if (!stored) return;
     const snapshot = JSON.parse(stored.snapshotJson) as SessionSnapshot;
     res

@@ -1,28 +1,8 @@
-// The classroom's embedded database (docs/design.md §5.5 "persistence"): sessions with their latest snapshot,
-// seats, rounds, every team's latest plan (the locked one = the submitted plan) and scores, in SQLite (WAL).
-// Every change is written synchronously in one transaction, so a crash loses nothing that was accepted.
-import fs from 'node:fs';
-import path from 'node:path';
-import Database from 'better-sqlite3';
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS sessions (
-  code TEXT PRIMARY KEY, title TEXT NOT NULL, host_key_hash TEXT NOT NULL,
-  created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, snapshot_json TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS players (
-  session TEXT NOT NULL, id TEXT NOT NULL, nickname TEXT NOT NULL, team TEXT NOT NULL,
-  seat_key_hash TEXT NOT NULL, PRIMARY KEY (session, id));
-CREATE TABLE IF NOT EXISTS rounds (
-  session TEXT NOT NULL, idx INTEGER NOT NULL, level_id TEXT NOT NULL,
-  started_at INTEGER, ended_at INTEGER, PRIMARY KEY (session, idx));
-CREATE TABLE IF NOT EXISTS plans (
-  session TEXT NOT NULL, round INTEGER NOT NULL, team TEXT NOT NULL, version INTEGER NOT NULL,
-  plan_json TEXT NOT NULL, locked INTEGER NOT NULL, saved_at INTEGER NOT NULL,
-  PRIMARY KEY (session, round, team));
-CREATE TABLE IF NOT EXISTS scores (
-  session TEXT NOT NULL, round INTEGER NOT NULL, team TEXT NOT NULL, result_json TEXT NOT NULL,
-  points INTEGER NOT NULL, rank INTEGER NOT NULL, PRIMARY KEY (session, round, team));
-`;
+// The classroom's store (docs/design.md §5.5 "persistence"): sessions with their latest snapshot, seats,
+// rounds, every team's latest plan (the locked one = the submitted plan), scores, host/seat key hashes and
+// the room lease (which process runs a session's room). Two implementations: SQLite (embedded default,
+// SqliteSessionStore) and PostgreSQL (DATABASE_URL, PgSessionStore). Every accepted change is one
+// transaction whose promise resolves only once it is written: the room acknowledges nothing before that.
 
 export interface StoredSession {
   readonly code: string;
@@ -30,7 +10,7 @@ export interface StoredSession {
   readonly hostKeyHash: string;
   readonly createdAt: number;
   readonly updatedAt: number;
-  /** The core's SessionSnapshot as JSON text. */
+  /** The core's SessionSnapshot as JSON text (new snapshot fields need no migration). */
   readonly snapshotJson: string;
 }
 export interface PlayerRow {
@@ -75,144 +55,46 @@ export interface SessionChange {
   readonly scoresWithdrawn?: readonly number[];
 }
 
-/** The database path: `MESH_KITCHEN_DB` or data/mesh-kitchen.sqlite under the working directory. */
-export const defaultDbPath = (): string =>
-  process.env.MESH_KITCHEN_DB ?? path.resolve('data', 'mesh-kitchen.sqlite');
-
-function prepareStatements(db: Database.Database) {
-  return {
-    insertSession: db.prepare(
-      `INSERT INTO sessions (code, title, host_key_hash, created_at, updated_at, snapshot_json)
-       VALUES (?, ?, ?, ?, ?, ?)`,
-    ),
-    updateSnapshot: db.prepare(`UPDATE sessions SET snapshot_json = ?, updated_at = ? WHERE code = ?`),
-    touch: db.prepare(`UPDATE sessions SET updated_at = ? WHERE code = ?`),
-    getSession: db.prepare(
-      `SELECT code, title, host_key_hash AS hostKeyHash, created_at AS createdAt, updated_at AS updatedAt,
-       snapshot_json AS snapshotJson FROM sessions WHERE code = ?`,
-    ),
-    hasSession: db.prepare(`SELECT 1 FROM sessions WHERE code = ?`),
-    deleteSession: db.prepare(`DELETE FROM sessions WHERE code = ?`),
-    upsertPlayer: db.prepare(
-      `INSERT INTO players (session, id, nickname, team, seat_key_hash) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (session, id) DO UPDATE SET nickname = excluded.nickname, team = excluded.team,
-       seat_key_hash = excluded.seat_key_hash`,
-    ),
-    players: db.prepare(
-      `SELECT id, nickname, team, seat_key_hash AS seatKeyHash FROM players WHERE session = ? ORDER BY rowid`,
-    ),
-    startRound: db.prepare(
-      `INSERT INTO rounds (session, idx, level_id, started_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (session, idx) DO UPDATE SET level_id = excluded.level_id, started_at = excluded.started_at`,
-    ),
-    endRound: db.prepare(`UPDATE rounds SET ended_at = COALESCE(ended_at, ?) WHERE session = ? AND idx = ?`),
-    rounds: db.prepare(
-      `SELECT idx, level_id AS levelId, started_at AS startedAt, ended_at AS endedAt FROM rounds
-       WHERE session = ? ORDER BY idx`,
-    ),
-    upsertPlan: db.prepare(
-      `INSERT INTO plans (session, round, team, version, plan_json, locked, saved_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (session, round, team) DO UPDATE SET version = excluded.version,
-       plan_json = excluded.plan_json, locked = excluded.locked, saved_at = excluded.saved_at`,
-    ),
-    plans: db.prepare(
-      `SELECT round, team, version, plan_json AS planJson, locked, saved_at AS savedAt FROM plans
-       WHERE session = ? ORDER BY round, team`,
-    ),
-    upsertScore: db.prepare(
-      `INSERT INTO scores (session, round, team, result_json, points, rank) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (session, round, team) DO UPDATE SET result_json = excluded.result_json,
-       points = excluded.points, rank = excluded.rank`,
-    ),
-    deleteScores: db.prepare(`DELETE FROM scores WHERE session = ? AND round = ?`),
-    scores: db.prepare(
-      `SELECT round, team, result_json AS resultJson, points, rank FROM scores
-       WHERE session = ? ORDER BY round, rank, team`,
-    ),
-  };
+/** Who runs a session's room: the Colyseus process id and a token drawn afresh by every claim. */
+export interface RoomLease {
+  readonly processId: string;
+  readonly token: string;
+  readonly claimedAt: number;
 }
 
-export class SessionStore {
-  private readonly db: Database.Database;
-  private readonly stmt: ReturnType<typeof prepareStatements>;
+export interface NewSession {
+  readonly code: string;
+  readonly title: string;
+  readonly hostKeyHash: string;
+  readonly snapshotJson: string;
+  readonly nowMs: number;
+}
 
-  /** Opens (creating the folder and tables when missing) the database at `dbPath`; ':memory:' works too. */
-  constructor(dbPath: string) {
-    if (dbPath !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(dbPath)), { recursive: true });
-    this.db = new Database(dbPath);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
-    this.db.exec(SCHEMA);
-    this.stmt = prepareStatements(this.db);
-  }
-
-  hasSession(code: string): boolean {
-    return this.stmt.hasSession.get(code) !== undefined;
-  }
-
-  /** Stores a new session; throws if the code is already stored (codes are unique). */
-  createSession(s: {
-    code: string;
-    title: string;
-    hostKeyHash: string;
-    snapshotJson: string;
-    nowMs: number;
-  }): void {
-    this.stmt.insertSession.run(s.code, s.title, s.hostKeyHash, s.nowMs, s.nowMs, s.snapshotJson);
-  }
-
+export interface SessionStore {
+  /** 'sqlite' or 'postgres' (logged at start). */
+  readonly kind: string;
+  hasSession(code: string): Promise<boolean>;
+  /** Stores a new session; rejects if the code is already stored (codes are unique). */
+  createSession(s: NewSession): Promise<void>;
   /** Forgets a session that never opened (its room could not be created); nothing else refers to it yet. */
-  deleteNewSession(code: string): void {
-    this.stmt.deleteSession.run(code);
-  }
-
-  getSession(code: string): StoredSession | undefined {
-    return this.stmt.getSession.get(code) as StoredSession | undefined;
-  }
-
-  /** Writes one accepted change in a single transaction. */
-  applyChange(code: string, change: SessionChange): void {
-    const t = change.nowMs;
-    this.db.transaction(() => {
-      const updated = this.stmt.updateSnapshot.run(change.snapshotJson, t, code);
-      if (updated.changes !== 1) throw new Error(`Session ${code} is not stored.`);
-      for (const p of change.players ?? [])
-        this.stmt.upsertPlayer.run(code, p.id, p.nickname, p.team, p.seatKeyHash);
-      for (const r of change.roundsStarted ?? []) this.stmt.startRound.run(code, r.idx, r.levelId, t);
-      for (const idx of change.roundsEnded ?? []) this.stmt.endRound.run(t, code, idx);
-      for (const p of change.plans ?? [])
-        this.stmt.upsertPlan.run(code, p.round, p.team, p.version, p.planJson, p.locked ? 1 : 0, t);
-      for (const round of change.scoresWithdrawn ?? []) this.stmt.deleteScores.run(code, round);
-      for (const s of change.scores ?? [])
-        this.stmt.upsertScore.run(code, s.round, s.team, s.resultJson, s.points, s.rank);
-    })();
-  }
-
+  deleteNewSession(code: string): Promise<void>;
+  getSession(code: string): Promise<StoredSession | undefined>;
+  /** Writes one accepted change in a single transaction; rejects (writing nothing) if it cannot. */
+  applyChange(code: string, change: SessionChange): Promise<void>;
   /** Records that the session was live at `nowMs` (a heartbeat: a resumed timer counts time up to here). */
-  touch(code: string, nowMs: number): void {
-    this.stmt.touch.run(nowMs, code);
-  }
-
-  players(code: string): PlayerRow[] {
-    return this.stmt.players.all(code) as PlayerRow[];
-  }
-
-  rounds(code: string): RoundRow[] {
-    return this.stmt.rounds.all(code) as RoundRow[];
-  }
-
-  plans(code: string): PlanRow[] {
-    return (this.stmt.plans.all(code) as (Omit<PlanRow, 'locked'> & { locked: number })[]).map((r) => ({
-      ...r,
-      locked: r.locked === 1,
-    }));
-  }
-
-  scores(code: string): ScoreRow[] {
-    return this.stmt.scores.all(code) as ScoreRow[];
-  }
-
-  close(): void {
-    if (this.db.open) this.db.close();
-  }
+  touch(code: string, nowMs: number): Promise<void>;
+  players(code: string): Promise<PlayerRow[]>;
+  rounds(code: string): Promise<RoundRow[]>;
+  plans(code: string): Promise<PlanRow[]>;
+  scores(code: string): Promise<ScoreRow[]>;
+  roomLease(code: string): Promise<RoomLease | undefined>;
+  /**
+   * Compare-and-set of the lease of `code`: becomes `lease` only if the stored lease's token is
+   * `expectedToken` (null: no lease stored). Atomic in the database, so of two processes claiming the same
+   * lease at once exactly one gets true.
+   */
+  claimRoomLease(code: string, lease: RoomLease, expectedToken: string | null): Promise<boolean>;
+  /** Drops the lease of `code` if it is still the one with `token`. */
+  releaseRoomLease(code: string, token: string): Promise<void>;
+  close(): Promise<void>;
 }

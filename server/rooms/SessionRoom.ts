@@ -1,6 +1,8 @@
 // A live classroom session (docs/design.md §5.5): a thin shell over the pure rules in shared/classroom. Each
 // message is validated (zod) → handed to the core with Date.now() → the accepted snapshot is persisted
-// (SQLite, one transaction) → mirrored into the schema state → the core's effects are sent as messages.
+// (one transaction, awaited) → mirrored into the schema state → the core's effects are sent as messages.
+// Messages, joins and ticks run one at a time in arrival order (SerialQueue), each against the snapshot the
+// previous one's write left. The room holds its session's lease (roomLease.ts) while it is open.
 import { Room, ServerError, type Client } from 'colyseus';
 import {
   MSG_CHOOSE_TEAM,
@@ -32,7 +34,9 @@ import {
   type SessionStep,
   type WelcomeMessage,
 } from '../../shared/index.ts';
-import { SessionStore, defaultDbPath } from '../persistence/SessionStore.ts';
+import type { RoomLease, SessionStore } from '../persistence/SessionStore.ts';
+import { defaultDbPath } from '../persistence/SqliteSessionStore.ts';
+import { openSessionStore } from '../persistence/openSessionStore.ts';
 import { hashSecret, newSecret, verifySecret } from '../persistence/secrets.ts';
 import { sessionChange } from '../persistence/sessionChange.ts';
 import {
@@ -44,6 +48,8 @@ import {
 } from '../protocol/classroomSchemas.ts';
 import type { Validated } from '../protocol/validate.ts';
 import { resumedSnapshot } from '../persistence/resumedSnapshot.ts';
+import { ROOM_LEASED, claimRoomLease, releaseRoomLease } from './roomLease.ts';
+import { SerialQueue } from './SerialQueue.ts';
 import { SessionState, mirrorSession } from './sessionState.ts';
 
 /** What every session room of a process shares (passed as the room's define() options). */
@@ -71,9 +77,11 @@ type Seat =
 const TICK_MS = 250;
 const HEARTBEAT_MS = 5000;
 
-let fallbackDeps: SessionRoomDeps | undefined;
-const defaultDeps = (): SessionRoomDeps =>
-  (fallbackDeps ??= { store: new SessionStore(defaultDbPath()), now: Date.now, reconnectSeconds: 120 });
+let fallbackDeps: Promise<SessionRoomDeps> | undefined;
+const defaultDeps = (): Promise<SessionRoomDeps> =>
+  (fallbackDeps ??= openSessionStore({ databaseUrl: process.env.DATABASE_URL, dbPath: defaultDbPath() }).then(
+    (store) => ({ store, now: Date.now, reconnectSeconds: 120 }),
+  ));
 
 const refusal = (status: number, code: string, message: string, error?: ClassroomError): ServerError =>
   new ServerError(
@@ -90,55 +98,80 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
   /** Seat key hash by player id (the keys themselves were only ever sent to their players). */
   private readonly seatKeys = new Map<string, string>();
   private lastHeartbeat = 0;
+  private readonly queue = new SerialQueue();
+  private tickQueued = false;
+  private lease: RoomLease | undefined;
 
   async onCreate(options: CreateOptions): Promise<void> {
-    this.deps = options.deps ?? defaultDeps();
+    this.deps = options.deps ?? (await defaultDeps());
     const code = typeof options.code === 'string' ? options.code : '';
-    const stored = this.deps.store.getSession(code);
+    const stored = await this.deps.store.getSession(code);
     if (!stored) throw new ServerError(404, `No session ${code}.`);
     if (typeof options.hostKey !== 'string' || !verifySecret(options.hostKey, stored.hostKeyHash))
       throw new ServerError(403, 'Wrong host key.');
+    this.lease = await claimRoomLease(this.deps.store, code, this.deps.now());
+    if (!this.lease) throw new ServerError(409, `${ROOM_LEASED} Session ${code} is open in another process.`);
     this.roomId = code;
     this.autoDispose = false; // an open session waits for its players, however long the room is empty
     this.hostKeyHash = stored.hostKeyHash;
-    for (const p of this.deps.store.players(code)) this.seatKeys.set(p.id, p.seatKeyHash);
-    const now = this.deps.now();
-    const storedSnapshot = JSON.parse(stored.snapshotJson) as SessionSnapshot;
-    this.session = resumedSnapshot(storedSnapshot, stored.updatedAt, now);
-    if (this.session !== storedSnapshot)
-      this.deps.store.applyChange(code, sessionChange(storedSnapshot, this.session, now, this.seatKeys));
-    this.mirror(now);
+    try {
+      for (const p of await this.deps.store.players(code)) this.seatKeys.set(p.id, p.seatKeyHash);
+      const now = this.deps.now();
+      const storedSnapshot = JSON.parse(stored.snapshotJson) as SessionSnapshot;
+      this.session = resumedSnapshot(storedSnapshot, stored.updatedAt, now);
+      if (this.session !== storedSnapshot)
+        await this.deps.store.applyChange(
+          code,
+          sessionChange(storedSnapshot, this.session, now, this.seatKeys),
+        );
+      this.mirror(now);
+    } catch (e) {
+      await releaseRoomLease(this.deps.store, code, this.lease).catch(() => undefined);
+      throw e;
+    }
 
-    this.onMessage(MSG_HOST, (client, payload: unknown) => {
+    this.inOrder(MSG_HOST, (client, payload: unknown) => {
       if (client.userData?.role !== 'facilitator')
         return this.refuse(client, 'not-facilitator', 'Only the facilitator can do this.');
-      this.apply(client, validateHostCommand(payload), (cmd, now) => hostCommand(this.session, cmd, now));
+      return this.apply(client, validateHostCommand(payload), (cmd, now) =>
+        hostCommand(this.session, cmd, now),
+      );
     });
-    this.onMessage(MSG_EDIT, (client, payload: unknown) => {
+    this.inOrder(MSG_EDIT, (client, payload: unknown) => {
       const playerId = this.playerOf(client);
       if (playerId === undefined) return;
       const msg = validateEdit(payload);
       if (!msg.ok) return client.send(MSG_ERROR, msg.error);
       const step = playerEdit(this.session, playerId, msg.value.edit, this.deps.now());
       if (!step.ok) return client.send(MSG_EDIT_REFUSED, editRefusedMessage(msg.value.seq, step.error));
-      this.commit(step.value, { by: playerId, seq: msg.value.seq });
+      return this.commit(step.value, { by: playerId, seq: msg.value.seq });
     });
-    this.onMessage(MSG_LOCK, (client, payload: unknown) => {
+    this.inOrder(MSG_LOCK, (client, payload: unknown) => {
       const playerId = this.playerOf(client);
       if (playerId !== undefined)
-        this.apply(client, validateLock(payload), (m, now) => setLock(this.session, playerId, m.locked, now));
+        return this.apply(client, validateLock(payload), (m, now) =>
+          setLock(this.session, playerId, m.locked, now),
+        );
     });
-    this.onMessage(MSG_CHOOSE_TEAM, (client, payload: unknown) => {
+    this.inOrder(MSG_CHOOSE_TEAM, (client, payload: unknown) => {
       const playerId = this.playerOf(client);
       if (playerId !== undefined)
-        this.apply(client, validateChooseTeam(payload), (m) => chooseTeam(this.session, playerId, m.team));
+        return this.apply(client, validateChooseTeam(payload), (m) =>
+          chooseTeam(this.session, playerId, m.team),
+        );
     });
-    this.onMessage('*', (client, type) => {
+    this.inOrder('*', (client, type) => {
       if (client.userData?.role === 'projector')
         return this.refuse(client, 'read-only', 'The projector only watches.');
       this.refuse(client, 'unknown-message', `A session room does not handle '${String(type)}'.`);
     });
-    this.clock.setInterval(() => this.onTick(), TICK_MS);
+    this.clock.setInterval(() => {
+      if (this.tickQueued) return; // a slow write: one tick waits, the next interval does not pile up
+      this.tickQueued = true;
+      this.queue
+        .run(() => ((this.tickQueued = false), this.onTick()))
+        .catch((e: unknown) => console.error(`[session-tick] ${this.roomId}: ${errorText(e)}`));
+    }, TICK_MS);
   }
 
   onAuth(_client: Client, options: unknown): Seat {
@@ -168,7 +201,11 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
     return { role: 'player', nickname: o.nickname, ...(o.team ? { team: o.team } : {}) };
   }
 
-  onJoin(client: Client<Seat, Seat>, _options: unknown, seat: Seat): void {
+  onJoin(client: Client<Seat, Seat>, _options: unknown, seat: Seat): Promise<void> {
+    return this.queue.run(() => this.seat(client, seat));
+  }
+
+  private async seat(client: Client<Seat, Seat>, seat: Seat): Promise<void> {
     client.userData = { ...seat };
     let welcome: WelcomeMessage = { role: seat.role };
     if (seat.role === 'player') {
@@ -182,7 +219,7 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
         seatKey = newSecret();
         this.seatKeys.set(playerId, hashSecret(seatKey));
         try {
-          this.commit({ session: joined.value.session, effects: [] });
+          await this.commit({ session: joined.value.session, effects: [] });
         } catch (e) {
           this.seatKeys.delete(playerId);
           throw e;
@@ -214,30 +251,51 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
     this.mirror(this.deps.now());
   }
 
-  onDispose(): void {
-    this.deps.store.touch(this.roomId, this.deps.now());
+  async onDispose(): Promise<void> {
+    await this.queue.run(async () => {
+      await this.deps.store.touch(this.roomId, this.deps.now());
+      if (this.lease) await releaseRoomLease(this.deps.store, this.roomId, this.lease);
+    });
+  }
+
+  /** Registers a message handler run in arrival order; a failed write is answered with an error, nothing applied. */
+  private inOrder(
+    type: string,
+    handler: (client: Client<Seat, Seat>, payload: unknown, message?: unknown) => void | Promise<void>,
+  ): void {
+    this.onMessage(type, (client: Client<Seat, Seat>, payload: unknown, message?: unknown) => {
+      this.queue
+        .run(() => handler(client, payload, message))
+        .catch((e: unknown) => {
+          console.error(`[session-write] ${this.roomId}: ${errorText(e)}`);
+          this.refuse(client, 'not-saved', 'The change could not be saved; nothing changed. Try again.');
+        });
+    });
   }
 
   /** Validated payload → core call → commit, or the refusal to the sender. */
-  private apply<T>(
+  private async apply<T>(
     client: Client,
     msg: Validated<T>,
     call: (
       value: T,
       nowMs: number,
     ) => { ok: true; value: SessionStep } | { ok: false; error: ClassroomError },
-  ): void {
+  ): Promise<void> {
     if (!msg.ok) return client.send(MSG_ERROR, msg.error);
     const step = call(msg.value, this.deps.now());
     if (!step.ok) return this.refuse(client, step.error.code, step.error.text.en, step.error);
-    this.commit(step.value);
+    await this.commit(step.value);
   }
 
   /** Persists an accepted step, mirrors it and sends its effects. */
-  private commit(step: SessionStep, edit?: { by: string; seq: number }): void {
+  private async commit(step: SessionStep, edit?: { by: string; seq: number }): Promise<void> {
     const now = this.deps.now();
     if (step.session !== this.session) {
-      this.deps.store.applyChange(this.roomId, sessionChange(this.session, step.session, now, this.seatKeys));
+      await this.deps.store.applyChange(
+        this.roomId,
+        sessionChange(this.session, step.session, now, this.seatKeys),
+      );
       this.session = step.session;
       this.lastHeartbeat = now;
       // a closed session (podium after endSession) goes away once its last screen leaves
@@ -307,11 +365,11 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
     client.send(MSG_ERROR, reply);
   }
 
-  private onTick(): void {
+  private async onTick(): Promise<void> {
     const now = this.deps.now();
-    this.commit(tick(this.session, now));
+    await this.commit(tick(this.session, now));
     if (now - this.lastHeartbeat >= HEARTBEAT_MS) {
-      this.deps.store.touch(this.roomId, now);
+      await this.deps.store.touch(this.roomId, now);
       this.lastHeartbeat = now;
     }
   }
@@ -323,3 +381,5 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
     mirrorSession(this.state, this.session, now, connected);
   }
 }
+
+const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));

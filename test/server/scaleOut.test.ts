@@ -3,6 +3,7 @@
 // joined through the other: the lobby (joinOrCreate via both → one room), and a classroom session created by
 // the HTTP API of the process hosting the lobby — so Colyseus places it on the other one (fewest rooms) — and
 // joined by a facilitator and players through both matchmakers; edits reach the facilitator across processes.
+// Then the process holding the session is killed (SIGKILL) and the resume through the other opens it at once.
 import fs from 'node:fs';
 import path from 'node:path';
 import { Client, type Room } from 'colyseus.js';
@@ -58,16 +59,17 @@ beforeAll(async () => {
     startServerProcess({ port, dbPath, redisUrl: redis.url, publicAddress: `127.0.0.1:${port}` });
   const [portA, portB] = [await freePort(), await freePort()];
   [a, b] = await Promise.all([serve(portA), serve(portB)]);
-}, 20_000);
+}, 120_000);
 
 afterAll(async () => {
-  await Promise.allSettled(rooms.map((r) => r.leave(true)));
+  await Promise.allSettled(rooms.filter((r) => r.connection.isOpen).map((r) => r.leave(true)));
   await stopAll();
   fs.rmSync(dir, { recursive: true, force: true });
 }, 15_000);
 
 describe('two server processes sharing Redis', () => {
   let lobbyHost: ServerProcess;
+  let played: { code: string; hostKey: string; on: ServerProcess; seatKey: string } | undefined;
 
   it('joinOrCreate through either process finds the one lobby room', async () => {
     const viaA = clientOf(a);
@@ -144,5 +146,48 @@ describe('two server processes sharing Redis', () => {
       body: JSON.stringify({ hostKey }),
     });
     expect(await resume.json()).toEqual({ code, resumed: false });
+    played = { code, hostKey, on: remote, seatKey: ann.of<{ seatKey: string }>('welcome')[0]!.seatKey };
+  });
+
+  it('after a kill -9 of the room’s process the resume through the other opens it at once', async () => {
+    // (issue 10, item 9) the dead process's listing is still in Redis: the lease, not the listing, decides
+    const { code, hostKey, on, seatKey } = played!;
+    const survivor = other(on);
+    await new Promise<void>((resolve) => {
+      on.child.once('exit', () => resolve());
+      on.child.kill('SIGKILL');
+    });
+    const resume = await fetch(`${survivor.url}/api/sessions/${code}/resume`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ hostKey }),
+    });
+    expect(await resume.json()).toEqual({ code, resumed: true });
+    const facilitator = clientOf(survivor);
+    const host = peer(
+      keep(
+        await facilitator.client.joinById(code, {
+          protocolVersion: PROTOCOL_VERSION,
+          role: 'facilitator',
+          hostKey,
+        }),
+      ),
+    );
+    expect(facilitator.wsHosts).toEqual([hostOf(survivor)]);
+    await until(() => host.state().phase === 'planning', 4000, 'the resumed session');
+    expect(host.state().teams.t1!.planVersion).toBe(1);
+    const player = clientOf(survivor);
+    const annBack = peer(
+      keep(
+        await player.client.joinById(code, {
+          protocolVersion: PROTOCOL_VERSION,
+          role: 'player',
+          seatKey,
+          nickname: 'x',
+        }),
+      ),
+    );
+    await received(annBack, 'welcome');
+    expect(annBack.of('welcome')[0]).toMatchObject({ playerId: 'p1', nickname: 'Ann' });
   });
 });

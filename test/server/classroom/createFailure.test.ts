@@ -6,12 +6,12 @@ import { boot, type ColyseusTestServer } from '@colyseus/testing';
 import config from '@colyseus/tools';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionRoutes } from '../../../server/http/sessionRoutes.ts';
-import { SessionStore } from '../../../server/persistence/SessionStore.ts';
+import { SqliteSessionStore } from '../../../server/persistence/SqliteSessionStore.ts';
 import { post, tempDir } from './harness.ts';
 
 describe('POST /api/sessions when the room cannot be created', () => {
   const dbPath = path.join(tempDir(), 'sessions.sqlite');
-  const store = new SessionStore(dbPath);
+  const store = new SqliteSessionStore(dbPath);
   let colyseus: ColyseusTestServer;
   const port = 25731;
   beforeAll(async () => {
@@ -28,7 +28,7 @@ describe('POST /api/sessions when the room cannot be created', () => {
   });
   afterAll(async () => {
     await colyseus.shutdown();
-    store.close();
+    await store.close();
   });
 
   it('answers 503 with the reason and stores nothing', async () => {

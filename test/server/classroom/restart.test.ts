@@ -115,5 +115,5 @@ describe('restart', () => {
     host.room.send('host', { command: 'advance' });
     await until(() => annAgain.state().phase === 'results');
     await kill(second.child);
-  });
+  }, 90_000); // two process starts: a few seconds each on a loaded machine (tsx compiles the server first)
 });

@@ -7,7 +7,7 @@ import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 /** How long a process may take to become ready / to exit after SIGTERM, ms. */
-const READY_TIMEOUT_MS = 15_000;
+const READY_TIMEOUT_MS = 90_000; // generous: a loaded CI machine compiles server/index.ts with tsx first
 const EXIT_GRACE_MS = 3_000;
 
 const running = new Set<ChildProcess>();
@@ -47,13 +47,14 @@ export async function stopAll(): Promise<void> {
   await Promise.all([...running].map(stopProcess));
 }
 
-/** Spawns `command args`, remembering it for stopAll(); `output()` is its stdout+stderr so far. */
-function start(
+/** Spawns `command args` (as `user` if given), remembering it for stopAll(); `output()` is its stdout+stderr so far. */
+export function start(
   command: string,
   args: readonly string[],
   env: NodeJS.ProcessEnv,
+  user?: { readonly uid: number; readonly gid: number },
 ): { child: ChildProcess; output: () => string } {
-  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], ...user });
   running.add(child);
   let out = '';
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -64,7 +65,7 @@ function start(
 }
 
 /** Resolves when `ready()` holds (polled every 50 ms); rejects if the process exits or the time runs out. */
-async function waitReady(
+export async function waitReady(
   what: string,
   child: ChildProcess,
   output: () => string,
@@ -140,9 +141,13 @@ export interface ServerProcessOptions {
   readonly port: number;
   /** MESH_KITCHEN_DB. */
   readonly dbPath: string;
+  /** DATABASE_URL (postgres://…): the sessions live there and no MESH_KITCHEN_DB file is opened. */
+  readonly databaseUrl?: string;
   readonly redisUrl?: string;
-  /** PUBLIC_ADDRESS, host:port. */
+  /** PUBLIC_ADDRESS, host:port (behind a proxy: host:port/path). */
   readonly publicAddress?: string;
+  /** More environment, e.g. TRUST_PROXY. */
+  readonly env?: NodeJS.ProcessEnv;
 }
 
 /** `node --import tsx server/index.ts` with PORT, HOST=127.0.0.1 and the given env; ready once it serves. */
@@ -155,8 +160,11 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   };
   delete env.REDIS_URL;
   delete env.PUBLIC_ADDRESS;
+  delete env.DATABASE_URL;
+  if (options.databaseUrl !== undefined) env.DATABASE_URL = options.databaseUrl;
   if (options.redisUrl !== undefined) env.REDIS_URL = options.redisUrl;
   if (options.publicAddress !== undefined) env.PUBLIC_ADDRESS = options.publicAddress;
+  Object.assign(env, options.env);
   const { child, output } = start(process.execPath, ['--import', 'tsx', 'server/index.ts'], env);
   const serving = () => /serving on http:\/\/localhost:(\d+)/.exec(output());
   await waitReady(`game server (PORT=${options.port})`, child, output, () => serving() !== null);
