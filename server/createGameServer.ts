@@ -11,6 +11,7 @@ import { sessionRoutes } from './http/sessionRoutes.ts';
 import { SessionStore, defaultDbPath } from './persistence/SessionStore.ts';
 import { LobbyRoom } from './rooms/LobbyRoom.ts';
 import { SessionRoom, type SessionRoomDeps } from './rooms/SessionRoom.ts';
+import { serverLog } from './support/serverLog.ts';
 
 export interface GameServerOptions {
   /** 0 picks a free port. */
@@ -64,6 +65,7 @@ export async function startGameServer(options: GameServerOptions): Promise<Runni
   const gameServer = new Server({
     transport: new WebSocketTransport({ server: httpServer }),
     greet: false,
+    logger: serverLog,
     ...(options.redisUrl
       ? { presence: new RedisPresence(options.redisUrl), driver: new RedisDriver(options.redisUrl) }
       : {}),

@@ -1,7 +1,7 @@
 // A live classroom session (DESIGN.md §5.5): a thin shell over the pure rules in shared/classroom. Each
 // message is validated (zod) → handed to the core with Date.now() → the accepted snapshot is persisted
 // (SQLite, one transaction) → mirrored into the schema state → the core's effects are sent as messages.
-import { Room, ServerError, type Client } from 'colyseus';
+import { Room, ServerError, type Client, type RoomException } from 'colyseus';
 import {
   MSG_CHOOSE_TEAM,
   MSG_EDIT,
@@ -44,7 +44,10 @@ import {
 } from '../protocol/classroomSchemas.ts';
 import type { Validated } from '../protocol/validate.ts';
 import { resumedSnapshot } from '../persistence/resumedSnapshot.ts';
+import { MessageRate, SESSION_MESSAGE_RATE, limited } from './MessageRate.ts';
+import { onRoomException } from './roomException.ts';
 import { SessionState, mirrorSession } from './sessionState.ts';
+import { handleUnknownMessages } from './unhandledMessages.ts';
 
 /** What every session room of a process shares (passed as the room's define() options). */
 export interface SessionRoomDeps {
@@ -90,6 +93,7 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
   /** Seat key hash by player id (the keys themselves were only ever sent to their players). */
   private readonly seatKeys = new Map<string, string>();
   private lastHeartbeat = 0;
+  private readonly rate = new MessageRate(SESSION_MESSAGE_RATE);
 
   async onCreate(options: CreateOptions): Promise<void> {
     this.deps = options.deps ?? defaultDeps();
@@ -100,6 +104,7 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
       throw new ServerError(403, 'Wrong host key.');
     this.roomId = code;
     this.autoDispose = false; // an open session waits for its players, however long the room is empty
+    await this.setPrivate(true); // joinable by its code only: join/joinOrCreate('session') find nothing
     this.hostKeyHash = stored.hostKeyHash;
     for (const p of this.deps.store.players(code)) this.seatKeys.set(p.id, p.seatKeyHash);
     const now = this.deps.now();
@@ -109,35 +114,49 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
       this.deps.store.applyChange(code, sessionChange(storedSnapshot, this.session, now, this.seatKeys));
     this.mirror(now);
 
-    this.onMessage(MSG_HOST, (client, payload: unknown) => {
-      if (client.userData?.role !== 'facilitator')
-        return this.refuse(client, 'not-facilitator', 'Only the facilitator can do this.');
-      this.apply(client, validateHostCommand(payload), (cmd, now) => hostCommand(this.session, cmd, now));
-    });
-    this.onMessage(MSG_EDIT, (client, payload: unknown) => {
-      const playerId = this.playerOf(client);
-      if (playerId === undefined) return;
-      const msg = validateEdit(payload);
-      if (!msg.ok) return client.send(MSG_ERROR, msg.error);
-      const step = playerEdit(this.session, playerId, msg.value.edit, this.deps.now());
-      if (!step.ok) return client.send(MSG_EDIT_REFUSED, editRefusedMessage(msg.value.seq, step.error));
-      this.commit(step.value, { by: playerId, seq: msg.value.seq });
-    });
-    this.onMessage(MSG_LOCK, (client, payload: unknown) => {
-      const playerId = this.playerOf(client);
-      if (playerId !== undefined)
-        this.apply(client, validateLock(payload), (m, now) => setLock(this.session, playerId, m.locked, now));
-    });
-    this.onMessage(MSG_CHOOSE_TEAM, (client, payload: unknown) => {
-      const playerId = this.playerOf(client);
-      if (playerId !== undefined)
-        this.apply(client, validateChooseTeam(payload), (m) => chooseTeam(this.session, playerId, m.team));
-    });
-    this.onMessage('*', (client, type) => {
-      if (client.userData?.role === 'projector')
-        return this.refuse(client, 'read-only', 'The projector only watches.');
-      this.refuse(client, 'unknown-message', `A session room does not handle '${String(type)}'.`);
-    });
+    this.onMessage(
+      MSG_HOST,
+      limited(this.rate, (client, payload: unknown) => {
+        if (client.userData?.role !== 'facilitator')
+          return this.refuse(client, 'not-facilitator', 'Only the facilitator can do this.');
+        this.apply(client, validateHostCommand(payload), (cmd, now) => hostCommand(this.session, cmd, now));
+      }),
+    );
+    this.onMessage(
+      MSG_EDIT,
+      limited(this.rate, (client, payload: unknown) => {
+        const playerId = this.playerOf(client);
+        if (playerId === undefined) return;
+        const msg = validateEdit(payload);
+        if (!msg.ok) return client.send(MSG_ERROR, msg.error);
+        const step = playerEdit(this.session, playerId, msg.value.edit, this.deps.now());
+        if (!step.ok) return client.send(MSG_EDIT_REFUSED, editRefusedMessage(msg.value.seq, step.error));
+        this.commit(step.value, { by: playerId, seq: msg.value.seq });
+      }),
+    );
+    this.onMessage(
+      MSG_LOCK,
+      limited(this.rate, (client, payload: unknown) => {
+        const playerId = this.playerOf(client);
+        if (playerId !== undefined)
+          this.apply(client, validateLock(payload), (m, now) =>
+            setLock(this.session, playerId, m.locked, now),
+          );
+      }),
+    );
+    this.onMessage(
+      MSG_CHOOSE_TEAM,
+      limited(this.rate, (client, payload: unknown) => {
+        const playerId = this.playerOf(client);
+        if (playerId !== undefined)
+          this.apply(client, validateChooseTeam(payload), (m) => chooseTeam(this.session, playerId, m.team));
+      }),
+    );
+    handleUnknownMessages(this, this.rate, (client: Client<Seat, Seat>, type) =>
+      client.userData?.role === 'projector'
+        ? { code: 'read-only', message: 'The projector only watches.' }
+        : { code: 'unknown-message', message: `A session room does not handle '${type}'.` },
+    );
     this.clock.setInterval(() => this.onTick(), TICK_MS);
   }
 
@@ -198,6 +217,7 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
   }
 
   async onLeave(client: Client<Seat, Seat>, consented: boolean): Promise<void> {
+    this.rate.forget(client.sessionId);
     const seat = client.userData;
     if (seat === undefined) return;
     this.mirror(this.deps.now());
@@ -216,6 +236,10 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
 
   onDispose(): void {
     this.deps.store.touch(this.roomId, this.deps.now());
+  }
+
+  onUncaughtException(error: RoomException<this>, method: string): void {
+    onRoomException(this.roomName, this.roomId, error, method);
   }
 
   /** Validated payload → core call → commit, or the refusal to the sender. */
