@@ -30,7 +30,7 @@ export interface TestServer {
 
 export async function startTestServer(
   dbPath = path.join(tempDir(), 'sessions.sqlite'),
-  options: Pick<GameServerOptions, 'trustProxy'> = {},
+  options: Pick<GameServerOptions, 'trustProxy' | 'requestTimeoutMs'> = {},
 ): Promise<TestServer> {
   let offset = 0;
   const server = await startGameServer({

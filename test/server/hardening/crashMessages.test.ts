@@ -13,7 +13,7 @@ let srv: ServerProcess;
 const rooms: Room[] = [];
 beforeAll(async () => {
   srv = await startServerProcess({ port: 0, dbPath: path.join(tempDir(), 's.sqlite') });
-});
+}, 30_000);
 afterAll(async () => {
   await Promise.all(rooms.map((r) => r.leave().catch(() => undefined)));
   await stopAll();
