@@ -72,6 +72,8 @@ type Seat =
 
 /** The clock: ticks of the core and timer mirroring, ms; the heartbeat written for a resume, ms. */
 const TICK_MS = 250;
+/** WebSocket close code of a connection whose seat was opened on another screen. */
+const CLOSE_SEAT_TAKEN_OVER = 4004;
 const HEARTBEAT_MS = 5000;
 
 let fallbackDeps: SessionRoomDeps | undefined;
@@ -208,6 +210,7 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
         }
       }
       client.userData = { role: 'player', playerId };
+      if (seatKey === undefined) this.closeOlderConnections(client, playerId);
       const nickname = this.session.players.find((p) => p.id === playerId)?.nickname ?? '';
       welcome = { role: 'player', playerId, nickname, ...(seatKey ? { seatKey } : {}) };
     }
@@ -221,7 +224,7 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
     const seat = client.userData;
     if (seat === undefined) return;
     this.mirror(this.deps.now());
-    if (consented || this.isKicked(seat)) return;
+    if (consented || this.isKicked(seat) || this.heldElsewhere(client)) return;
     try {
       await this.allowReconnection(client, this.deps.reconnectSeconds);
       // The new connection object: still joining, so what is sent now is delivered after its JOIN.
@@ -311,6 +314,27 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
     if (seat?.role === 'facilitator') return true;
     if (seat?.role !== 'player') return false;
     return this.session.players.some((p) => p.id === seat.playerId && p.team === team && !p.kicked);
+  }
+
+  /** One seat, one connection (issue 10, item 8): the older connection of this seat is told and closed. */
+  private closeOlderConnections(client: Client<Seat, Seat>, playerId: string): void {
+    for (const c of this.clients)
+      if (c !== client && c.userData?.role === 'player' && c.userData.playerId === playerId) {
+        this.refuse(c, 'seat-taken-over', 'This seat was opened on another screen; this one was closed.');
+        c.leave(CLOSE_SEAT_TAKEN_OVER);
+      }
+  }
+
+  /** Whether another connection now holds this client's seat (then no reconnection is kept for it). */
+  private heldElsewhere(client: Client<Seat, Seat>): boolean {
+    const seat = client.userData;
+    if (seat?.role !== 'player') return false;
+    return this.clients.some(
+      (c) =>
+        c.sessionId !== client.sessionId &&
+        c.userData?.role === 'player' &&
+        c.userData.playerId === seat.playerId,
+    );
   }
 
   private isKicked(seat: Seat): boolean {

@@ -117,6 +117,7 @@ export interface StateJson {
   timerEndsAt: number;
   lastHint: string;
   closed: boolean;
+  joinsLocked: boolean;
   teams: Record<
     string,
     {
