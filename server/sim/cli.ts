@@ -1,4 +1,4 @@
-// `npm run sim -- <command> [file]`: one JSON document in (file or stdin), one JSON document out (DESIGN.md §4.4).
+// `npm run sim -- <command> [file]`: one JSON document in (file or stdin), one JSON document out (docs/design.md §4.4).
 // Exit 0 on success; 2 with {"error": {type, message}} for bad input; 1 only for a bug.
 import { readFileSync } from 'node:fs';
 import type { Result } from '../../shared/index.ts';

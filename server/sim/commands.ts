@@ -8,7 +8,7 @@ import type { Result } from '../../shared/index.ts';
 export type SimCommand = (input: unknown) => Result<unknown>;
 
 export const SIM_COMMANDS: Record<string, SimCommand> = {
-  /** One op under auto mode (DESIGN.md §4.4). */
+  /** One op under auto mode (docs/design.md §4.4). */
   shard: (input) => {
     const req = parseShardRequest(input);
     return req.ok ? shardOp(req.value) : req;
@@ -18,6 +18,6 @@ export const SIM_COMMANDS: Record<string, SimCommand> = {
     const req = parseTasteRequest(input);
     return req.ok ? tastePlan(req.value) : req;
   },
-  /** One training step of a GPT at full scale with Megatron's layouts, priced (DESIGN.md §4.4). */
+  /** One training step of a GPT at full scale with Megatron's layouts, priced (docs/design.md §4.4). */
   train: trainCommand,
 };

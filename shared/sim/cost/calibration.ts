@@ -1,5 +1,5 @@
 // The fitted constants of the cost model — the only numbers in it not read off a datasheet or a paper.
-// Fitted on the calibration rows of cost-model.md §6 and on nothing else (a grid over both constants,
+// Fitted on the calibration rows of docs/cost-model.md §6 and on nothing else (a grid over both constants,
 // least squares of the relative errors in throughput):
 //   Narayanan et al. 2021 Table 1, A100 80 GB, s 2048, V 51200, full recompute:
 //     3.6B  (TP 2, 64 GPUs, batch 512, microbatch 16)                138 TFLOP/s per GPU → ours 139.3 (+1.0%)

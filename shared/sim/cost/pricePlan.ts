@@ -1,5 +1,5 @@
-// Pricing a partitioned program (an SpmdPlan) at full scale on one hardware preset (DESIGN.md §4.3,
-// cost-model.md §4–5). Per op, per device:
+// Pricing a partitioned program (an SpmdPlan) at full scale on one hardware preset (docs/design.md §4.3,
+// docs/cost-model.md §4–5). Per op, per device:
 //   matmul (einsum)   t = max(F / (peak · e_mm), B / (W_hbm · e_hbm))     roofline with a fitted efficiency
 //   fused kernel      t = B / (W_hbm · e_hbm)                              elementwise chains (fusion.ts)
 //   constraint, stop_gradient: free.

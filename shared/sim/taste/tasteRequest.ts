@@ -9,7 +9,9 @@ import { parseManualPlan, type ManualPlan } from '../spmd/manualPlan.ts';
 import type { SpecTable } from '../spmd/autoMode.ts';
 import { bad, isObject, onlyFields, readChoice, readMesh, readNumber } from '../input/fields.ts';
 
-export type TasteMode = 'auto' | 'manual' | 'pmap';
+/** The modes: auto = jit with shardings, manual = shard_map, pmap. */
+export const TASTE_MODES = ['auto', 'manual', 'pmap'] as const;
+export type TasteMode = (typeof TASTE_MODES)[number];
 
 export interface TasteRequest {
   readonly model: string;
@@ -87,6 +89,13 @@ function readOptimizer(raw: unknown): Result<Optimizer | undefined> {
   });
 }
 
+/** Manual mode's shard_map plan: required, then parsed (the one check `sim taste` and the game share). */
+export function readManual(raw: unknown): Result<ManualPlan> {
+  if (raw === undefined)
+    return bad('manual', 'manual mode needs a shard_map plan (inSpecs, outSpecs, body, outputs)');
+  return parseManualPlan(raw);
+}
+
 /** Parses an untrusted plan document. */
 export function parseTasteRequest(raw: unknown): Result<TasteRequest> {
   if (!isObject(raw)) return bad('plan', 'expected an object with model, mesh and mode');
@@ -119,10 +128,7 @@ export function parseTasteRequest(raw: unknown): Result<TasteRequest> {
   }
   const mesh = readMesh(raw.mesh);
   if (!mesh.ok) return mesh;
-  const mode =
-    raw.mode === undefined
-      ? ok<TasteMode>('auto')
-      : readChoice(raw.mode, 'mode', ['auto', 'manual', 'pmap'] as const);
+  const mode = raw.mode === undefined ? ok<TasteMode>('auto') : readChoice(raw.mode, 'mode', TASTE_MODES);
   if (!mode.ok) return mode;
   const step =
     raw.step === undefined
@@ -139,9 +145,7 @@ export function parseTasteRequest(raw: unknown): Result<TasteRequest> {
     return bad('pmapAxis', 'expected an axis name');
   let manual: ManualPlan | undefined;
   if (mode.value === 'manual') {
-    if (raw.manual === undefined)
-      return bad('manual', 'manual mode needs a shard_map plan (inSpecs, outSpecs, body, outputs)');
-    const m = parseManualPlan(raw.manual);
+    const m = readManual(raw.manual);
     if (!m.ok) return m;
     manual = m.value;
   }

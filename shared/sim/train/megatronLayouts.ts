@@ -3,7 +3,7 @@
 // W1 column-parallel, Wo and W2 row-parallel: Shoeybi et al. 2019 §3); with sequence parallelism the
 // residual stream, layer norms and dropouts split their sequence over `model` too (Korthikanti et al. 2022
 // §4.2.2). ZeRO (Rajbhandari et al. 2020) is expressed by the specs alone: stage 1 shards the optimizer
-// state over `data`, stage 2 the gradients too, stage 3 the parameters too (sharding.md §2.4, FSDP).
+// state over `data`, stage 2 the gradients too, stage 3 the parameters too (docs/jax-semantics.md §2.4, FSDP).
 import type { AutoAnnotations } from '../spmd/autoMode.ts';
 import type { Program } from '../program/ir.ts';
 import { err, ok, type Result } from '../result.ts';

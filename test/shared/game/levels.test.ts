@@ -1,6 +1,6 @@
 // Every level as data and as play: its texts are complete in both languages, its starting plan is valid,
 // its reference solution reaches three stars, and its trap plan — the misconception — fails in the
-// simulation exactly the way the level's debrief says (DESIGN.md §5.4).
+// simulation exactly the way the level's debrief says (docs/design.md §5.4).
 import { describe, expect, it } from 'vitest';
 import type { Evaluation } from '../../../shared/game/evaluation.ts';
 import { LOCALES } from '../../../shared/game/i18n.ts';

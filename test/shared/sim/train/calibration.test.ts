@@ -1,4 +1,4 @@
-// `sim train` against the only rows the constants were fitted to (cost-model.md §6): each within 10% of
+// `sim train` against the only rows the constants were fitted to (docs/cost-model.md §6): each within 10% of
 // the published figure. GPT-3 175B is reported, not tuned (see docs/pricing.md).
 import { describe, expect, it } from 'vitest';
 import { A100, report } from './helpers.ts';
