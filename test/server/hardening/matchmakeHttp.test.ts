@@ -6,7 +6,14 @@ import net from 'node:net';
 import { Client } from 'colyseus.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '../../../shared/index.ts';
-import { createSession, join, startTestServer, type Peer, type TestServer } from '../classroom/harness.ts';
+import {
+  createSession,
+  join,
+  startTestServer,
+  until,
+  type Peer,
+  type TestServer,
+} from '../classroom/harness.ts';
 
 let srv: TestServer;
 const peers: Peer[] = [];
@@ -44,7 +51,8 @@ describe('seat reservations', () => {
     const host = await join(srv.url, code, { role: 'facilitator', hostKey });
     const ann = await join(srv.url, code, { role: 'player', nickname: 'Ann' });
     peers.push(host, ann);
-    expect(host.state().players[ann.of<{ playerId: string }>('welcome')[0]!.playerId]?.nickname).toBe('Ann');
+    const id = ann.of<{ playerId: string }>('welcome')[0]!.playerId;
+    await until(() => host.state().players[id]?.nickname === 'Ann', 4000, 'Ann seated');
   });
 
   it('from 250 addresses they are bounded per room; the facilitator still joins', async () => {
