@@ -4,7 +4,9 @@ import { readFileSync } from 'node:fs';
 import type { Result } from '../../shared/index.ts';
 import { SIM_COMMANDS } from './commands.ts';
 
+// No file and a terminal on stdin: an empty document `{}` (`npm run sim -- validate` needs no input).
 function readInput(file: string | undefined): string {
+  if (file === undefined && process.stdin.isTTY) return '{}';
   return readFileSync(file ?? 0, 'utf8');
 }
 

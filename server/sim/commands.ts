@@ -3,6 +3,7 @@ import { parseShardRequest, shardOp } from '../../shared/sim/shardOp/shardOp.ts'
 import { parseTasteRequest } from '../../shared/sim/taste/tasteRequest.ts';
 import { tastePlan } from '../../shared/sim/taste/tastePlan.ts';
 import { trainCommand } from '../../shared/sim/train/trainReport.ts';
+import { validateCommand } from '../../shared/sim/train/validateRuns.ts';
 import type { Result } from '../../shared/index.ts';
 
 export type SimCommand = (input: unknown) => Result<unknown>;
@@ -20,4 +21,6 @@ export const SIM_COMMANDS: Record<string, SimCommand> = {
   },
   /** One training step of a GPT at full scale with Megatron's layouts, priced (docs/design.md §4.4). */
   train: trainCommand,
+  /** Every published run of docs/pricing.md priced, with the published figure, ours and the error. */
+  validate: validateCommand,
 };

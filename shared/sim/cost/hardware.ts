@@ -4,6 +4,7 @@
 // Capacities are decimal bytes (1 GB = 1e9 B), as the datasheets print them and as ZeRO's worked example
 // counts; bandwidths are one-way bytes per second per device.
 import type { Mesh } from '../mesh.ts';
+import type { GemmTiling } from './gemmEfficiency.ts';
 import { err, ok, type Result } from '../result.ts';
 
 export type Precision = 'fp32' | 'tf32' | 'bf16' | 'fp16' | 'int8';
@@ -36,6 +37,11 @@ export interface DeviceSpec {
   readonly interNode: LinkSpec;
   /** Devices per node; node n holds device ids n·devicesPerNode … (n+1)·devicesPerNode − 1. */
   readonly devicesPerNode: number;
+  /**
+   * SMs and GEMM tile, for the tile/wave model of gemmEfficiency.ts; absent: one fitted matmul efficiency
+   * for every shape (calibration.ts `matmulEfficiency`).
+   */
+  readonly gemmTiling?: GemmTiling;
 }
 
 // α per ring step: NCCL's own cost model, NVIDIA/nccl src/graph/tuning.cc `hwLat`, Ring / Simple protocol:
@@ -52,6 +58,9 @@ const DCN_LATENCY_S = NCCL_NET_LATENCY_S;
 const A100_NVLINK: LinkSpec = { bytesPerS: 300e9, latencyS: NCCL_NVLINK_LATENCY_S, topology: 'switched' };
 // DGX A100 / Selene: eight 200 Gb/s HDR InfiniBand HCAs per 8-GPU node = 25 GB/s per GPU each way
 // (docs/cost-model.md §5).
+// A100: 108 SMs; cuBLAS's largest bf16 tile 256×128 (NVIDIA Matrix Multiplication Background User's Guide,
+// "Tile quantization", "Wave quantization").
+const A100_TILING: GemmTiling = { sms: 108, tileM: 256, tileN: 128 };
 const A100_IB: LinkSpec = { bytesPerS: 25e9, latencyS: NCCL_NET_LATENCY_S, topology: 'switched' };
 // NVLink 4: 900 GB/s total per H100/H200 = 450 GB/s each way (NVIDIA H100 and H200 datasheets; docs/jax-semantics.md §2.5).
 const HOPPER_NVLINK: LinkSpec = { bytesPerS: 450e9, latencyS: NCCL_NVLINK_LATENCY_S, topology: 'switched' };
@@ -126,6 +135,7 @@ export const HARDWARE_PRESETS: Readonly<Record<HardwarePresetId, DeviceSpec>> = 
     intraNode: A100_NVLINK,
     interNode: A100_IB,
     devicesPerNode: 8, // DGX A100 (docs/cost-model.md §5)
+    gemmTiling: A100_TILING,
   },
   'a100-80gb': {
     id: 'a100-80gb',
@@ -136,6 +146,7 @@ export const HARDWARE_PRESETS: Readonly<Record<HardwarePresetId, DeviceSpec>> = 
     intraNode: A100_NVLINK,
     interNode: A100_IB,
     devicesPerNode: 8,
+    gemmTiling: A100_TILING,
   },
   h100: {
     id: 'h100',

