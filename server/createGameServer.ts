@@ -8,11 +8,16 @@ import express from 'express';
 import { Server, RedisDriver, RedisPresence } from 'colyseus';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { PROTOCOL_VERSION, ROOM_LOBBY, ROOM_SESSION } from '../shared/index.ts';
+import { matchmakeRoutes } from './http/matchmakeRoutes.ts';
 import { sessionRoutes } from './http/sessionRoutes.ts';
 import type { SessionStore } from './persistence/SessionStore.ts';
 import { openSessionStore } from './persistence/openSessionStore.ts';
 import { LobbyRoom } from './rooms/LobbyRoom.ts';
 import { SessionRoom, type SessionRoomDeps } from './rooms/SessionRoom.ts';
+import { serverLog } from './support/serverLog.ts';
+
+/** Every HTTP request (headers and body) must arrive within this, ms (a slow body holds a socket and memory). */
+const REQUEST_TIMEOUT_MS = 10_000;
 
 export interface GameServerOptions {
   /** 0 picks a free port. */
@@ -34,6 +39,8 @@ export interface GameServerOptions {
    * rate limit counts is then X-Forwarded-For's, not the proxy's. Default: no proxy trusted.
    */
   trustProxy?: number | string;
+  /** Deadline of every HTTP request's headers and body, ms; default 10 000. */
+  requestTimeoutMs?: number;
 }
 
 export interface RunningGameServer {
@@ -62,17 +69,30 @@ export async function startGameServer(options: GameServerOptions): Promise<Runni
   const store = await openSessionStore({ databaseUrl: options.databaseUrl, dbPath: options.dbPath });
   const deps: SessionRoomDeps = { store, now: options.now ?? Date.now, reconnectSeconds: 120 };
   app.use('/api', sessionRoutes(deps));
+  app.use('/matchmake', matchmakeRoutes({ store, now: deps.now }));
   if (options.distDir) app.use(express.static(options.distDir, { index: 'index.html', maxAge: '1h' }));
 
-  const httpServer = http.createServer(app);
+  const timeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const httpServer = http.createServer(
+    {
+      requestTimeout: timeoutMs,
+      headersTimeout: timeoutMs,
+      connectionsCheckingInterval: Math.min(timeoutMs, 1000),
+    },
+    app,
+  );
   const gameServer = new Server({
     transport: new WebSocketTransport({ server: httpServer }),
     greet: false,
+    logger: serverLog,
     ...(options.redisUrl
       ? { presence: new RedisPresence(options.redisUrl), driver: new RedisDriver(options.redisUrl) }
       : {}),
     ...(options.publicAddress ? { publicAddress: options.publicAddress } : {}),
   });
+  // Colyseus put its own matchmaking handler in front of the app; the app's /matchmake replaces it.
+  httpServer.removeAllListeners('request');
+  httpServer.on('request', app);
   defineRooms(gameServer, deps);
   await gameServer.listen(options.port, options.host ?? '0.0.0.0');
   const port = (httpServer.address() as AddressInfo).port;

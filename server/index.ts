@@ -6,6 +6,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startGameServer } from './createGameServer.ts';
+import { installLastLineOfDefence } from './support/lastLineOfDefence.ts';
+
+installLastLineOfDefence();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.PORT ?? 2567);

@@ -159,6 +159,9 @@ export function sessionRoutes({ store, now, createLimit }: SessionRoutesDeps): e
   ) => {
     if (err.type === 'entity.too.large') return fail(res, 413, 'The request body is larger than 16 kB.');
     if (err.type === 'entity.parse.failed') return fail(res, 400, 'The request body is not valid JSON.');
+    // e.g. 415 charset.unsupported / encoding.unsupported, 400 request.aborted: the client's fault, not ours
+    if (typeof err.status === 'number' && err.status >= 400 && err.status < 500)
+      return fail(res, err.status, `The request was refused (${err.type ?? 'bad request'}).`);
     if (res.headersSent) return next(err);
     console.error(err);
     fail(res, 500, err.message ?? 'Internal error');

@@ -109,6 +109,8 @@ export const hostCommandSchema: z.ZodType<HostCommand> = z.discriminatedUnion('c
   z.strictObject({ command: z.literal('movePlayer'), player: id, team: id }),
   z.strictObject({ command: z.literal('setCaptain'), player: id }),
   z.strictObject({ command: z.literal('kick'), player: id }),
+  z.strictObject({ command: z.literal('readmit'), player: id }),
+  z.strictObject({ command: z.literal('lockJoins'), locked: z.boolean() }),
   z.strictObject({ command: z.literal('hint'), text: z.string().min(1).max(280) }),
   z.strictObject({ command: z.literal('reveal'), team: id }),
   bare('endSession'),

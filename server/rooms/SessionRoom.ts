@@ -3,7 +3,7 @@
 // (one transaction, awaited) → mirrored into the schema state → the core's effects are sent as messages.
 // Messages, joins and ticks run one at a time in arrival order (SerialQueue), each against the snapshot the
 // previous one's write left. The room holds its session's lease (roomLease.ts) while it is open.
-import { Room, ServerError, type Client } from 'colyseus';
+import { Room, ServerError, type Client, type RoomException } from 'colyseus';
 import {
   MSG_CHOOSE_TEAM,
   MSG_EDIT,
@@ -50,7 +50,10 @@ import type { Validated } from '../protocol/validate.ts';
 import { resumedSnapshot } from '../persistence/resumedSnapshot.ts';
 import { ROOM_LEASED, claimRoomLease, releaseRoomLease } from './roomLease.ts';
 import { SerialQueue } from './SerialQueue.ts';
+import { MessageRate, SESSION_MESSAGE_RATE, limited } from './MessageRate.ts';
+import { onRoomException } from './roomException.ts';
 import { SessionState, mirrorSession } from './sessionState.ts';
+import { handleUnknownMessages } from './unhandledMessages.ts';
 
 /** What every session room of a process shares (passed as the room's define() options). */
 export interface SessionRoomDeps {
@@ -75,6 +78,8 @@ type Seat =
 
 /** The clock: ticks of the core and timer mirroring, ms; the heartbeat written for a resume, ms. */
 const TICK_MS = 250;
+/** WebSocket close code of a connection whose seat was opened on another screen. */
+const CLOSE_SEAT_TAKEN_OVER = 4004;
 const HEARTBEAT_MS = 5000;
 
 let fallbackDeps: Promise<SessionRoomDeps> | undefined;
@@ -101,6 +106,7 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
   private readonly queue = new SerialQueue();
   private tickQueued = false;
   private lease: RoomLease | undefined;
+  private readonly rate = new MessageRate(SESSION_MESSAGE_RATE);
 
   async onCreate(options: CreateOptions): Promise<void> {
     this.deps = options.deps ?? (await defaultDeps());
@@ -113,6 +119,7 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
     if (!this.lease) throw new ServerError(409, `${ROOM_LEASED} Session ${code} is open in another process.`);
     this.roomId = code;
     this.autoDispose = false; // an open session waits for its players, however long the room is empty
+    await this.setPrivate(true); // joinable by its code only: join/joinOrCreate('session') find nothing
     this.hostKeyHash = stored.hostKeyHash;
     try {
       for (const p of await this.deps.store.players(code)) this.seatKeys.set(p.id, p.seatKeyHash);
@@ -160,11 +167,11 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
           chooseTeam(this.session, playerId, m.team),
         );
     });
-    this.inOrder('*', (client, type) => {
-      if (client.userData?.role === 'projector')
-        return this.refuse(client, 'read-only', 'The projector only watches.');
-      this.refuse(client, 'unknown-message', `A session room does not handle '${String(type)}'.`);
-    });
+    handleUnknownMessages(this, this.rate, (client: Client<Seat, Seat>, type) =>
+      client.userData?.role === 'projector'
+        ? { code: 'read-only', message: 'The projector only watches.' }
+        : { code: 'unknown-message', message: `A session room does not handle '${type}'.` },
+    );
     this.clock.setInterval(() => {
       if (this.tickQueued) return; // a slow write: one tick waits, the next interval does not pile up
       this.tickQueued = true;
@@ -226,6 +233,7 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
         }
       }
       client.userData = { role: 'player', playerId };
+      if (seatKey === undefined) this.closeOlderConnections(client, playerId);
       const nickname = this.session.players.find((p) => p.id === playerId)?.nickname ?? '';
       welcome = { role: 'player', playerId, nickname, ...(seatKey ? { seatKey } : {}) };
     }
@@ -235,10 +243,11 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
   }
 
   async onLeave(client: Client<Seat, Seat>, consented: boolean): Promise<void> {
+    this.rate.forget(client.sessionId);
     const seat = client.userData;
     if (seat === undefined) return;
     this.mirror(this.deps.now());
-    if (consented || this.isKicked(seat)) return;
+    if (consented || this.isKicked(seat) || this.heldElsewhere(client)) return;
     try {
       await this.allowReconnection(client, this.deps.reconnectSeconds);
       // The new connection object: still joining, so what is sent now is delivered after its JOIN.
@@ -263,14 +272,23 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
     type: string,
     handler: (client: Client<Seat, Seat>, payload: unknown, message?: unknown) => void | Promise<void>,
   ): void {
-    this.onMessage(type, (client: Client<Seat, Seat>, payload: unknown, message?: unknown) => {
-      this.queue
-        .run(() => handler(client, payload, message))
-        .catch((e: unknown) => {
-          console.error(`[session-write] ${this.roomId}: ${errorText(e)}`);
-          this.refuse(client, 'not-saved', 'The change could not be saved; nothing changed. Try again.');
-        });
-    });
+    // The rate limit comes first: a flood is refused before it is queued or costs anything.
+    this.onMessage(
+      type,
+      limited(this.rate, (c: Client, payload: unknown, message?: unknown) => {
+        const client = c as Client<Seat, Seat>;
+        this.queue
+          .run(() => handler(client, payload, message))
+          .catch((e: unknown) => {
+            console.error(`[session-write] ${this.roomId}: ${errorText(e)}`);
+            this.refuse(client, 'not-saved', 'The change could not be saved; nothing changed. Try again.');
+          });
+      }),
+    );
+  }
+
+  onUncaughtException(error: RoomException<this>, method: string): void {
+    onRoomException(this.roomName, this.roomId, error, method);
   }
 
   /** Validated payload → core call → commit, or the refusal to the sender. */
@@ -345,6 +363,27 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
     if (seat?.role === 'facilitator') return true;
     if (seat?.role !== 'player') return false;
     return this.session.players.some((p) => p.id === seat.playerId && p.team === team && !p.kicked);
+  }
+
+  /** One seat, one connection (issue 10, item 8): the older connection of this seat is told and closed. */
+  private closeOlderConnections(client: Client<Seat, Seat>, playerId: string): void {
+    for (const c of this.clients)
+      if (c !== client && c.userData?.role === 'player' && c.userData.playerId === playerId) {
+        this.refuse(c, 'seat-taken-over', 'This seat was opened on another screen; this one was closed.');
+        c.leave(CLOSE_SEAT_TAKEN_OVER);
+      }
+  }
+
+  /** Whether another connection now holds this client's seat (then no reconnection is kept for it). */
+  private heldElsewhere(client: Client<Seat, Seat>): boolean {
+    const seat = client.userData;
+    if (seat?.role !== 'player') return false;
+    return this.clients.some(
+      (c) =>
+        c.sessionId !== client.sessionId &&
+        c.userData?.role === 'player' &&
+        c.userData.playerId === seat.playerId,
+    );
   }
 
   private isKicked(seat: Seat): boolean {

@@ -65,6 +65,8 @@ export const SessionState = schema(
     timerEndsAt: { type: 'float64', default: 0 },
     lastHint: { type: 'string', default: '' },
     closed: { type: 'boolean', default: false },
+    /** The facilitator locked the session against new players. */
+    joinsLocked: { type: 'boolean', default: false },
     teams: { map: TeamState },
     players: { map: PlayerState },
   },
@@ -118,6 +120,7 @@ export function mirrorSession(
   put(state, 'timerEndsAt', running ? s.timer.runningSinceMs! + s.timer.remainingMs : 0);
   put(state, 'lastHint', s.lastHint);
   put(state, 'closed', s.closed);
+  put(state, 'joinsLocked', s.joinsLocked === true);
 
   const results = new Map((shownResults(s)?.teams ?? []).map((r) => [r.team, r]));
   for (const t of s.teams) {

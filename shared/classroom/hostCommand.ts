@@ -13,6 +13,7 @@ import {
   withdrawScore,
 } from './phases.ts';
 import { revealMessage } from './revealMessage.ts';
+import { readmitPlayer, setJoinsLocked } from './seatPolicy.ts';
 import { activePlayer, teamById, teamPlanEffects, withPlayer } from './roster.ts';
 import {
   MAX_EXTEND_SECONDS,
@@ -117,6 +118,10 @@ export function hostCommand(
       const session = withPlayer(s, { ...p.value, kicked: true });
       return accept({ session, effects: [{ kind: 'kicked', player: p.value.id }] });
     }
+    case 'readmit':
+      return readmitPlayer(s, cmd.player);
+    case 'lockJoins':
+      return setJoinsLocked(s, cmd.locked);
     case 'hint': {
       const hint = typeof cmd.text === 'string' ? cmd.text.normalize('NFC').trim() : '';
       if (hint === '') return refuse('bad-argument', '提示是空的。', 'The hint is empty.');

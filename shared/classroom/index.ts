@@ -13,6 +13,7 @@ export { hostCommand } from './hostCommand.ts';
 export { tick } from './phases.ts';
 export { playerEdit } from './playerEdit.ts';
 export { setLock } from './setLock.ts';
+export { joinsLocked, newSeatRefusal, nicknameKey, readmitPlayer, setJoinsLocked } from './seatPolicy.ts';
 export { playersOf, playingTeams, scoreRound } from './scoreRound.ts';
 export { planSummary, pythonSpec } from './planSummary.ts';
 export { revealMessage } from './revealMessage.ts';

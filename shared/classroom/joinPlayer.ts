@@ -12,6 +12,7 @@ import {
   withPlayer,
 } from './roster.ts';
 import type { ClassroomResult, SessionSnapshot, SessionStep } from './session.ts';
+import { newSeatRefusal } from './seatPolicy.ts';
 import { validateNickname } from './validateNickname.ts';
 
 /** A join request (the contract's player join options, minus what the room handles). */
@@ -61,6 +62,8 @@ export function joinPlayer(s: SessionSnapshot, req: JoinRequest, nowMs: number):
   }
   const nick = validateNickname(req.nickname, takenNicknames(s));
   if (!nick.ok) return nick;
+  const refused = newSeatRefusal(s, nick.value);
+  if (refused) return refused;
   const playerId = `p${s.players.length + 1}`;
   const player = {
     id: playerId,

@@ -102,6 +102,8 @@ export interface SessionSnapshot {
   readonly lastHint: string;
   /** After endSession: no more joins or commands. */
   readonly closed: boolean;
+  /** The facilitator locked the session against new players (absent in sessions stored before: false). */
+  readonly joinsLocked?: boolean;
 }
 
 /** Why a call was refused; the session is unchanged. */
@@ -118,6 +120,7 @@ export type ClassroomErrorCode =
   | 'late-joiner'
   | 'bad-argument'
   | 'closed'
+  | 'joins-locked'
   | 'edit-refused';
 
 /** A refusal in both languages. `game` carries the core's error when applyEdit refused an edit. */

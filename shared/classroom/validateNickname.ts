@@ -3,6 +3,7 @@
 // '-' and '_' only, through the word filter; a nickname already taken (case-insensitively) gets a suffix.
 import { accept, refuse } from './errors.ts';
 import type { ClassroomResult } from './session.ts';
+import { hasInvisible, isMixedScript } from './nicknameScripts.ts';
 import { containsBannedWord } from './wordFilter.ts';
 
 /** Longest nickname, in code points. */
@@ -22,6 +23,8 @@ const firstChars = (s: string, n: number): string => [...s].slice(0, n).join('')
  */
 export function validateNickname(raw: unknown, taken: readonly string[]): ClassroomResult<string> {
   if (typeof raw !== 'string') return refuse('bad-nickname', '请填写昵称。', 'Please enter a nickname.');
+  if (hasInvisible(raw))
+    return refuse('bad-nickname', '昵称里有看不见的字符。', 'The nickname contains invisible characters.');
   const name = raw.normalize('NFC').replace(/\s+/gu, ' ').trim();
   if (name === '') return refuse('bad-nickname', '请填写昵称。', 'Please enter a nickname.');
   if (chars(name) > MAX_NICKNAME_CHARS)
@@ -37,6 +40,12 @@ export function validateNickname(raw: unknown, taken: readonly string[]): Classr
       'bad-nickname',
       '昵称只能包含文字、数字、空格、“-”和“_”。',
       'A nickname may contain only letters, digits, spaces, “-” and “_”.',
+    );
+  if (isMixedScript(name))
+    return refuse(
+      'bad-nickname',
+      '昵称不能混用容易看错的文字（例如拉丁字母和西里尔字母）。',
+      'A nickname may not mix look-alike scripts (e.g. Latin and Cyrillic letters).',
     );
   const used = new Set(taken.map((t) => t.normalize('NFC').toLowerCase()));
   if (!used.has(name.toLowerCase())) return accept(name);

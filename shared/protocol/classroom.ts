@@ -103,7 +103,9 @@ export type HostCommand =
   | { readonly command: 'skipRound' } // any round phase → next briefing (the round is not scored)
   | { readonly command: 'movePlayer'; readonly player: string; readonly team: string }
   | { readonly command: 'setCaptain'; readonly player: string }
-  | { readonly command: 'kick'; readonly player: string }
+  | { readonly command: 'kick'; readonly player: string } // out for the session, nickname and seat key too
+  | { readonly command: 'readmit'; readonly player: string } // a kicked player may come back
+  | { readonly command: 'lockJoins'; readonly locked: boolean } // no new players while locked
   | { readonly command: 'hint'; readonly text: string } // ≤ 280 characters
   | { readonly command: 'reveal'; readonly team: string } // results phase: show a team's plan to all
   | { readonly command: 'endSession' }; // → podium, session closed to joins

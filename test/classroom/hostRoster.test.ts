@@ -57,12 +57,13 @@ describe('kick', () => {
     expect(kitchensOf(r.session, 'p2')).toEqual([]);
   });
 
-  it('an emptied team has no captain; its nickname is free again; ids are not reused', () => {
+  it('an emptied team has no captain; a kicked nickname stays out (issue 10); ids are not reused', () => {
     let s = lobby([['A'], ['B']]);
     s = host(s, { command: 'kick', player: 'p2' }).session;
     expect(s.teams[1]!.captain).toBeNull();
-    const j = ok(joinPlayer(s, { nickname: 'B' }, 0));
-    expect([j.playerId, j.nickname, j.session.players[2]!.team]).toEqual(['p3', 'B', 't2']);
+    refused(joinPlayer(s, { nickname: ' b ' }, 0), 'kicked');
+    const j = ok(joinPlayer(s, { nickname: 'C' }, 0));
+    expect([j.playerId, j.nickname, j.session.players[2]!.team]).toEqual(['p3', 'C', 't2']);
     expect(j.session.teams[1]!.captain).toBe('p3');
   });
 

@@ -75,3 +75,26 @@ describe('validateNickname', () => {
     expect(ok(validateNickname('abcdefghijklm op', ['abcdefghijklm op']))).toBe('abcdefghijklm 2');
   });
 });
+
+describe('invisible and look-alike nicknames (issue 10)', () => {
+  it.each([
+    ['\u3164'], // Hangul filler: a blank that is a letter
+    ['Mei\u200b'],
+    ['\u202eieM'],
+    ['A\u2066nn'],
+    ['Me\ufe0fi'],
+    ['\u0410nn'], // Cyrillic А + Latin nn
+    ['p\u0430ypal'], // Latin with a Cyrillic а
+    ['\u03bfmega o'], // Greek ο + Latin
+  ])('refuses %j', (raw) => {
+    const r = validateNickname(raw, []);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.code).toBe('bad-nickname');
+  });
+  it.each([['小明Mei'], ['ひなた陽'], ['김민준 Kim'], ['Анна'], ['Ωμέγα'], ['Mei_2'], ['小厨师']])(
+    'accepts %j',
+    (raw) => {
+      expect(validateNickname(raw, []).ok).toBe(true);
+    },
+  );
+});

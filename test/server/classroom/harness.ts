@@ -30,7 +30,7 @@ export interface TestServer {
 
 export async function startTestServer(
   dbPath = path.join(tempDir(), 'sessions.sqlite'),
-  options: Pick<GameServerOptions, 'trustProxy'> = {},
+  options: Pick<GameServerOptions, 'trustProxy' | 'requestTimeoutMs'> = {},
 ): Promise<TestServer> {
   let offset = 0;
   const server = await startGameServer({
@@ -117,6 +117,7 @@ export interface StateJson {
   timerEndsAt: number;
   lastHint: string;
   closed: boolean;
+  joinsLocked: boolean;
   teams: Record<
     string,
     {

@@ -1,0 +1,105 @@
+// Items 5, 7 and 8 of issue 10 in one live session: a flood of edits is refused with 'rate-limited' before it
+// costs anything; a second connection with the same seat key takes the seat over and the older one is told
+// and closed; a kicked player stays out (seat key, nickname, reconnection token), and the facilitator can
+// let them back and lock the session against new joins.
+import { Client } from 'colyseus.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROTOCOL_VERSION, type WelcomeMessage } from '../../../shared/index.ts';
+import {
+  hostedSession,
+  join,
+  received,
+  startPlanning,
+  startTestServer,
+  until,
+  type Peer,
+  type TestServer,
+} from '../classroom/harness.ts';
+
+let srv: TestServer;
+let code: string;
+let host: Peer, ann: Peer, bo: Peer;
+
+beforeAll(async () => {
+  srv = await startTestServer();
+  ({ code, host } = await hostedSession(srv.url));
+  ann = await join(srv.url, code, { role: 'player', nickname: 'Ann', team: 't1' });
+  bo = await join(srv.url, code, { role: 'player', nickname: 'Bo', team: 't2' });
+  await startPlanning(host, ann);
+});
+afterAll(async () => {
+  await srv.close();
+});
+
+const seatKeyOf = (p: Peer): string => p.of<WelcomeMessage>('welcome')[0]!.seatKey!;
+const idOf = (p: Peer): string => p.of<WelcomeMessage>('welcome')[0]!.playerId!;
+
+describe('a flood of messages', () => {
+  it('is refused with rate-limited beyond the burst, and accepts only what fits the budget', async () => {
+    const before = host.state().teams.t1!.planVersion;
+    for (let i = 0; i < 400; i++)
+      ann.room.send('edit', {
+        seq: i + 1,
+        edit: { type: 'setSpec', tensor: 'w1', spec: i % 2 === 0 ? [null, 'model'] : ['model', null] },
+      });
+    const limited = () => ann.of<{ code: string }>('error').filter((e) => e.code === 'rate-limited').length;
+    const answers = () => limited() + ann.of('editRefused').length + ann.of('teamPlan').length;
+    const start = answers();
+    await until(() => answers() - start >= 400, 15_000, '400 answers');
+    // accepted: the burst (40) plus the refill (20/s) over the time the 400 took to arrive, far fewer than 400
+    expect(limited()).toBeGreaterThanOrEqual(200);
+    expect(host.state().teams.t1!.planVersion - before).toBeLessThanOrEqual(200);
+  });
+});
+
+describe('one seat, two connections', () => {
+  it('the newer connection gets the seat; the older is told and closed', async () => {
+    const closed = new Promise<number>((r) => bo.room.onLeave(r));
+    const again = await join(srv.url, code, { role: 'player', nickname: 'Bo', seatKey: seatKeyOf(bo) });
+    expect(idOf(again)).toBe(idOf(bo));
+    expect(await closed).toBe(4004);
+    expect(bo.of<{ code: string }>('error').some((e) => e.code === 'seat-taken-over')).toBe(true);
+    bo = again;
+  });
+});
+
+describe('a kick', () => {
+  let eve: Peer;
+  let token: string;
+  beforeAll(async () => {
+    eve = await join(srv.url, code, { role: 'player', nickname: 'Eve' });
+    token = eve.room.reconnectionToken;
+    host.room.send('host', { command: 'kick', player: idOf(eve) });
+    await received(eve, 'kicked');
+  });
+  const asEve = (extra: object = {}) =>
+    new Client(srv.url).joinById(code, {
+      protocolVersion: PROTOCOL_VERSION,
+      role: 'player',
+      nickname: 'Eve',
+      ...extra,
+    });
+
+  it('refuses the seat key, the nickname and the reconnection token', async () => {
+    await expect(asEve({ seatKey: seatKeyOf(eve) })).rejects.toThrow(/kicked/);
+    await expect(asEve()).rejects.toThrow(/kicked/);
+    await expect(asEve({ nickname: ' eve ' })).rejects.toThrow(/kicked/);
+    await expect(new Client(srv.url).reconnect(token)).rejects.toThrow();
+  });
+  it('the facilitator can let the player back', async () => {
+    host.room.send('host', { command: 'readmit', player: idOf(eve) });
+    await until(() => host.state().players[idOf(eve)] !== undefined);
+    const back = await join(srv.url, code, { role: 'player', nickname: 'Eve', seatKey: seatKeyOf(eve) });
+    expect(idOf(back)).toBe(idOf(eve));
+  });
+  it('a locked session refuses new joins, with a reason; seated players still come back', async () => {
+    host.room.send('host', { command: 'lockJoins', locked: true });
+    await until(() => host.state().joinsLocked === true);
+    await expect(asEve({ nickname: 'Zed' })).rejects.toThrow(/locked/);
+    const annAgain = await join(srv.url, code, { role: 'player', nickname: 'Ann', seatKey: seatKeyOf(ann) });
+    expect(idOf(annAgain)).toBe(idOf(ann));
+    host.room.send('host', { command: 'lockJoins', locked: false });
+    await until(() => host.state().joinsLocked === false);
+    await join(srv.url, code, { role: 'player', nickname: 'Zed' });
+  });
+});
