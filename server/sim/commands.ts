@@ -3,9 +3,9 @@ import { parseShardRequest, shardOp } from '../../shared/sim/shardOp/shardOp.ts'
 import { parseTasteRequest } from '../../shared/sim/taste/tasteRequest.ts';
 import { tastePlan } from '../../shared/sim/taste/tastePlan.ts';
 import { trainCommand } from '../../shared/sim/train/trainReport.ts';
-import type { Result } from '../../shared/index.ts';
+import { exportCommand, levelsCommand, type CommandResult } from './exportCommands.ts';
 
-export type SimCommand = (input: unknown) => Result<unknown>;
+export type SimCommand = (input: unknown) => CommandResult;
 
 export const SIM_COMMANDS: Record<string, SimCommand> = {
   /** One op under auto mode (DESIGN.md §4.4). */
@@ -20,4 +20,8 @@ export const SIM_COMMANDS: Record<string, SimCommand> = {
   },
   /** One training step of a GPT at full scale with Megatron's layouts, priced (DESIGN.md §4.4). */
   train: trainCommand,
+  /** Every level: id, kind, title in both languages, concepts. */
+  levels: levelsCommand,
+  /** A level's plan as runnable JAX, with its devices, mesh and the collectives the game lists. */
+  export: exportCommand,
 };
