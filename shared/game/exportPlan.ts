@@ -3,6 +3,7 @@
 // tasting scale (runs on a laptop with forced CPU devices) or the banquet scale; for the Megatron levels, one
 // transformer layer of the layout — and the step's timeline as a Chrome trace (Perfetto opens it).
 import type { ChromeTrace, TraceEvent } from '../sim/export/chromeTrace.ts';
+import { planReshard } from '../sim/collectives/reshard.ts';
 import { jaxSnippet } from '../sim/export/jaxSnippet.ts';
 import { shardMapSnippet } from '../sim/export/shardMapSnippet.ts';
 import type { Program } from '../sim/program/ir.ts';
@@ -38,13 +39,33 @@ export interface PlanExport {
   readonly collectives: readonly ExportedCollective[];
 }
 
-const spmdCollectives = (plan: SpmdPlan): ExportedCollective[] =>
-  plan.collectives.map((c) => ({
+/**
+ * The plan's collectives, then those that bring each updated value back to its input's sharding (the export
+ * pins them there so that the outputs feed the next step; the core's step leaves them where they were computed).
+ */
+function spmdCollectives(plan: SpmdPlan, skip: ReadonlySet<number> = new Set()): ExportedCollective[] {
+  const values = plan.program.values;
+  const listed: ExportedCollective[] = plan.collectives.map((c) => ({
     kind: c.kind,
     axes: c.axes,
-    tensor: plan.program.values[c.value]!.name,
+    tensor: values[c.value]!.name,
     phase: c.phase,
   }));
+  for (const o of plan.program.outputs) {
+    const input = values[o.value]!.updates;
+    if (input === undefined || skip.has(o.value)) continue;
+    const steps = planReshard(
+      plan.mesh,
+      values[o.value]!.shape,
+      plan.shardings[o.value]!,
+      plan.shardings[input]!,
+    );
+    if (!steps.ok) continue;
+    for (const step of steps.value)
+      listed.push({ kind: step.kind, axes: step.axes, tensor: o.name, phase: 'update' });
+  }
+  return listed;
+}
 
 /** The player's collectives of a shard_map body, named as `sim shard` names the inserted ones. */
 const MANUAL_KIND: Readonly<Record<string, string>> = {
@@ -123,7 +144,10 @@ export function exportPlan(level: Level, state: PlanState, scale: Scale = 'tasti
     pipeline: { stages: pp, schedule, microbatches: sim.value.microbatches, virtualStages },
     title: `${title}: one transformer layer (tp ${tp}, dp ${dp}; each of the ${pp} stages runs ${s.model.layers / pp}; recompute ${recompute})`,
   });
-  return { ok: true, value: { python, devices, mesh, run, collectives: spmdCollectives(layer.plan) } };
+  return {
+    ok: true,
+    value: { python, devices, mesh, run, collectives: spmdCollectives(layer.plan, megatron.harness) },
+  };
 }
 
 /**

@@ -91,17 +91,18 @@ def run_op(job):
         tuple(n for n, _ in job["mesh"]),
         axis_types=(AxisType.Auto,) * len(job["mesh"]),
     )
-    shardings = [NamedSharding(mesh, to_spec(o["spec"])) for o in job["operands"]]
-    args = [jax.ShapeDtypeStruct(tuple(o["shape"]), jnp.float32, sharding=s) for o, s in zip(job["operands"], shardings)]
+    # Specs as jit takes them under a mesh (jax.set_mesh), so JAX's errors name in_shardings / out_shardings.
+    args = [jax.ShapeDtypeStruct(tuple(o["shape"]), jnp.float32) for o in job["operands"]]
     if job["kind"] == "einsum":
         eq = job["equation"]
         fn = lambda a, b: jnp.einsum(eq, a, b)
     else:
         fn = lambda a: a * 1.0
-    kw = {"in_shardings": tuple(shardings)}
+    kw = {"in_shardings": tuple(to_spec(o["spec"]) for o in job["operands"])}
     if "out" in job:
-        kw["out_shardings"] = NamedSharding(mesh, to_spec(job["out"]))
-    compiled = jax.jit(fn, **kw).lower(*args).compile()
+        kw["out_shardings"] = to_spec(job["out"])
+    with jax.set_mesh(mesh):
+        compiled = jax.jit(fn, **kw).lower(*args).compile()
     out = compiled.output_shardings
     out = out[0] if isinstance(out, (list, tuple)) else out
     return {"hlo": hlo_collectives(compiled), "out": from_spec(out.spec)}

@@ -41,14 +41,25 @@ function iotaGroups(text: string): number[][] {
 
 /** The mesh notation: one group per coordinate of the unlisted axes, varying along the listed ones. */
 function meshGroups(text: string): number[][] {
-  const m = /^mesh\[([^\]]*)\]\s*\{([^}]*)\}/.exec(text);
+  const m = /^mesh\[([^\]]*)\](?:,\s*device_ids=\(([^)]*\)?)\))?\s*\{([^}]*)\}/.exec(text);
   if (!m) throw new Error(`unreadable mesh replica groups: ${text}`);
+  // device_ids=([2,2]T(1,0)): mesh position p holds device ids[p] (iota reshaped, transposed, flattened).
+  const ids = m[2]
+    ? m[2].startsWith('[')
+      ? iotaGroups(
+          `[1,${m[2]
+            .match(/^\[([\d,]+)\]/)![1]!
+            .split(',')
+            .reduce((a, b) => a * Number(b), 1)}]<=${m[2]}`,
+        )[0]!
+      : m[2].split(',').map(Number)
+    : undefined;
   const axes = m[1]!.split(',').map((a) => {
     const [name, size] = a.split('=');
     return { name: name!.trim().replace(/'/g, ''), size: Number(size) };
   });
   const listed = new Set(
-    m[2]!
+    m[3]!
       .split(',')
       .map((a) => a.trim().replace(/'/g, ''))
       .filter(Boolean),
@@ -64,7 +75,7 @@ function meshGroups(text: string): number[][] {
     return axes.map((a, k) => (listed.has(a.name) ? '*' : String(coords[k]))).join(',');
   };
   const groups = new Map<string, number[]>();
-  for (let id = 0; id < n; id++) groups.set(key(id), [...(groups.get(key(id)) ?? []), id]);
+  for (let p = 0; p < n; p++) groups.set(key(p), [...(groups.get(key(p)) ?? []), ids?.[p] ?? p]);
   return [...groups.values()];
 }
 
