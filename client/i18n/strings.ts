@@ -6,8 +6,9 @@ import { editorStrings } from './editorStrings.ts';
 import { viewStrings } from './viewStrings.ts';
 import { classroomStrings } from './classroomStrings.ts';
 
-export const LOCALES = ['zh-CN', 'en'] as const;
-export type Locale = (typeof LOCALES)[number];
+import { LOCALES, type Locale } from '../../shared/index.ts';
+
+export { LOCALES, type Locale };
 
 const CATALOGS = [soloStrings, polishStrings, editorStrings, viewStrings, classroomStrings] as const;
 

@@ -1,4 +1,4 @@
-// An auto-mode (or pmap-mode) plan as a runnable JAX program (DESIGN.md §1: "export of the plan as runnable
+// An auto-mode (or pmap-mode) plan as a runnable JAX program (docs/design.md §1: "export of the plan as runnable
 // JAX code"): `jax.make_mesh` with Auto axes, `NamedSharding`/`PartitionSpec` for every input and output, the
 // forward pass written op by op with its `jax.lax.with_sharding_constraint`s (the program's constraint nodes
 // and the player's value labels), the backward pass by `jax.value_and_grad` (JAX derives what the core
