@@ -1,7 +1,6 @@
 // `npm run sim -- <command> [file]`: one JSON document in (file or stdin), one JSON document out (docs/design.md §4.4).
 // Exit 0 on success; 2 with {"error": {type, message}} for bad input; 1 only for a bug.
 import { readFileSync } from 'node:fs';
-import type { Result } from '../../shared/index.ts';
 import { SIM_COMMANDS } from './commands.ts';
 
 // No file and a terminal on stdin: an empty document `{}` (`npm run sim -- validate` needs no input).
@@ -31,6 +30,6 @@ try {
   );
 }
 
-const result: Result<unknown> = run(input);
+const result = run(input);
 if (!result.ok) fail(result.error.type, result.error.message);
 process.stdout.write(`${JSON.stringify(result.value, null, 2)}\n`);

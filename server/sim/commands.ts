@@ -4,10 +4,10 @@ import { parseTasteRequest } from '../../shared/sim/taste/tasteRequest.ts';
 import { tastePlan } from '../../shared/sim/taste/tastePlan.ts';
 import { trainCommand } from '../../shared/sim/train/trainReport.ts';
 import { validateCommand } from '../../shared/sim/train/validateRuns.ts';
-import type { Result } from '../../shared/index.ts';
 import { levelCommand } from './levelCommand.ts';
+import { exportCommand, levelsCommand, type CommandResult } from './exportCommands.ts';
 
-export type SimCommand = (input: unknown) => Result<unknown>;
+export type SimCommand = (input: unknown) => CommandResult;
 
 export const SIM_COMMANDS: Record<string, SimCommand> = {
   /** One op under auto mode (docs/design.md §4.4). */
@@ -26,4 +26,8 @@ export const SIM_COMMANDS: Record<string, SimCommand> = {
   validate: validateCommand,
   /** What the screens show for a plan of a level: figures, shares, debrief and verdict (issue 13). */
   level: levelCommand,
+  /** Every level: id, kind, title in both languages, concepts. */
+  levels: levelsCommand,
+  /** A level's plan as runnable JAX, with its devices, mesh and the collectives the game lists. */
+  export: exportCommand,
 };

@@ -3,37 +3,127 @@
 // tasting scale (runs on a laptop with forced CPU devices) or the banquet scale; for the Megatron levels, one
 // transformer layer of the layout — and the step's timeline as a Chrome trace (Perfetto opens it).
 import type { ChromeTrace, TraceEvent } from '../sim/export/chromeTrace.ts';
+import { planReshard } from '../sim/collectives/reshard.ts';
 import { jaxSnippet } from '../sim/export/jaxSnippet.ts';
 import { shardMapSnippet } from '../sim/export/shardMapSnippet.ts';
+import type { Program } from '../sim/program/ir.ts';
+import type { ShardMapProgram } from '../sim/spmd/buildShardMap.ts';
+import type { SpmdPlan } from '../sim/spmd/partition.ts';
 import { simulateTrain } from '../sim/train/simulateTrain.ts';
 import { parseTrainRequest } from '../sim/train/trainRequest.ts';
 import type { GameResult } from './errors.ts';
 import { fromSim } from './explain.ts';
 import type { StepTimeline } from './evaluation.ts';
 import type { Level } from './level.ts';
-import { trainDocument } from './planDocuments.ts';
+import { autoAnnotations, trainDocument } from './planDocuments.ts';
 import type { PlanState } from './planState.ts';
 import { prepareTasting } from './prepareTasting.ts';
-import type { Scale } from './scenarioProgram.ts';
+import { scenarioProgram, type Scale } from './scenarioProgram.ts';
+
+/** One collective the game lists for a plan: one entry per collective per step. */
+export interface ExportedCollective {
+  readonly kind: string;
+  readonly axes: readonly string[];
+  /** The value whose data moves. */
+  readonly tensor: string;
+  readonly phase: string;
+}
+
+/** A plan exported as JAX, with what running it needs and the collectives the game lists for it. */
+export interface PlanExport {
+  readonly python: string;
+  readonly devices: number;
+  readonly mesh: { readonly axes: readonly (readonly [string, number])[] };
+  /** Whether running `python` executes the step (tasting scale) or lowers and compiles it only. */
+  readonly run: 'execute' | 'compile';
+  readonly collectives: readonly ExportedCollective[];
+}
 
 /**
- * The plan as a JAX program (Python source).
- * @example exportJax(level, level.reference) // { ok: true, value: '# Mesh Kitchen: The fridge is too small …' }
+ * The plan's collectives, then those that bring each updated value back to its input's sharding (the export
+ * pins them there so that the outputs feed the next step; the core's step leaves them where they were computed).
  */
-export function exportJax(level: Level, state: PlanState, scale: Scale = 'tasting'): GameResult<string> {
+function spmdCollectives(plan: SpmdPlan, skip: ReadonlySet<number> = new Set()): ExportedCollective[] {
+  const values = plan.program.values;
+  const listed: ExportedCollective[] = plan.collectives.map((c) => ({
+    kind: c.kind,
+    axes: c.axes,
+    tensor: values[c.value]!.name,
+    phase: c.phase,
+  }));
+  for (const o of plan.program.outputs) {
+    const input = values[o.value]!.updates;
+    if (input === undefined || skip.has(o.value)) continue;
+    const steps = planReshard(
+      plan.mesh,
+      values[o.value]!.shape,
+      plan.shardings[o.value]!,
+      plan.shardings[input]!,
+    );
+    if (!steps.ok) continue;
+    for (const step of steps.value)
+      listed.push({ kind: step.kind, axes: step.axes, tensor: o.name, phase: 'update' });
+  }
+  return listed;
+}
+
+/** The player's collectives of a shard_map body, named as `sim shard` names the inserted ones. */
+const MANUAL_KIND: Readonly<Record<string, string>> = {
+  psum: 'all-reduce',
+  allGather: 'all-gather',
+  psumScatter: 'reduce-scatter',
+  allToAll: 'all-to-all',
+  ppermute: 'collective-permute',
+};
+const manualCollectives = (sm: ShardMapProgram): ExportedCollective[] =>
+  sm.program.values.flatMap((v) => {
+    const kind = MANUAL_KIND[v.node.kind];
+    if (kind === undefined) return [];
+    const axes = v.node.kind === 'ppermute' ? [v.node.axis] : 'axes' in v.node ? v.node.axes : [];
+    return [{ kind, axes, tensor: v.name, phase: 'forward' }];
+  });
+
+/**
+ * The plan as a JAX program with its device count, mesh and listed collectives. The tasting scale runs
+ * (seeded random data); the banquet scale, and the Megatron levels (one full-size transformer layer,
+ * priced only), lower and compile only.
+ * @example exportPlan(level, level.reference, 'tasting') // { ok: true, value: { python: '# Mesh Kitchen: …', devices: 4, … } }
+ */
+export function exportPlan(level: Level, state: PlanState, scale: Scale = 'tasting'): GameResult<PlanExport> {
   const title = `Mesh Kitchen: ${level.title.en}`;
   const s = level.scenario;
+  const mesh = { axes: state.mesh.map((a) => [a.name, a.size] as const) };
+  const devices = state.mesh.reduce((n, a) => n * a.size, 1);
+  const run = scale === 'tasting' && s.engine === 'tasting+pricing' ? 'execute' : 'compile';
   if (s.engine === 'tasting+pricing') {
     const prepared = fromSim(prepareTasting(s, state));
     if (!prepared.ok) return prepared;
     const plan = scale === 'tasting' ? prepared.value.tasting : prepared.value.banquet;
-    return {
-      ok: true,
-      value:
-        plan.kind === 'spmd'
-          ? jaxSnippet(plan.plan, { title: `${title} (${scale} scale)` })
-          : shardMapSnippet(plan.shardMap, prepared.value.mesh, `${title} (${scale} scale)`),
-    };
+    const opts = { title: `${title} (${scale} scale)`, run, seed: s.seed ?? 0 } as const;
+    if (plan.kind === 'manual') {
+      const reference = scenarioProgram(s, scale, 'forward');
+      return {
+        ok: true,
+        value: {
+          python: shardMapSnippet(plan.shardMap, prepared.value.mesh, {
+            ...opts,
+            ...(reference.ok ? { reference: reference.value } : {}),
+          }),
+          devices,
+          mesh,
+          run,
+          collectives: manualCollectives(plan.shardMap),
+        },
+      };
+    }
+    const program: Program = plan.plan.program;
+    const python = jaxSnippet(plan.plan, {
+      ...opts,
+      ...(state.mode === 'pmap'
+        ? { pmapAxis: prepared.value.request.pmapAxis ?? state.mesh[0]!.name }
+        : { constraints: Object.keys(autoAnnotations(program, state.specs).constraints ?? {}) }),
+    });
+    return { ok: true, value: { python, devices, mesh, run, collectives: spmdCollectives(plan.plan) } };
   }
   const doc = trainDocument(s, state);
   if (!doc.ok) return doc;
@@ -41,15 +131,32 @@ export function exportJax(level: Level, state: PlanState, scale: Scale = 'tastin
   if (!req.ok) return req;
   const sim = fromSim(simulateTrain(req.value));
   if (!sim.ok) return sim;
-  const { tp, pp, dp } = req.value.parallel;
+  const { tp, pp, dp, recompute, schedule, virtualStages } = req.value.parallel;
+  const { megatron, layer } = sim.value.blocks;
+  const saved = { none: megatron.savedNone, selective: megatron.savedSelective, full: megatron.savedFull }[
+    recompute
+  ];
+  const python = jaxSnippet(layer.plan, {
+    mesh: sim.value.blocks.mesh,
+    skip: megatron.harness,
+    run,
+    ...(recompute === 'none' ? {} : { saved }),
+    pipeline: { stages: pp, schedule, microbatches: sim.value.microbatches, virtualStages },
+    title: `${title}: one transformer layer (tp ${tp}, dp ${dp}; each of the ${pp} stages runs ${s.model.layers / pp}; recompute ${recompute})`,
+  });
   return {
     ok: true,
-    value: jaxSnippet(sim.value.blocks.layer.plan, {
-      mesh: sim.value.blocks.mesh,
-      skip: sim.value.blocks.megatron.harness,
-      title: `${title}: one transformer layer (tp ${tp}, dp ${dp}; each of the ${pp} stages runs ${s.model.layers / pp})`,
-    }),
+    value: { python, devices, mesh, run, collectives: spmdCollectives(layer.plan, megatron.harness) },
   };
+}
+
+/**
+ * The plan as a JAX program (Python source).
+ * @example exportJax(level, level.reference) // { ok: true, value: '# Mesh Kitchen: The fridge is too small …' }
+ */
+export function exportJax(level: Level, state: PlanState, scale: Scale = 'tasting'): GameResult<string> {
+  const r = exportPlan(level, state, scale);
+  return r.ok ? { ok: true, value: r.value.python } : r;
 }
 
 /** Microseconds, rounded to the nanosecond (as chromeTrace.ts). */

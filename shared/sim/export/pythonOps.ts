@@ -15,9 +15,13 @@ export const JNP_DTYPE: Record<DType, string> = {
 };
 
 const PY_KEYWORDS = new Set(
-  'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield jax jnp mesh P S NamedSharding'.split(
-    ' ',
-  ),
+  // Python's keywords, then every name the snippets define (pythonRuntime.ts, jaxSnippet.ts, shardMapSnippet.ts).
+  (
+    'False None True and as assert async await break class continue def del elif else except finally for from ' +
+    'global if import in is lambda nonlocal not or pass raise return try while with yield ' +
+    'jax jnp np re mesh P S NamedSharding AxisType params data grads opt_state loss_fn forward train_step step ' +
+    'f args outputs compiled shapes random_arrays zeros collectives report reference main SEED BANQUET'
+  ).split(' '),
 );
 
 /** A Python identifier for every value (names sanitised, clashes numbered), indexed by ValueId. */
@@ -48,8 +52,16 @@ export function pySpec(spec: PartitionSpec): string {
 
 const axesTuple = (axes: readonly string[]): string => pyTuple(axes.map(pyStr));
 
-/** The Python expression computing `node` from its operands' identifiers (`name(id)`), or throws. */
-export function pyExpression(node: Node, shape: readonly number[], name: (id: ValueId) => string): string {
+/**
+ * The Python expression computing `node` from its operands' identifiers (`name(id)`), or throws.
+ * `invariant`: an all_gather whose result no longer varies over its axes (`to='invarying'`, shard_map only).
+ */
+export function pyExpression(
+  node: Node,
+  shape: readonly number[],
+  name: (id: ValueId) => string,
+  invariant = false,
+): string {
   switch (node.kind) {
     case 'einsum':
       return `jnp.einsum(${pyStr(node.equation)}, ${name(node.operands[0])}, ${name(node.operands[1])})`;
@@ -98,7 +110,7 @@ export function pyExpression(node: Node, shape: readonly number[], name: (id: Va
     case 'psum':
       return `jax.lax.psum(${name(node.operand)}, ${axesTuple(node.axes)})`;
     case 'allGather':
-      return `jax.lax.all_gather(${name(node.operand)}, ${axesTuple(node.axes)}, axis=${node.dim}, tiled=True)`;
+      return `jax.lax.all_gather(${name(node.operand)}, ${axesTuple(node.axes)}, axis=${node.dim}, tiled=True${invariant ? ", to='invarying'" : ''})`;
     case 'psumScatter':
       return `jax.lax.psum_scatter(${name(node.operand)}, ${axesTuple(node.axes)}, scatter_dimension=${node.dim}, tiled=True)`;
     case 'allToAll':
@@ -111,18 +123,26 @@ export function pyExpression(node: Node, shape: readonly number[], name: (id: Va
   throw new Error(`no Python rendering for a '${node.kind}' node`);
 }
 
+/** The JAX (and jaxlib) release the exports are tested against (test/jax/, `npm test`). */
+export const JAX_TESTED_VERSION = '0.10.2';
+
 /**
- * The header every exported snippet starts with: what it is, how to run it on a CPU, the imports and the
- * mesh (`jax.make_mesh(sizes, names)`).
+ * The header every exported snippet starts with: what it is, the JAX it is tested with, how to run it on a
+ * CPU, the imports and the mesh. `jax.make_mesh` makes Explicit axes since JAX 0.9, on which
+ * `with_sharding_constraint` and GSPMD-style propagation are refused, so every axis is declared Auto.
  */
 export function snippetPreamble(title: string, mode: string, mesh: Mesh): string[] {
+  const n = mesh.axes.length;
   return [
     `# ${title}, exported as JAX (${mode}).`,
-    `# Needs ${mesh.deviceCount} devices; to try it on a CPU: XLA_FLAGS=--xla_force_host_platform_device_count=${mesh.deviceCount}`,
+    `# Tested with JAX ${JAX_TESTED_VERSION} (jax and jaxlib ${JAX_TESTED_VERSION}).`,
+    `# Needs ${mesh.deviceCount} devices; on a CPU: XLA_FLAGS=--xla_force_host_platform_device_count=${mesh.deviceCount} python this_file.py`,
+    'import re',
+    '',
     'import jax',
     'import jax.numpy as jnp',
-    'from jax.sharding import NamedSharding, PartitionSpec as P',
+    'from jax.sharding import AxisType, NamedSharding, PartitionSpec as P',
     '',
-    `mesh = jax.make_mesh(${pyTuple(mesh.axes.map((a) => String(a.size)))}, ${pyTuple(mesh.axes.map((a) => pyStr(a.name)))})`,
+    `mesh = jax.make_mesh(${pyTuple(mesh.axes.map((a) => String(a.size)))}, ${pyTuple(mesh.axes.map((a) => pyStr(a.name)))}, axis_types=(AxisType.Auto,) * ${n})`,
   ];
 }

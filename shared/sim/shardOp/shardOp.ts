@@ -26,7 +26,27 @@ export interface ShardRequest {
 
 /** Largest dimension `sim shard` accepts; with execute, the arrays are really allocated. */
 export const MAX_SHARD_DIM = 1 << 16;
-const MAX_EXECUTED_ELEMENTS = 1 << 22;
+/**
+ * Most bytes `execute` may allocate (1 GiB): the scaling book's 8×2048 by 2048×8192 example on 8 devices needs
+ * about 0.7 GiB. Bounded by memory, not by an element count, so the sizes a user tries run.
+ */
+export const MAX_EXECUTE_BYTES = 1 << 30;
+
+/**
+ * Bytes an execution holds: the float32 inputs, every device's float32 block of every value (replicated
+ * blocks are really copied to each device) and the float64 reference of every value.
+ */
+export function executeBytes(
+  mesh: Mesh,
+  shapes: readonly (readonly number[])[],
+  local: readonly (readonly number[])[],
+): number {
+  const size = (s: readonly number[]) => s.reduce((p, d) => p * d, 1);
+  return shapes.reduce(
+    (n, s, i) => n + 4 * size(s) + 8 * size(s) + 4 * mesh.deviceCount * size(local[i]!),
+    0,
+  );
+}
 
 export function parseShardRequest(raw: unknown): Result<ShardRequest> {
   if (!isObject(raw)) return bad('input', 'expected an object with mesh, op and operands');
@@ -145,11 +165,15 @@ export function shardOp(req: ShardRequest): Result<ShardReport> {
     flopsPerDevice: ops.reduce((s, o) => s + o.flopsPerDevice, 0),
   };
   if (!req.execute) return ok(report);
-  const elements = program.values.reduce((n, v) => n + v.shape.reduce((p, d) => p * d, 1), 0);
-  if (elements > MAX_EXECUTED_ELEMENTS)
+  const bytes = executeBytes(
+    req.mesh,
+    program.values.map((v) => v.shape),
+    program.values.map((v) => localShape(req.mesh, shardings[v.id]!, v.shape)),
+  );
+  if (bytes > MAX_EXECUTE_BYTES)
     return bad(
       'execute',
-      `the arrays hold ${elements} elements; execute runs at most ${MAX_EXECUTED_ELEMENTS}`,
+      `running it would allocate ${(bytes / 2 ** 30).toFixed(2)} GiB of arrays; execute allocates at most ${MAX_EXECUTE_BYTES / 2 ** 30} GiB (plan it without execute)`,
     );
   const rng = createRng(req.seed);
   const inputs = new Map(

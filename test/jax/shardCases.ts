@@ -1,0 +1,186 @@
+// The `sim shard` corpus the conformance test runs on JAX: curated cases (the scaling book's four matmul
+// cases, Megatron's MLP and attention, every resharding kind, every invalid-spec error) and seeded random
+// single-einsum cases over small meshes. Cases are data: a new model's ops are added here as rows.
+import { createRng, nextInt, type Rng } from '../../shared/sim/rng.ts';
+
+type SpecJson = (string | string[] | null)[];
+
+/** One `sim shard` request (its JSON form) with a name. */
+export interface ShardCase {
+  readonly name: string;
+  readonly mesh: [string, number][];
+  readonly op: 'einsum' | 'reshard';
+  readonly equation?: string;
+  readonly operands: { shape: number[]; spec: SpecJson }[];
+  readonly out?: SpecJson;
+}
+
+const XY: [string, number][] = [
+  ['x', 2],
+  ['y', 2],
+];
+const X4: [string, number][] = [['x', 4]];
+const mm = (name: string, a: SpecJson, b: SpecJson, out?: SpecJson, mesh = XY): ShardCase => ({
+  name,
+  mesh,
+  op: 'einsum',
+  equation: 'ij,jk->ik',
+  operands: [
+    { shape: [8, 16], spec: a },
+    { shape: [16, 8], spec: b },
+  ],
+  ...(out ? { out } : {}),
+});
+const reshard = (name: string, from: SpecJson, to: SpecJson, mesh = XY): ShardCase => ({
+  name,
+  mesh,
+  op: 'reshard',
+  operands: [{ shape: [8, 8], spec: from }],
+  out: to,
+});
+
+/** Cases every one of which must agree with XLA. */
+export const CURATED: readonly ShardCase[] = [
+  // How to Scale Your Model, "Sharded matrix multiplication": cases 1–4.
+  mm('scaling book case 1: no sharded contracting dim', ['x', null], [null, 'y']),
+  mm('scaling book case 2: one side sharded on the contracting dim', [null, 'x'], [null, null]),
+  mm('scaling book case 3: both sharded on the contracting dim', [null, 'x'], ['x', null]),
+  mm('scaling book case 3 with a sharded result: reduce-scatter', [null, 'x'], ['x', null], ['x', null]),
+  mm('scaling book case 4: both non-contracting dims on one axis', ['x', null], [null, 'x']),
+  {
+    name: 'Megatron MLP, column-parallel W1',
+    mesh: X4,
+    op: 'einsum',
+    equation: 'bd,df->bf',
+    operands: [
+      { shape: [8, 16], spec: [] },
+      { shape: [16, 32], spec: [null, 'x'] },
+    ],
+  },
+  {
+    name: 'Megatron MLP, row-parallel W2',
+    mesh: X4,
+    op: 'einsum',
+    equation: 'bf,fd->bd',
+    operands: [
+      { shape: [8, 32], spec: [null, 'x'] },
+      { shape: [32, 16], spec: ['x', null] },
+    ],
+  },
+  {
+    name: 'Megatron attention scores, heads split',
+    mesh: X4,
+    op: 'einsum',
+    equation: 'bsnh,btnh->bnst',
+    operands: [
+      { shape: [2, 8, 4, 4], spec: [null, null, 'x'] },
+      { shape: [2, 8, 4, 4], spec: [null, null, 'x'] },
+    ],
+  },
+  {
+    name: 'data parallel: batch split, weight replicated',
+    mesh: X4,
+    op: 'einsum',
+    equation: 'bd,df->bf',
+    operands: [
+      { shape: [8, 16], spec: ['x'] },
+      { shape: [16, 32], spec: [] },
+    ],
+  },
+  reshard('reshard: all-gather', ['x', null], []),
+  reshard('reshard: all-slice (no communication)', [], ['x', null]),
+  reshard('reshard: all-to-all', ['x', null], [null, 'x']),
+  reshard('reshard: two axes swapped', ['x', 'y'], ['y', 'x']),
+  reshard('reshard: nothing to do', ['x', 'y'], ['x', 'y']),
+];
+
+/** Invalid specs: JAX's error type and message must be the core's. */
+export const INVALID: readonly ShardCase[] = [
+  mm('error: an axis used twice in one spec', ['x', 'x'], []),
+  mm('error: an axis the mesh does not have', ['z', null], []),
+  mm('error: a spec longer than the rank', [null, null, 'x'], []),
+  {
+    ...mm('error: a dimension the axis does not divide', [], []),
+    operands: [
+      { shape: [6, 16], spec: [['x', 'y']] },
+      { shape: [16, 8], spec: [] },
+    ],
+  },
+  reshard('error: an out spec with an axis used twice', [], [['x', 'x']]),
+];
+
+const EQUATIONS: readonly { equation: string; shapes: number[][] }[] = [
+  {
+    equation: 'ij,jk->ik',
+    shapes: [
+      [8, 16],
+      [16, 8],
+    ],
+  },
+  {
+    equation: 'bij,bjk->bik',
+    shapes: [
+      [4, 8, 8],
+      [4, 8, 8],
+    ],
+  },
+  {
+    equation: 'ij,kj->ik',
+    shapes: [
+      [8, 16],
+      [8, 16],
+    ],
+  },
+  {
+    equation: 'bsd,df->bsf',
+    shapes: [
+      [4, 8, 16],
+      [16, 8],
+    ],
+  },
+  {
+    equation: 'bd,df->bf',
+    shapes: [
+      [8, 16],
+      [16, 32],
+    ],
+  },
+];
+const MESHES: readonly [string, number][][] = [
+  [['x', 2]],
+  [['x', 4]],
+  XY,
+  [
+    ['x', 2],
+    ['y', 4],
+  ],
+];
+
+/** A random spec for `rank` dims: each dim unsharded, or on an axis not used yet by this spec. */
+function randomSpec(rng: Rng, rank: number, axes: readonly string[]): SpecJson {
+  const free = [...axes];
+  const spec: SpecJson = [];
+  for (let d = 0; d < rank; d++) {
+    const pick = nextInt(rng, free.length + 2); // unsharded twice as likely as each axis
+    spec.push(pick < free.length ? free.splice(pick, 1)[0]! : null);
+  }
+  while (spec.length > 0 && spec[spec.length - 1] === null) spec.pop();
+  return spec;
+}
+
+/** `n` seeded random single-einsum cases (createRng(seed): the same cases on every machine). */
+export function randomCases(n: number, seed: number): ShardCase[] {
+  const rng = createRng(seed);
+  return Array.from({ length: n }, (_, i) => {
+    const mesh = MESHES[nextInt(rng, MESHES.length)]!;
+    const { equation, shapes } = EQUATIONS[nextInt(rng, EQUATIONS.length)]!;
+    const axes = mesh.map(([a]) => a);
+    return {
+      name: `random ${i}: ${equation} on ${mesh.map(([a, s]) => `${a}=${s}`).join(',')}`,
+      mesh,
+      op: 'einsum' as const,
+      equation,
+      operands: shapes.map((shape) => ({ shape, spec: randomSpec(rng, shape.length, axes) })),
+    };
+  });
+}
