@@ -8,6 +8,7 @@ import { Server, RedisDriver, RedisPresence } from 'colyseus';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { PROTOCOL_VERSION, ROOM_LOBBY, ROOM_SESSION } from '../shared/index.ts';
 import { sessionRoutes } from './http/sessionRoutes.ts';
+import { sessionStatusRoute } from './http/sessionStatusRoute.ts';
 import { SessionStore, defaultDbPath } from './persistence/SessionStore.ts';
 import { LobbyRoom } from './rooms/LobbyRoom.ts';
 import { SessionRoom, type SessionRoomDeps } from './rooms/SessionRoom.ts';
@@ -58,6 +59,7 @@ export async function startGameServer(options: GameServerOptions): Promise<Runni
   const store = new SessionStore(options.dbPath ?? defaultDbPath());
   const deps: SessionRoomDeps = { store, now: options.now ?? Date.now, reconnectSeconds: 120 };
   app.use('/api', sessionRoutes(deps));
+  app.use('/api', sessionStatusRoute(store));
   if (options.distDir) app.use(express.static(options.distDir, { index: 'index.html', maxAge: '1h' }));
 
   const httpServer = http.createServer(app);

@@ -16,4 +16,6 @@ export { MODELS, MODEL_NAMES } from './sim/models/modelRegistry.ts';
 export * from './game/index.ts';
 export * from './protocol/messages.ts';
 export * from './protocol/classroom.ts';
+export * from './protocol/closeCodes.ts';
+export * from './protocol/sessionStatus.ts';
 export * from './classroom/index.ts';

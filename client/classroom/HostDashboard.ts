@@ -12,8 +12,9 @@ import { resultsCsvUrl, resumeSession } from './sessionApi.ts';
 import { hostLink, joinLink, projectorLink, spacedCode } from './viewModels/classroomRoute.ts';
 import { resultRows } from './viewModels/leaderboard.ts';
 import type { RoomState } from './viewModels/roomState.ts';
-import type { TimerSample } from './viewModels/timer.ts';
-import { button, patch, phaseText, qrCode, resultTable, showTimer } from './widgets.ts';
+import { connectionNotice } from './viewModels/connectionNotice.ts';
+import { frozenAt, type TimerSample } from './viewModels/timer.ts';
+import { button, isPaused, patch, phaseText, qrCode, resultTable, showTimer } from './widgets.ts';
 import { revealCard } from './RevealCard.ts';
 
 /** Which pacing commands make sense in each phase (the server refuses the others anyway). */
@@ -118,15 +119,19 @@ export class HostDashboard {
         delete s.results.dataset.key;
         if (conn.state) this.render(conn.state);
       });
-    conn.onStatus((st) =>
-      this.say(
-        st.kind === 'reconnecting'
-          ? t('cls.reconnecting', { n: st.attempt })
-          : st.kind === 'left'
-            ? t(`cls.left.${st.reason}`)
-            : '',
-      ),
-    );
+    let restarted = false;
+    conn.onStatus((st) => {
+      if (st.kind === 'reconnecting') {
+        restarted ||= st.cause === 'restarting';
+        this.sample = frozenAt(this.sample, Date.now());
+        this.tick();
+        return this.say(connectionNotice(st, 'facilitator', t));
+      }
+      if (st.kind === 'left') return this.say(t(`cls.left.${st.reason}`));
+      // Back after a restart: the session came back paused from the database.
+      this.say(restarted && st.kind === 'online' ? t('cls.run.restored') : '');
+      restarted = false;
+    });
     conn.onState((st) => this.render(st));
   }
 
@@ -210,7 +215,11 @@ export class HostDashboard {
       h(
         'p',
         { class: 'phase-line' },
-        h('span', { class: 'phase', 'data-phase': state.phase }, phaseText(state, t)),
+        h(
+          'span',
+          { class: 'phase', 'data-phase': state.phase, 'data-paused': String(isPaused(state)) },
+          phaseText(state, t),
+        ),
         this.timer,
       ),
       h(

@@ -12,9 +12,10 @@ import { PlanningView } from './PlanningView.ts';
 import { renderPlayerPhase } from './PlayerScreens.ts';
 import { TeamPlanSession } from './TeamPlanSession.ts';
 import { planningAccess } from './viewModels/planningAccess.ts';
-import { formatClock, type TimerSample } from './viewModels/timer.ts';
+import { connectionNotice } from './viewModels/connectionNotice.ts';
+import { formatClock, frozenAt, type TimerSample } from './viewModels/timer.ts';
 import { teamName, type RoomState } from './viewModels/roomState.ts';
-import { phaseText, showTimer, swatch } from './widgets.ts';
+import { isPaused, phaseText, showTimer, swatch } from './widgets.ts';
 
 export class PlayerPage {
   private conn: SessionConnection | null = null;
@@ -113,8 +114,12 @@ export class PlayerPage {
   private status(s: SessionStatus): void {
     const t = translator(this.ctx);
     this.bar.dataset.status = s.kind;
-    if (s.kind === 'reconnecting') this.banner.textContent = t('cls.reconnecting', { n: s.attempt });
-    else if (s.kind === 'left') {
+    if (s.kind === 'reconnecting') {
+      // No patch says the clock still runs: it stops where it stands until the state comes back.
+      this.sample = frozenAt(this.sample, Date.now());
+      this.tickTimer();
+      this.banner.textContent = connectionNotice(s, 'player', t);
+    } else if (s.kind === 'left') {
       this.planning?.detach();
       this.planning = null;
       this.ctx.stage.dataset.screen = 'classroom';
@@ -210,7 +215,7 @@ export class PlayerPage {
         h('strong', {}, mine?.nickname ?? ''),
         team ? ` · ${teamName(team, this.ctx.locales.locale)}` : '',
       ),
-      h('span', { class: 'phase', 'data-phase': state.phase }, phase),
+      h('span', { class: 'phase', 'data-phase': state.phase, 'data-paused': String(isPaused(state)) }, phase),
       this.timerText,
     );
     this.tickTimer();

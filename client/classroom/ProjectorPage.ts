@@ -12,9 +12,11 @@ import { revealCard } from './RevealCard.ts';
 import { joinLink, spacedCode } from './viewModels/classroomRoute.ts';
 import { leaderboard, podiumOrder, resultRows } from './viewModels/leaderboard.ts';
 import { membersOf, teamName, type RoomState } from './viewModels/roomState.ts';
-import type { TimerSample } from './viewModels/timer.ts';
+import { connectionNotice } from './viewModels/connectionNotice.ts';
+import { frozenAt, type TimerSample } from './viewModels/timer.ts';
 import {
   histogram,
+  isPaused,
   leaderboardList,
   patch,
   phaseText,
@@ -78,7 +80,13 @@ export class ProjectorPage {
         if (conn.state) this.render(conn.state);
       });
     conn.on('hint', (m) => this.say(t('cls.hint', { text: m.text })));
-    conn.onStatus((s) => this.say(s.kind === 'reconnecting' ? t('cls.reconnecting', { n: s.attempt }) : ''));
+    conn.onStatus((s) => {
+      if (s.kind === 'reconnecting') {
+        this.sample = frozenAt(this.sample, Date.now());
+        this.tick();
+      }
+      this.say(connectionNotice(s, 'projector', t));
+    });
     conn.onState((s) => this.render(s));
   }
 
@@ -95,16 +103,21 @@ export class ProjectorPage {
     const link = joinLink(this.ctx.origin, this.code);
     const level = levelById(state.levelId);
     const lobby = state.phase === 'lobby';
-    patch(this.head, JSON.stringify([locale, state.title, state.phase, state.round, level?.id]), () => [
-      h('h1', {}, state.title || t('cls.proj.title')),
-      h(
-        'p',
-        { class: 'phase', 'data-phase': state.phase },
-        phaseText(state, t),
-        level && state.phase !== 'podium' ? ` · ${level.title[locale]}` : '',
-      ),
-      this.timer,
-    ]);
+    const paused = isPaused(state);
+    patch(
+      this.head,
+      JSON.stringify([locale, state.title, state.phase, state.round, level?.id, paused]),
+      () => [
+        h('h1', {}, state.title || t('cls.proj.title')),
+        h(
+          'p',
+          { class: 'phase', 'data-phase': state.phase, 'data-paused': String(paused) },
+          phaseText(state, t),
+          level && state.phase !== 'podium' ? ` · ${level.title[locale]}` : '',
+        ),
+        this.timer,
+      ],
+    );
     this.tick();
     // The side column: how to join (huge in the lobby, small during a round for late joiners, one line
     // during the results so the leaderboard and the histograms fit 1280×720), the leaderboard, histograms.
@@ -205,7 +218,7 @@ export class ProjectorPage {
             ? h(
                 'span',
                 { class: 'team-status' },
-                team.locked ? `🔒 ${t('cls.locked')}` : t('cls.host.edits', { n: team.planVersion }),
+                team.locked ? t('cls.locked') : t('cls.host.edits', { n: team.planVersion }),
               )
             : null,
           h(

@@ -61,7 +61,7 @@ export const classroomStrings = defineStrings(
     'cls.plan.unlock': 'Unlock',
     'cls.plan.lockHelp': 'You are the captain: lock the plan when the team agrees.',
     'cls.plan.captainLocks': 'Captain {name} locks the plan when the team agrees.',
-    'cls.plan.locked': '🔒 Locked: this plan will be served.',
+    'cls.plan.locked': 'Locked: this plan will be served.',
     'cls.plan.lateJoin':
       "You joined during this round: watch your team's plan; you cook from the next round.",
     'cls.service.heading': 'Service!',
@@ -211,7 +211,7 @@ export const classroomStrings = defineStrings(
     'cls.plan.unlock': '解锁',
     'cls.plan.lockHelp': '你是队长：全队同意后锁定方案。',
     'cls.plan.captainLocks': '全队同意后，由队长 {name} 锁定方案。',
-    'cls.plan.locked': '🔒 已锁定：上菜时用这个方案。',
+    'cls.plan.locked': '已锁定：上菜时用这个方案。',
     'cls.plan.lateJoin': '你在本轮中途加入：先看看队伍的方案，下一轮开始掌勺。',
     'cls.service.heading': '上菜！',
     'cls.service.lead': '各个厨房按锁定的方案做一步；服务器试菜并核算成本。',

@@ -5,11 +5,19 @@ import { polishStrings } from './polishStrings.ts';
 import { editorStrings } from './editorStrings.ts';
 import { viewStrings } from './viewStrings.ts';
 import { classroomStrings } from './classroomStrings.ts';
+import { classroomRunStrings } from './classroomRunStrings.ts';
 
 export const LOCALES = ['zh-CN', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 
-const CATALOGS = [soloStrings, polishStrings, editorStrings, viewStrings, classroomStrings] as const;
+const CATALOGS = [
+  soloStrings,
+  polishStrings,
+  editorStrings,
+  viewStrings,
+  classroomStrings,
+  classroomRunStrings,
+] as const;
 
 type KeysOf<C> = C extends { readonly en: Readonly<Record<infer K, string>> } ? K : never;
 export type StringKey = KeysOf<(typeof CATALOGS)[number]>;

@@ -16,6 +16,8 @@ import {
   MSG_TEAM_PLAN,
   MSG_WELCOME,
   PROTOCOL_VERSION,
+  CLOSE_KICKED,
+  CLOSE_RESTARTING,
   chooseTeam,
   editRefusedMessage,
   hostCommand,
@@ -206,12 +208,17 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
       await this.allowReconnection(client, this.deps.reconnectSeconds);
       // The new connection object: still joining, so what is sent now is delivered after its JOIN.
       const back = this.clients.find((c) => c.sessionId === client.sessionId) ?? client;
-      if (this.isKicked(seat)) return back.leave(4003);
+      if (this.isKicked(seat)) return back.leave(CLOSE_KICKED);
       this.sendCurrent(back);
     } catch {
       // The seat stays in the session (points, team) and can be taken back with its seat key.
     }
     this.mirror(this.deps.now());
+  }
+
+  /** Shutting down (SIGTERM/SIGINT): pages are told the server restarts, not that the session ended. */
+  onBeforeShutdown(): void {
+    void this.disconnect(CLOSE_RESTARTING);
   }
 
   onDispose(): void {
@@ -267,7 +274,7 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
         for (const c of this.clients)
           if (c.userData?.role === 'player' && c.userData.playerId === effect.player) {
             c.send(MSG_KICKED, {});
-            c.leave(4003);
+            c.leave(CLOSE_KICKED);
           }
         return;
     }

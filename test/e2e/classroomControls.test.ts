@@ -149,15 +149,24 @@ describe('classroom controls in six pages', () => {
     expect(await ann.page.locator('.late-note').isHidden()).toBe(true);
     await screenshot(ep, 'classroom-late-joiner-390');
 
-    // (b) Pause: the timers stop on the player's and the projector's pages; an edit is refused 'paused'.
+    // (b) Pause: the timers stop on the player's and the projector's pages, every screen says "Paused" in
+    // words, and the plan's controls are disabled with the reason said once (no refused edit to show).
     await hp.click('[data-command="pause"]');
     await expect.poll(() => bo.page.locator(PLAYER_TIMER).getAttribute('data-urgency')).toBe('paused');
     await expect.poll(() => pp.locator(PROJECTOR_TIMER).getAttribute('data-urgency')).toBe('paused');
     const frozen = [await seconds(bo.page, PLAYER_TIMER), await seconds(pp, PROJECTOR_TIMER)];
-    await bo.page.getByLabel('w1, dimension 1').selectOption('model');
-    await expect.poll(() => bo.page.locator('.refusal').textContent()).toContain('The clock is paused');
-    expect(await bo.page.locator('.refusal pre').textContent()).toMatch(/^paused: /);
-    await expect.poll(() => bo.page.getByLabel('w1, dimension 1').inputValue()).toBe('');
+    for (const [page, sel] of [
+      [bo.page, '.cls-bar .phase'],
+      [pp, '.proj-head .phase'],
+      [hp, '.phase-line .phase'],
+    ] as const)
+      await expect.poll(() => page.locator(sel).textContent()).toMatch(/ · Paused$/);
+    await expect.poll(() => bo.page.getByLabel('w1, dimension 1').isDisabled()).toBe(true);
+    expect(await bo.page.locator('fieldset.team-plan').getAttribute('data-access')).toBe('paused');
+    expect(await bo.page.getByText('Paused by the facilitator').count()).toBe(1);
+    expect(await bo.page.locator('.refusal').count()).toBe(0);
+    await screenshot(bo.page, 'classroom-paused-390');
+    await screenshot(pp, 'classroom-projector-paused-1280');
     expect([await seconds(bo.page, PLAYER_TIMER), await seconds(pp, PROJECTOR_TIMER)]).toEqual(frozen);
 
     // Resume, then +60 s: the clock jumps by a minute.
