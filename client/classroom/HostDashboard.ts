@@ -11,7 +11,7 @@ import { hostTeamsTable } from './HostTeamsTable.ts';
 import { resultsCsvUrl, resumeSession } from './sessionApi.ts';
 import { hostLink, joinLink, projectorLink, spacedCode } from './viewModels/classroomRoute.ts';
 import { resultRows } from './viewModels/leaderboard.ts';
-import type { RoomState } from './viewModels/roomState.ts';
+import { membersOf, teamName, type RoomState } from './viewModels/roomState.ts';
 import { connectionNotice } from './viewModels/connectionNotice.ts';
 import { frozenAt, type TimerSample } from './viewModels/timer.ts';
 import { button, isPaused, patch, phaseText, qrCode, resultTable, showTimer } from './widgets.ts';
@@ -107,13 +107,12 @@ export class HostDashboard {
         this.notice,
         s.head,
         s.pace,
+        s.hint,
         s.results,
         s.teams,
-        s.hint,
       ),
     );
     conn.on('error', (m) => this.say(refusalText(m, this.ctx.locales.locale, t('cls.error.reload'))));
-    conn.on('hint', (m) => this.say(t('cls.host.hintSent', { text: m.text })));
     for (const type of ['results', 'reveal'] as const)
       conn.on(type, () => {
         delete s.results.dataset.key;
@@ -195,15 +194,19 @@ export class HostDashboard {
     ]);
     const allowed = COMMANDS[state.phase];
     const cmd = (command: HostCommand, label: string, primary = false) =>
-      button(label, () => this.send(command), {
-        class: primary ? 'button primary' : 'button',
-        hidden: !allowed.includes(command.command),
-        disabled:
-          (command.command === 'pause' && !state.timer.running) ||
-          (command.command === 'resume' && state.timer.running),
-        'data-command': command.command,
-        'data-focus': `cmd-${command.command}`,
-      });
+      button(
+        label,
+        () => (command.command !== 'endPlanning' || this.confirmEndPlanning()) && this.send(command),
+        {
+          class: primary ? 'button primary' : 'button',
+          hidden: !allowed.includes(command.command),
+          disabled:
+            (command.command === 'pause' && !state.timer.running) ||
+            (command.command === 'resume' && state.timer.running),
+          'data-command': command.command,
+          'data-focus': `cmd-${command.command}`,
+        },
+      );
     const end = button(
       t('cls.host.endSession'),
       () => {
@@ -262,10 +265,10 @@ export class HostDashboard {
         current
           ? [
               h('h3', {}, t('cls.results.heading', { n: results.round + 1 })),
-              resultTable(resultRows(results, state.teams, locale), results.throughputUnit, t, locale),
+              // The Reveal buttons above the ranking: with 6 teams the table would push them off the screen.
               h(
                 'div',
-                { class: 'actions' },
+                { class: 'actions reveal-actions' },
                 ...results.teams.map((r) =>
                   button(
                     t('cls.cmd.reveal', { team: state.teams.find((x) => x.id === r.team)?.name ?? r.team }),
@@ -278,18 +281,37 @@ export class HostDashboard {
                   ),
                 ),
               ),
+              resultTable(resultRows(results, state.teams, locale), results.throughputUnit, t, locale),
               reveal && reveal.round === results.round ? revealCard(reveal, state, t, locale) : null,
             ]
           : [],
     );
-    patch(s.hint, locale, () => {
+    // Above the teams (a hint does not push the pacing buttons down): the hint on every screen now, Clear.
+    patch(s.hint, JSON.stringify([locale, state.lastHint]), () => {
       const box = h('textarea', { id: 'hint-text', maxlength: '280', rows: '2', 'data-focus': 'hint' });
       const form = h(
         'form',
         { class: 'hint-form' },
         h('label', { for: 'hint-text' }, t('cls.host.hint')),
         box,
-        h('button', { type: 'submit', class: 'button', 'data-focus': 'hint-send' }, t('cls.host.sendHint')),
+        h(
+          'button',
+          { type: 'submit', class: 'button', 'data-focus': 'hint-send' },
+          t(state.lastHint ? 'cls.run.replaceHint' : 'cls.host.sendHint'),
+        ),
+        state.lastHint
+          ? h(
+              'p',
+              { class: 'hint-now', id: 'hint-now' },
+              t('cls.host.hintSent', { text: state.lastHint }),
+              ' ',
+              button(t('cls.run.clearHint'), () => this.send({ command: 'clearHint' }), {
+                class: 'button',
+                id: 'hint-clear',
+                'data-focus': 'hint-clear',
+              }),
+            )
+          : null,
       );
       form.addEventListener('submit', (e) => {
         e.preventDefault();
@@ -300,6 +322,17 @@ export class HostDashboard {
       });
       return [form];
     });
+  }
+
+  /** End planning locks every plan as it stands: asks first while a team with players has not locked. */
+  private confirmEndPlanning(): boolean {
+    const state = this.conn?.state;
+    if (!state) return false;
+    const locale = this.ctx.locales.locale;
+    const open = state.teams.filter((x) => !x.locked && membersOf(state, x.id).length > 0);
+    if (open.length === 0) return true;
+    const teams = open.map((x) => teamName(x, locale)).join(locale === 'zh-CN' ? '、' : ', ');
+    return window.confirm(translator(this.ctx)('cls.run.endPlanningConfirm', { teams }));
   }
 
   private tick(): void {

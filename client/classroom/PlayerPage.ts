@@ -15,7 +15,7 @@ import { planningAccess } from './viewModels/planningAccess.ts';
 import { connectionNotice } from './viewModels/connectionNotice.ts';
 import { formatClock, frozenAt, type TimerSample } from './viewModels/timer.ts';
 import { teamName, type RoomState } from './viewModels/roomState.ts';
-import { isPaused, phaseText, showTimer, swatch } from './widgets.ts';
+import { isPaused, phaseText, showHint, showTimer, swatch } from './widgets.ts';
 
 export class PlayerPage {
   private conn: SessionConnection | null = null;
@@ -34,6 +34,8 @@ export class PlayerPage {
     'aria-live': 'polite',
     hidden: true,
   });
+  /** The facilitator's hint of this round (the room state's; gone when cleared or the round moves on). */
+  private readonly hint = h('p', { class: 'cls-hint', role: 'status', 'aria-live': 'polite', hidden: true });
   private readonly body = h('div', { class: 'cls-body' });
   private readonly timerText = h('span', { class: 'timer', role: 'timer', 'aria-live': 'off' });
   private notice = '';
@@ -90,7 +92,6 @@ export class PlayerPage {
       if (team === undefined || m.team === team) this.plan?.applyTeamPlan(m);
     });
     conn.on('editRefused', (m) => this.plan?.applyRefusal(m));
-    conn.on('hint', (m) => this.say(translator(this.ctx)('cls.hint', { text: m.text })));
     conn.on('error', (m) =>
       this.say(refusalText(m, this.ctx.locales.locale, translator(this.ctx)('cls.error.reload'))),
     );
@@ -141,6 +142,7 @@ export class PlayerPage {
     const level = levelById(state.levelId) ?? null;
     this.syncPlan(state, level);
     this.renderBar(state);
+    showHint(this.hint, state.lastHint, translator(this.ctx));
     const planningNow =
       state.phase === 'planning' && level !== null && this.plan !== null && mine !== undefined;
     // A move to another team (the facilitator's) mounts that team's plan.
@@ -153,7 +155,7 @@ export class PlayerPage {
       this.planning = null;
       this.ctx.stage.dataset.screen = planningNow ? 'level' : 'classroom';
       this.ctx.panel.replaceChildren(
-        h('div', { class: 'classroom-page player-page' }, this.bar, this.banner, this.body),
+        h('div', { class: 'classroom-page player-page' }, this.bar, this.banner, this.hint, this.body),
       );
       if (planningNow)
         this.planning = new PlanningView(this.ctx, this.body, this.plan!, mine.kitchens[0], () =>

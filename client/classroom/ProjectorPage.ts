@@ -17,6 +17,7 @@ import { frozenAt, type TimerSample } from './viewModels/timer.ts';
 import {
   histogram,
   isPaused,
+  showHint,
   leaderboardList,
   patch,
   phaseText,
@@ -34,6 +35,7 @@ export class ProjectorPage {
   private readonly main = h('section', { class: 'proj-main' });
   private readonly side = h('aside', { class: 'proj-side' });
   private readonly notice = h('p', { class: 'cls-banner', role: 'status', hidden: true });
+  private readonly hint = h('p', { class: 'cls-hint', role: 'status', hidden: true });
   /** The whole screen, sized to the stage (no page scroll); `data-phase` lets the layout follow the phase. */
   private readonly page = h('div', { class: 'classroom-page projector-page' });
 
@@ -72,14 +74,18 @@ export class ProjectorPage {
       return;
     }
     this.conn = conn;
-    this.page.replaceChildren(this.head, this.notice, h('div', { class: 'proj-body' }, this.main, this.side));
+    this.page.replaceChildren(
+      this.head,
+      this.notice,
+      this.hint,
+      h('div', { class: 'proj-body' }, this.main, this.side),
+    );
     this.ctx.panel.replaceChildren(this.page);
     for (const type of ['results', 'reveal'] as const)
       conn.on(type, () => {
         delete this.main.dataset.key;
         if (conn.state) this.render(conn.state);
       });
-    conn.on('hint', (m) => this.say(t('cls.hint', { text: m.text })));
     conn.onStatus((s) => {
       if (s.kind === 'reconnecting') {
         this.sample = frozenAt(this.sample, Date.now());
@@ -119,6 +125,7 @@ export class ProjectorPage {
       ],
     );
     this.tick();
+    showHint(this.hint, state.lastHint, t);
     // The side column: how to join (huge in the lobby, small during a round for late joiners, one line
     // during the results so the leaderboard and the histograms fit 1280×720), the leaderboard, histograms.
     const rows = leaderboard(state.teams, locale);

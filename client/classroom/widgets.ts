@@ -52,6 +52,12 @@ export function showTimer(
   return ms;
 }
 
+/** The facilitator's hint of this round, from the room state: hidden when there is none (or it was cleared). */
+export function showHint(el: HTMLElement, hint: string, t: Translate): void {
+  el.hidden = hint === '';
+  el.textContent = hint === '' ? '' : t('cls.hint', { text: hint });
+}
+
 /** A colour chip with the team's pattern (CSS classes in classroom.css), decorative. */
 export function swatch(colour: number): HTMLElement {
   return h('span', {

@@ -14,6 +14,10 @@ export const classroomRunStrings = defineStrings(
       'Reopened after a server restart: every seat and plan is back and the clock is paused. Press Resume when the class is ready.',
     'cls.run.paused': 'Paused',
     'cls.run.pausedNote': 'Paused by the facilitator: the plan is frozen until they resume.',
+    'cls.run.clearHint': 'Clear hint',
+    'cls.run.endPlanningConfirm':
+      'Not locked yet: {teams}. End planning now and serve their plans as they stand?',
+    'cls.run.replaceHint': 'Replace hint',
   },
   {
     'cls.run.restarting': '服务器正在重启。本页会自动重新连接：你的座位和队伍的方案都会保留。',
@@ -24,5 +28,8 @@ export const classroomRunStrings = defineStrings(
       '服务器重启后已重新打开：所有座位和方案都已恢复，计时已暂停。全班准备好后请按“继续”。',
     'cls.run.paused': '已暂停',
     'cls.run.pausedNote': '主持人已暂停：在继续之前方案不能修改。',
+    'cls.run.clearHint': '清除提示',
+    'cls.run.endPlanningConfirm': '还没有锁定：{teams}。现在结束备菜，按它们当前的方案上菜吗？',
+    'cls.run.replaceHint': '替换提示',
   },
 );

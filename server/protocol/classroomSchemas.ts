@@ -99,6 +99,7 @@ export const hostCommandSchema: z.ZodType<HostCommand> = z.discriminatedUnion('c
   z.strictObject({ command: z.literal('setCaptain'), player: id }),
   z.strictObject({ command: z.literal('kick'), player: id }),
   z.strictObject({ command: z.literal('hint'), text: z.string().min(1).max(280) }),
+  bare('clearHint'),
   z.strictObject({ command: z.literal('reveal'), team: id }),
   bare('endSession'),
 ]);

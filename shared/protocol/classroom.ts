@@ -104,7 +104,8 @@ export type HostCommand =
   | { readonly command: 'movePlayer'; readonly player: string; readonly team: string }
   | { readonly command: 'setCaptain'; readonly player: string }
   | { readonly command: 'kick'; readonly player: string }
-  | { readonly command: 'hint'; readonly text: string } // ≤ 280 characters
+  | { readonly command: 'hint'; readonly text: string } // ≤ 280 characters; replaces the current hint
+  | { readonly command: 'clearHint' } // takes the hint off every screen
   | { readonly command: 'reveal'; readonly team: string } // results phase: show a team's plan to all
   | { readonly command: 'endSession' }; // → podium, session closed to joins
 

@@ -160,11 +160,11 @@ describe('classroom controls in six pages', () => {
       [pp, '.proj-head .phase'],
       [hp, '.phase-line .phase'],
     ] as const)
-      await expect.poll(() => page.locator(sel).textContent()).toMatch(/ · Paused$/);
+      await expect.poll(() => page.locator(sel).textContent()).toMatch(/ · Paused( · |$)/);
     await expect.poll(() => bo.page.getByLabel('w1, dimension 1').isDisabled()).toBe(true);
     expect(await bo.page.locator('fieldset.team-plan').getAttribute('data-access')).toBe('paused');
     expect(await bo.page.getByText('Paused by the facilitator').count()).toBe(1);
-    expect(await bo.page.locator('.refusal').count()).toBe(0);
+    expect(await bo.page.locator('.refusal:visible').count()).toBe(0);
     await screenshot(bo.page, 'classroom-paused-390');
     await screenshot(pp, 'classroom-projector-paused-1280');
     expect([await seconds(bo.page, PLAYER_TIMER), await seconds(pp, PROJECTOR_TIMER)]).toEqual(frozen);
@@ -190,19 +190,43 @@ describe('classroom controls in six pages', () => {
       .toBe('The facilitator removed you from this session.');
     await expect.poll(() => hp.locator('.host-players > li').count()).toBe(3);
 
-    // A hint shows on every page that is still in the session.
+    // A hint shows on every page that is still in the session; a second replaces it; Clear takes it off.
+    const hinted = (page: Page) => page.locator('.cls-hint, #hint-now').first();
+    await hp.fill('#hint-text', 'Look at w1 first');
+    await hp.click('.hint-form button[type="submit"]');
+    await expect.poll(() => hinted(pp).textContent()).toContain('Look at w1 first');
+    await hp.fill('#hint-text', 'Split the weights, not the kitchen!');
+    await hp.getByRole('button', { name: 'Replace hint' }).click();
+    for (const page of [ann.page, bo.page, cy.page, pp, hp])
+      await expect.poll(() => hinted(page).textContent()).toContain('Split the weights, not the kitchen!');
+    expect(await ann.page.locator('.cls-hint').textContent()).not.toContain('w1 first');
+    await screenshot(hp, 'classroom-dashboard-hint-1280');
+    await hp.click('#hint-clear');
+    for (const page of [ann.page, bo.page, cy.page, pp])
+      await expect.poll(() => page.locator('.cls-hint').isHidden()).toBe(true);
+    await expect.poll(() => hp.locator('#hint-now').count()).toBe(0);
+    // A hint of planning goes with planning: sent again, it is gone once service starts.
     await hp.fill('#hint-text', 'Split the weights, not the kitchen!');
     await hp.click('.hint-form button[type="submit"]');
-    for (const page of [ann.page, bo.page, cy.page, pp, hp])
-      await expect
-        .poll(() => page.locator('.cls-banner').first().textContent())
-        .toContain('Split the weights, not the kitchen!');
+    await expect.poll(() => ann.page.locator('.cls-hint').isHidden()).toBe(false);
 
     // Ann (t1 captain) labels w2 too; end planning, skip the service animation, reveal the winner.
     await ann.page.getByLabel('w2, dimension 0').selectOption('model');
     await expect.poll(() => hp.locator('.host-team[data-team="t1"]').textContent()).toContain('edits: 2');
+    // End planning asks first while a team is unlocked (both are): dismissed, nothing happens.
+    let asked = '';
+    hp.once('dialog', (d) => {
+      asked = d.message();
+      void d.dismiss();
+    });
+    await hp.click('[data-command="endPlanning"]');
+    await expect.poll(() => asked).toContain('Not locked yet: Sichuan, Cantonese');
+    expect(await phaseOf(ann.page)).toBe('planning');
+    hp.once('dialog', (d) => void d.accept());
     await hp.click('[data-command="endPlanning"]');
     await waitPhase(ann.page, 'service');
+    for (const page of [ann.page, pp])
+      await expect.poll(() => page.locator('.cls-hint').isHidden()).toBe(true);
     await hp.click('[data-command="advance"]');
     await hp.waitForSelector('.host-results .result-list');
     await hp.click('[data-reveal="t1"]');
@@ -266,5 +290,5 @@ describe('classroom controls in six pages', () => {
     expect(byRank.map((r) => r.players)).toEqual(['Ann', 'Bo; Cy']);
 
     for (const w of [host, projector, ann, bo, cy]) expect(w.errors).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 });
