@@ -52,6 +52,8 @@ export interface EditLatencyReport extends EditLoadResult {
   readonly measuredS: number;
   /** Server process CPU during the measured window, % of one core; null off Linux. */
   readonly serverCpuPercent: number | null;
+  /** Server CPU per accepted edit in the window: CPU ms / (edits sent − refused); null off Linux. */
+  readonly serverCpuMsPerEdit: number | null;
 }
 
 /** (a) The server in its own process, the players in this one. */
@@ -80,10 +82,12 @@ export async function benchEditLatency(): Promise<EditLatencyReport> {
       onWindow: () => cpu.push({ at: performance.now(), s: cpuSeconds(pid) }),
     });
     const [open, close] = cpu;
+    const cpuS = open?.s === undefined || close?.s === undefined ? null : close.s - open.s;
     const serverCpuPercent =
-      open?.s === undefined || close?.s === undefined
-        ? null
-        : Math.round(((close.s - open.s) / ((close.at - open.at) / 1000)) * 100);
+      cpuS === null ? null : Math.round((cpuS / ((close!.at - open!.at) / 1000)) * 100);
+    const accepted = result.editsSent - result.refused;
+    const serverCpuMsPerEdit =
+      cpuS === null || accepted <= 0 ? null : Math.round(((cpuS * 1000) / accepted) * 1000) / 1000;
     return {
       name: `classroom edit → teammate MSG_TEAM_PLAN (${SESSIONS} sessions × ${PLAYERS} players, 1 process)`,
       sessions: SESSIONS,
@@ -91,6 +95,7 @@ export async function benchEditLatency(): Promise<EditLatencyReport> {
       periodMs,
       measuredS: MEASURE_S,
       serverCpuPercent,
+      serverCpuMsPerEdit,
       ...result,
     };
   } finally {

@@ -3,6 +3,7 @@ import { makeMesh, deviceCoords, unwrap } from '../shared/index.ts';
 import { benchMatmul } from './matmul.ts';
 import { measure } from './measure.ts';
 import { benchGame } from './game.ts';
+import { benchEditPreview } from './editPreview.ts';
 import { benchTaste } from './taste.ts';
 import { benchPipeline } from './pipeline.ts';
 import { benchTrain } from './train.ts';
@@ -26,6 +27,7 @@ const results = [
   benchTaste(),
   benchPipeline(),
   benchGame(),
+  benchEditPreview(),
   benchTrain(),
   await benchDynamicViewFps(),
   benchClientBundle(),

@@ -3,7 +3,8 @@
 // as a whole and by part (planning, the sharded execution, the float64 reference).
 import { unwrap } from '../shared/sim/result.ts';
 import { parseTasteRequest } from '../shared/sim/taste/tasteRequest.ts';
-import { buildModel, tastePlan } from '../shared/sim/taste/tastePlan.ts';
+import { buildStep } from '../shared/sim/taste/buildStep.ts';
+import { tastePlan } from '../shared/sim/taste/tastePlan.ts';
 import { planAuto } from '../shared/sim/spmd/autoMode.ts';
 import { executePlan } from '../shared/sim/spmd/executePlan.ts';
 import { interpret } from '../shared/sim/program/interpret.ts';
@@ -36,7 +37,9 @@ export function benchTaste() {
   const first = performance.now();
   const report = unwrap(tastePlan(req));
   const firstCallMs = performance.now() - first;
-  const { program, inputs } = unwrap(buildModel(req));
+  const built = unwrap(buildStep(req.model, req.dims, req.step, req.optimizer));
+  const program = built.program;
+  const inputs = built.inputs(req.seed);
   const plan = unwrap(planAuto(req.mesh, program, req));
   return {
     plan: 'transformerBlock, Mesh(data 2, model 4), train step',

@@ -13,6 +13,7 @@ import {
   type Level,
   type PlanEdit,
   type PlanState,
+  type PreparedPlan,
   type TeamPlanMessage,
 } from '../../shared/index.ts';
 import type { PlanSession, SessionListener, SessionView } from '../state/PlanSession.ts';
@@ -86,7 +87,9 @@ export class TeamPlanSession implements PlanSession {
     this.pending.push({ seq, edit });
     this.send({ seq, edit });
     this.error = null;
-    this.rebuild();
+    // The shown plan already is the server's with the pending edits replayed: this edit goes on top of it.
+    this.show(r.state, r.prepared);
+    this.emit();
     return true;
   }
 
@@ -128,20 +131,28 @@ export class TeamPlanSession implements PlanSession {
   /** The shown plan = the server's plan with the unconfirmed edits replayed (those now invalid are dropped). */
   private rebuild(): void {
     let plan = this.serverPlan;
+    let prepared: PreparedPlan | undefined;
     this.pending = this.pending.filter((p) => {
       const r = applyEdit(this.level, plan, p.edit);
-      if (r.ok) plan = r.state;
+      if (r.ok) {
+        plan = r.state;
+        prepared = r.prepared;
+      }
       return r.ok;
     });
-    if (plan !== this.shown) {
-      this.shown = plan;
-      this.evaluate();
-    }
+    this.show(plan, prepared);
     this.emit();
   }
 
-  private evaluate(): void {
-    const r = evaluatePlan(this.level, this.shown);
+  /** Shows `plan` and evaluates it when it changed (`prepared`, the edit's that made it, is not planned again). */
+  private show(plan: PlanState, prepared: PreparedPlan | undefined): void {
+    if (plan === this.shown) return;
+    this.shown = plan;
+    this.evaluate(prepared);
+  }
+
+  private evaluate(prepared?: PreparedPlan): void {
+    const r = evaluatePlan(this.level, this.shown, prepared);
     this.evaluation = r.ok ? r.evaluation : null;
     if (!r.ok) this.error = r.error;
   }

@@ -13,6 +13,7 @@ import {
   type History,
   type Level,
   type PlanEdit,
+  type PreparedPlan,
 } from '../../shared/index.ts';
 import type { PlanSession, SessionListener, SessionView } from './PlanSession.ts';
 
@@ -43,7 +44,7 @@ export class LevelSession implements PlanSession {
   /** Applies an edit through the core; a refusal keeps the plan and records the reason. */
   edit(edit: PlanEdit): boolean {
     const r = commitEdit(this.level, this.history, edit);
-    if (r.ok) this.change(r.history);
+    if (r.ok) this.change(r.history, r.prepared);
     else {
       this.error = r.error;
       this.emit();
@@ -66,15 +67,16 @@ export class LevelSession implements PlanSession {
     return () => this.listeners.delete(listener);
   }
 
-  private change(history: History): void {
+  private change(history: History, prepared?: PreparedPlan): void {
     this.history = history;
     this.error = null;
-    this.evaluate();
+    this.evaluate(prepared);
     this.emit();
   }
 
-  private evaluate(): void {
-    const r = evaluatePlan(this.level, this.history.present);
+  /** Evaluates the present plan (with `prepared`, an accepted edit's, it is not planned again). */
+  private evaluate(prepared?: PreparedPlan): void {
+    const r = evaluatePlan(this.level, this.history.present, prepared);
     this.evaluation = r.ok ? r.evaluation : null;
     if (!r.ok) this.error = r.error;
   }

@@ -1,11 +1,12 @@
 // applyEdit (DESIGN.md §3 "validate and apply a plan edit"): the level must offer the edit, its handler
-// (rules/) makes the next plan, and the core validates the whole next plan at both scales (validatePlan.ts).
+// (rules/) makes the next plan, and the core validates and prepares the whole next plan (preparePlan.ts), once: evaluation reuses it.
 // A refusal leaves the plan as it was and says why, in JAX's words and the kitchen's.
 import type { PlanEdit, PlanEditType } from './actions.ts';
 import { ruleError, type GameError } from './errors.ts';
 import { text } from './i18n.ts';
 import type { Level } from './level.ts';
 import type { PlanState } from './planState.ts';
+import { preparePlan, type PreparedPlan } from './preparePlan.ts';
 import { addManualOp } from './rules/addManualOp.ts';
 import { clearSpec } from './rules/clearSpec.ts';
 import { removeManualOp } from './rules/removeManualOp.ts';
@@ -19,11 +20,14 @@ import { setRecompute } from './rules/setRecompute.ts';
 import { setSequenceParallel } from './rules/setSequenceParallel.ts';
 import { setSpec } from './rules/setSpec.ts';
 import { setZero } from './rules/setZero.ts';
-import { validatePlan } from './validatePlan.ts';
 
-/** The next plan, or why the edit was refused (the plan is unchanged). */
+/**
+ * The next plan with what it was validated with (hand `prepared` to evaluatePlan: the plan is not planned
+ * again), or why the edit was refused (the plan is unchanged).
+ */
 export type ApplyResult =
-  { readonly ok: true; readonly state: PlanState } | { readonly ok: false; readonly error: GameError };
+  | { readonly ok: true; readonly state: PlanState; readonly prepared: PreparedPlan }
+  | { readonly ok: false; readonly error: GameError };
 
 const RULES: { readonly [T in PlanEditType]: Rule<T> } = {
   setMesh,
@@ -80,6 +84,6 @@ export function applyEdit(level: Level, state: PlanState, edit: PlanEdit): Apply
   }
   const result = (rule as Rule<PlanEditType>)(level, state, edit);
   if (!result.ok) return result;
-  const valid = validatePlan(level, result.value);
-  return valid.ok ? { ok: true, state: result.value } : valid;
+  const prepared = preparePlan(level, result.value);
+  return prepared.ok ? { ok: true, state: result.value, prepared: prepared.value } : prepared;
 }

@@ -7,27 +7,31 @@ import type { GameError } from './errors.ts';
 import { fromSim } from './explain.ts';
 import type { Evaluation } from './evaluation.ts';
 import { diagnose } from './evaluate/diagnose.ts';
-import { tastingEngine, type EngineResult } from './evaluate/tastingEngine.ts';
+import { tastingEngine } from './evaluate/tastingEngine.ts';
 import { trainEngine } from './evaluate/trainEngine.ts';
 import type { Level } from './level.ts';
 import type { PlanState } from './planState.ts';
-import { checkLimits } from './validatePlan.ts';
+import { preparedFor, type PreparedPlan } from './preparePlan.ts';
 
 /** The evaluation, or why the plan cannot be evaluated (an invalid plan: the edit log would have refused it). */
 export type EvaluateResult =
   { readonly ok: true; readonly evaluation: Evaluation } | { readonly ok: false; readonly error: GameError };
 
 /**
- * Evaluates `state` in `level`.
+ * Evaluates `state` in `level`. `prepared`, what applyEdit accepted the plan with, saves planning it again;
+ * without it (or for another plan) the plan is prepared here.
  * @example evaluatePlan(level, level.reference) // { ok: true, evaluation: { stars: 3, limitedBy: 'compute', … } }
  */
-export function evaluatePlan(level: Level, state: PlanState): EvaluateResult {
-  const limits = checkLimits(level, state);
-  if (!limits.ok) return limits;
-  const s = level.scenario;
-  const engine = s.engine === 'train' ? trainEngine(s, state) : fromSim(tastingEngine(s, state));
+export function evaluatePlan(level: Level, state: PlanState, prepared?: PreparedPlan): EvaluateResult {
+  const ready = preparedFor(level, state, prepared);
+  if (!ready.ok) return ready;
+  const p = ready.value;
+  const engine =
+    p.engine === 'train'
+      ? { ok: true as const, value: trainEngine(p.scenario, p.request, p.sim) }
+      : fromSim(tastingEngine(p.scenario, state, p.tasting));
   if (!engine.ok) return engine;
-  const { tasting, pricing, timeline }: EngineResult = engine.value;
+  const { tasting, pricing, timeline } = engine.value;
   const score = scorePlan(
     {
       tokensPerS: pricing.tokensPerS,
@@ -41,7 +45,7 @@ export function evaluatePlan(level: Level, state: PlanState): EvaluateResult {
     ok: true,
     evaluation: {
       levelId: level.id,
-      engine: s.engine,
+      engine: p.engine,
       tasting,
       pricing,
       timeline,

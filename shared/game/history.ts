@@ -5,6 +5,7 @@ import type { PlanEdit } from './actions.ts';
 import type { GameError } from './errors.ts';
 import type { Level } from './level.ts';
 import type { PlanState } from './planState.ts';
+import type { PreparedPlan } from './preparePlan.ts';
 
 /** Most plans kept to undo. */
 export const MAX_UNDO = 100;
@@ -22,19 +23,23 @@ export interface History {
 export const createHistory = (state: PlanState): History => ({ past: [], present: state, future: [] });
 
 /**
- * Applies `edit` to the present plan; on success the old present is pushed to `past` and `future` cleared.
+ * Applies `edit` to the present plan; on success the old present is pushed to `past` and `future` cleared
+ * (`prepared` is the new present's, for evaluatePlan).
  * @example commitEdit(level, createHistory(level.start), edit) // { ok: true, history: { past: [start], … } }
  */
 export function commitEdit(
   level: Level,
   history: History,
   edit: PlanEdit,
-): { readonly ok: true; readonly history: History } | { readonly ok: false; readonly error: GameError } {
+):
+  | { readonly ok: true; readonly history: History; readonly prepared: PreparedPlan }
+  | { readonly ok: false; readonly error: GameError } {
   const r = applyEdit(level, history.present, edit);
   if (!r.ok) return r;
   return {
     ok: true,
     history: { past: [...history.past, history.present].slice(-MAX_UNDO), present: r.state, future: [] },
+    prepared: r.prepared,
   };
 }
 

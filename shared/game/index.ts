@@ -9,6 +9,7 @@ export { explain } from './explain.ts';
 export type { Level, LevelLimits, Scenario, TastingScenario, TrainScenario, TrapFailure } from './level.ts';
 export { applyEdit, type ApplyResult } from './applyEdit.ts';
 export { validatePlan } from './validatePlan.ts';
+export { preparePlan, type PreparedPlan } from './preparePlan.ts';
 export * from './history.ts';
 export { evaluatePlan, type EvaluateResult } from './evaluatePlan.ts';
 export type * from './evaluation.ts';

@@ -1,13 +1,13 @@
-// A plan as the JSON documents the core's parsers read: `sim taste`'s plan (tasteRequest.ts) for the tasting
-// scenarios and `sim train`'s request (trainRequest.ts) for the Megatron ones. Going through the parsers
-// means every rule they check is checked once, by them.
+// A plan's annotations as jit takes them (the typed tasting request is built in prepareTasting.ts), and the
+// Megatron scenarios' plan as the `sim train` request (trainRequest.ts) its parser reads, so that every rule
+// of the Megatron layout it checks is checked once, by it.
 import type { Program } from '../sim/program/ir.ts';
 import type { AutoAnnotations } from '../sim/spmd/autoMode.ts';
 import { DATA_AXIS, MODEL_AXIS, STAGE_AXIS } from '../sim/train/trainAxes.ts';
 import { text } from './i18n.ts';
 import { ruleError, type GameResult } from './errors.ts';
-import type { TastingScenario, TrainScenario } from './level.ts';
-import { axisSizeOf, meshPairs, type PlanState, type SpecJson } from './planState.ts';
+import type { TrainScenario } from './level.ts';
+import { axisSizeOf, type PlanState, type SpecJson } from './planState.ts';
 
 /** The axes a Megatron-shaped plan's grid may have. */
 export const TRAIN_AXES: readonly string[] = [DATA_AXIS, STAGE_AXIS, MODEL_AXIS];
@@ -20,7 +20,7 @@ export const TRAIN_AXES: readonly string[] = [DATA_AXIS, STAGE_AXIS, MODEL_AXIS]
 export function autoAnnotations(
   program: Program,
   specs: Readonly<Record<string, SpecJson>>,
-): AutoAnnotations {
+): Required<AutoAnnotations> {
   const values = new Map(program.values.map((v) => [v.name, v]));
   const outputs = new Set(program.outputs.map((o) => o.name));
   const inShardings: Record<string, SpecJson> = {};
@@ -33,19 +33,6 @@ export function autoAnnotations(
     else constraints[name] = spec;
   }
   return { inShardings, outShardings, constraints };
-}
-
-/** The `sim taste` plan of `state` at the tasting scale (manual plans taste the forward pass). */
-export function tasteDocument(s: TastingScenario, state: PlanState, program: Program): unknown {
-  const base = {
-    model: { name: s.model, dims: s.tastingDims },
-    mesh: { axes: meshPairs(state) },
-    mode: state.mode,
-    seed: s.seed ?? 0,
-  };
-  if (state.mode === 'manual') return { ...base, manual: state.manual ?? undefined };
-  if (state.mode === 'pmap') return { ...base, step: s.step };
-  return { ...base, step: s.step, ...autoAnnotations(program, state.specs) };
 }
 
 /**

@@ -1,18 +1,19 @@
 // The program of a tasting scenario at either scale: the registry's model built at the tasting dims (run for
 // real) or at the banquet dims (shapes only, priced), as a training step (forward, backward, the model's
-// optimizer) or the forward pass alone. Building is pure, so the last few programs are memoised by their
-// inputs, as trainBlocks.ts memoises its blocks: a cache hit returns the same value.
+// optimizer) or the forward pass alone — built by buildStep, the one builder `sim taste` uses too. The
+// program is a constant of the level, so the last few are memoised by their inputs (a hit returns the same
+// value); a plan edit never rebuilds it.
 import { MODELS } from '../sim/models/modelRegistry.ts';
-import { buildTrainStep } from '../sim/program/autodiff.ts';
 import type { Program } from '../sim/program/ir.ts';
-import { err, ok, type Result } from '../sim/result.ts';
+import { ok, type Result } from '../sim/result.ts';
+import { buildStep, type BuiltStep } from '../sim/taste/buildStep.ts';
 import type { Scenario, TastingScenario } from './level.ts';
 
 /** The tasting scale (run for real) or the banquet scale (priced). */
 export type Scale = 'tasting' | 'banquet';
 
 const MEMO_SIZE = 16;
-const memo: { key: string; value: Result<Program> }[] = [];
+const memo: { key: string; value: Result<BuiltStep> }[] = [];
 
 /** Forgets the memoised programs (benchmarks time a cold evaluation this way). */
 export function clearScenarioProgramMemo(): void {
@@ -23,35 +24,25 @@ export function clearScenarioProgramMemo(): void {
 export const dimsAt = (s: TastingScenario, scale: Scale): Readonly<Record<string, number>> =>
   scale === 'tasting' ? s.tastingDims : s.banquetDims;
 
-/** The scenario's program at `scale`: its training step, or its forward pass when `step` is 'forward'. */
-export function scenarioProgram(
-  s: TastingScenario,
-  scale: Scale,
-  step: 'train' | 'forward',
-): Result<Program> {
+/** The scenario's step at `scale`: its training step, or its forward pass when `step` is 'forward'. */
+export function scenarioStep(s: TastingScenario, scale: Scale, step: 'train' | 'forward'): Result<BuiltStep> {
   const key = JSON.stringify([s.model, dimsAt(s, scale), step]);
   const hit = memo.find((e) => e.key === key);
   if (hit) return hit.value;
-  const value = build(s.model, dimsAt(s, scale), step);
+  const value = buildStep(s.model, dimsAt(s, scale), step);
   memo.unshift({ key, value });
   if (memo.length > MEMO_SIZE) memo.pop();
   return value;
 }
 
-function build(
-  name: string,
-  dims: Readonly<Record<string, number>>,
+/** The program of `scenarioStep`. */
+export function scenarioProgram(
+  s: TastingScenario,
+  scale: Scale,
   step: 'train' | 'forward',
 ): Result<Program> {
-  const entry = Object.hasOwn(MODELS, name) ? MODELS[name] : undefined;
-  if (entry === undefined) return err('InputError', `model.name: unknown model '${name}'`);
-  try {
-    const model = entry.build({ ...entry.dims, ...dims });
-    if (step === 'forward' || model.kind !== 'training') return ok(model.program);
-    return ok(buildTrainStep(model.program, model.loss!, model.optimizer!));
-  } catch (e) {
-    return err('ValueError', `${name} cannot be built with ${JSON.stringify(dims)}: ${(e as Error).message}`);
-  }
+  const built = scenarioStep(s, scale, step);
+  return built.ok ? ok(built.value.program) : built;
 }
 
 /**

@@ -6,14 +6,14 @@ import { HARDWARE_PRESETS, meshAxisLinks, type DeviceSpec } from '../../sim/cost
 import { topologyOf } from './topology.ts';
 import { pricePlan, type PricingContext } from '../../sim/cost/pricePlan.ts';
 import { ok, type Result } from '../../sim/result.ts';
-import { tastePlan, type TasteReport } from '../../sim/taste/tastePlan.ts';
+import { tastePlanned, type TasteReport } from '../../sim/taste/tastePlan.ts';
 import { matmulPrecision } from '../../sim/train/trainBlocks.ts';
 import type { MemoryReport, Pricing, StepTimeline, Tasting } from '../evaluation.ts';
 import { text } from '../i18n.ts';
 import type { TastingScenario } from '../level.ts';
 import type { PlanState } from '../planState.ts';
-import { prepareTasting } from '../prepareTasting.ts';
-import { scenarioProgram, throughputUnit, tokensPerStep } from '../scenarioProgram.ts';
+import type { PreparedTasting } from '../prepareTasting.ts';
+import { throughputUnit, tokensPerStep } from '../scenarioProgram.ts';
 import { manualStep } from './manualStep.ts';
 import { spmdMemory, allDevices } from './spmdMemory.ts';
 import { spmdStep, type DeviceStep } from './spmdStep.ts';
@@ -68,12 +68,14 @@ function tastingOf(r: TasteReport): Tasting {
   };
 }
 
-/** Tastes and prices `state` in scenario `s`. */
-export function tastingEngine(s: TastingScenario, state: PlanState): Result<EngineResult> {
-  const prepared = prepareTasting(s, state);
-  if (!prepared.ok) return prepared;
-  const { request, mesh, banquet } = prepared.value;
-  const report = tastePlan(request);
+/** Tastes and prices `state` in scenario `s`, as prepareTasting made it ready. */
+export function tastingEngine(
+  s: TastingScenario,
+  state: PlanState,
+  prepared: PreparedTasting,
+): Result<EngineResult> {
+  const { request, mesh, tastingStep, tasting, banquetProgram, banquet } = prepared;
+  const report = tastePlanned(request, tastingStep, tasting);
   if (!report.ok) return report;
   const hardware = scenarioHardware(s);
   const ctx: PricingContext = {
@@ -94,9 +96,8 @@ export function tastingEngine(s: TastingScenario, state: PlanState): Result<Engi
     memory = priced.memory;
   }
   const tokens = tokensPerStep(s);
-  const program = scenarioProgram(s, 'banquet', step);
   const phases = step === 'train' ? (['forward', 'backward', 'update'] as const) : (['forward'] as const);
-  const whole = program.ok ? programMatmulFlops(program.value, phases) : 0;
+  const whole = programMatmulFlops(banquetProgram, phases);
   const calc = device.computeS;
   const pricing: Pricing = {
     hardware: hardware.name,

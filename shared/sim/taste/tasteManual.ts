@@ -5,7 +5,7 @@ import { operandsOf, type Program, type ValueId } from '../program/ir.ts';
 import { interpret } from '../program/interpret.ts';
 import { err, ok, type Result } from '../result.ts';
 import { deviceBlock } from '../sharding.ts';
-import { buildShardMap, type ShardMapIO } from '../spmd/buildShardMap.ts';
+import type { ShardMapIO, ShardMapProgram } from '../spmd/buildShardMap.ts';
 import { runShardMap } from '../spmd/runShardMap.ts';
 import { einsumFlops, parseEinsum } from '../tensor/einsumEquation.ts';
 import { sizeOf, type NdArray } from '../tensor/ndarray.ts';
@@ -17,32 +17,24 @@ import type { TasteRequest } from './tasteRequest.ts';
 
 type Body = Omit<TasteReport, 'model' | 'mode' | 'step' | 'mesh' | 'devices'>;
 
+/** Runs the player's planned shard_map `sm` of `program` and tastes each output against the model's. */
 export function tasteManual(
   req: TasteRequest,
   program: Program,
   inputs: ReadonlyMap<string, NdArray>,
+  sm: ShardMapProgram,
 ): Result<Body> {
   const mesh = req.mesh;
-  const declared = program.values
-    .filter((v) => v.node.kind === 'input')
-    .map((v) => ({
-      name: v.name,
-      shape: v.shape,
-      dtype: v.dtype,
-      role: v.node.kind === 'input' ? v.node.role : undefined,
-    }));
-  const sm = buildShardMap(mesh, declared, req.manual!, 'step');
-  if (!sm.ok) return sm;
   const reference = interpret(program, inputs, 'f64');
   const refByName = new Map(program.values.map((v) => [v.name, reference[v.id]!]));
-  const missing = sm.value.outputs.find((o) => !refByName.has(o.name));
+  const missing = sm.outputs.find((o) => !refByName.has(o.name));
   if (missing)
     return err(
       'InputError',
       `manual.outputs: '${missing.name}' names no value of ${req.model} to taste against; name an output after one of: ${program.values.map((v) => v.name).join(', ')}`,
     );
-  const run = runShardMap(mesh, sm.value, inputs);
-  const outputs = sm.value.outputs.map((o) => {
+  const run = runShardMap(mesh, sm, inputs);
+  const outputs = sm.outputs.map((o) => {
     const want = refByName.get(o.name)!;
     const cmp = compareArrays(run.outputs.get(o.name)!, want);
     let scale = Number.MIN_VALUE;
@@ -66,7 +58,7 @@ export function tasteManual(
       ok: cmp.relError <= TASTING_TOLERANCE && replicaMismatch / scale <= TASTING_TOLERANCE,
     };
   });
-  const local = sm.value.program;
+  const local = sm.program;
   const flopsPerDevice = local.values.reduce((sum, v) => {
     if (v.node.kind === 'input') return sum;
     if (v.node.kind !== 'einsum') return sum + sizeOf(v.shape);
@@ -82,8 +74,8 @@ export function tasteManual(
     tolerance: TASTING_TOLERANCE,
     outputs,
     tensors: [
-      ...sm.value.inputs.map((io) => ({ io, operands: [] as string[] })),
-      ...sm.value.outputs.map((io) => ({ io, operands: inputsRead(local, io.value, sm.value.inputs) })),
+      ...sm.inputs.map((io) => ({ io, operands: [] as string[] })),
+      ...sm.outputs.map((io) => ({ io, operands: inputsRead(local, io.value, sm.inputs) })),
     ].map(({ io, operands }) => ({
       name: io.name,
       phase: 'forward',
@@ -107,7 +99,7 @@ export function tasteManual(
     ...(req.includeShards
       ? {
           shards: Object.fromEntries(
-            sm.value.outputs.map((o) => [
+            sm.outputs.map((o) => [
               o.name,
               (run.locals.get(req.manual!.outputs.get(o.name) ?? o.name) ?? []).map((data, device) => ({
                 device,

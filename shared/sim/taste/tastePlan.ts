@@ -2,18 +2,15 @@
 // player's forward program in manual mode — on every simulated device, and compare with one device in float64.
 import type { CollectiveRecord } from '../collectives/ledger.ts';
 import { meshToString } from '../mesh.ts';
-import { MODELS } from '../models/modelRegistry.ts';
 import { specFromSharding, specToString } from '../partitionSpec.ts';
-import { buildTrainStep, zeroOptimizerState } from '../program/autodiff.ts';
 import { interpret } from '../program/interpret.ts';
-import { operandsOf, type Program } from '../program/ir.ts';
-import { err, ok, type Result } from '../result.ts';
+import { operandsOf } from '../program/ir.ts';
+import { ok, type Result } from '../result.ts';
 import { deviceBlock, localShape } from '../sharding.ts';
-import { planAuto } from '../spmd/autoMode.ts';
 import { executePlan } from '../spmd/executePlan.ts';
-import { pmapAnnotations } from '../spmd/pmapMode.ts';
 import { recyclingArrays } from '../tensor/arena.ts';
-import type { NdArray } from '../tensor/ndarray.ts';
+import { buildStep, type BuiltStep } from './buildStep.ts';
+import { planStep, type ScalePlan } from './planStep.ts';
 import type { TasteRequest } from './tasteRequest.ts';
 import { tasteOutputs, type OutputTasting } from './tasteOutputs.ts';
 import { tasteManual } from './tasteManual.ts';
@@ -85,39 +82,29 @@ export function bytesPerAxis(
   );
 }
 
-/** Builds the model of the request; the builder's shape errors become ValueErrors. */
-export function buildModel(req: TasteRequest): Result<{ program: Program; inputs: Map<string, NdArray> }> {
-  let model;
-  try {
-    model = MODELS[req.model]!.build(req.dims);
-  } catch (e) {
-    return err(
-      'ValueError',
-      `${req.model} cannot be built with ${JSON.stringify(req.dims)}: ${(e as Error).message}`,
-    );
-  }
-  if (req.step === 'train' && model.kind !== 'training')
-    return err('InputError', `step: ${req.model} is an inference model; taste it with "step": "forward"`);
-  const program =
-    req.step === 'train'
-      ? buildTrainStep(model.program, model.loss!, req.optimizer ?? model.optimizer!)
-      : model.program;
-  const inputs = new Map([...model.initialInputs(req.seed), ...zeroOptimizerState(program, 'f32')]);
-  return ok({ program, inputs });
+/**
+ * Builds, plans, runs the plan of `req` on real shards and tastes it against the single-device float64
+ * reference.
+ */
+export function tastePlan(req: TasteRequest): Result<TasteReport> {
+  const built = buildStep(req.model, req.dims, req.step, req.optimizer);
+  if (!built.ok) return built;
+  const planned = planStep(req, built.value.program);
+  if (!planned.ok) return planned;
+  return tastePlanned(req, built.value, planned.value);
 }
 
 /**
- * Runs the plan of `req` on real shards and tastes it against the single-device float64 reference. The
- * report is plain data (shards are copied out with `Array.from`), so the arrays of the run are recycled.
+ * Runs `planned` (the plan of `built` for `req`, as planStep made it) and tastes it. The report is plain
+ * data (shards are copied out with `Array.from`), so the arrays of the run are recycled.
  */
-export function tastePlan(req: TasteRequest): Result<TasteReport> {
-  return recyclingArrays(() => taste(req));
+export function tastePlanned(req: TasteRequest, built: BuiltStep, planned: ScalePlan): Result<TasteReport> {
+  return recyclingArrays(() => taste(req, built, planned));
 }
 
-function taste(req: TasteRequest): Result<TasteReport> {
-  const built = buildModel(req);
-  if (!built.ok) return built;
-  const { program, inputs } = built.value;
+function taste(req: TasteRequest, built: BuiltStep, planned: ScalePlan): Result<TasteReport> {
+  const program = built.program;
+  const inputs = built.inputs(req.seed);
   const head = {
     model: req.model,
     mode: req.mode,
@@ -125,19 +112,13 @@ function taste(req: TasteRequest): Result<TasteReport> {
     mesh: meshToString(req.mesh),
     devices: req.mesh.deviceCount,
   };
-  if (req.mode === 'manual') {
-    const manual = tasteManual(req, program, inputs);
+  if (planned.kind === 'manual') {
+    const manual = tasteManual(req, program, inputs, planned.shardMap);
     return manual.ok ? ok({ ...head, ...manual.value }) : manual;
   }
-  const ann =
-    req.mode === 'pmap'
-      ? pmapAnnotations(req.mesh, program, req.pmapAxis)
-      : ok({ inShardings: req.inShardings, outShardings: req.outShardings, constraints: req.constraints });
-  if (!ann.ok) return ann;
-  const plan = planAuto(req.mesh, program, ann.value);
-  if (!plan.ok) return plan;
+  const plan = planned.plan;
   const mesh = req.mesh;
-  const execution = executePlan(plan.value, inputs);
+  const execution = executePlan(plan, inputs);
   const tasting = tasteOutputs(mesh, program, execution.values, interpret(program, inputs, 'f64'));
   const name = (id: number) => program.values[id]!.name;
   return ok({
@@ -146,7 +127,7 @@ function taste(req: TasteRequest): Result<TasteReport> {
     tolerance: tasting.tolerance,
     outputs: tasting.outputs,
     tensors: program.values.map((v) => {
-      const s = plan.value.shardings[v.id]!;
+      const s = plan.shardings[v.id]!;
       return {
         name: v.name,
         phase: v.phase,
@@ -157,7 +138,7 @@ function taste(req: TasteRequest): Result<TasteReport> {
         operands: operandsOf(v.node).map(name),
       };
     }),
-    collectives: plan.value.collectives.map((c, i) => ({
+    collectives: plan.collectives.map((c, i) => ({
       kind: c.kind,
       axes: c.axes,
       tensor: name(c.value),
@@ -169,7 +150,7 @@ function taste(req: TasteRequest): Result<TasteReport> {
       bytesReceived: Math.max(...execution.records[i]!.bytesReceived),
     })),
     bytesPerAxis: bytesPerAxis(execution.records, mesh.deviceCount),
-    flopsPerDevice: plan.value.ops.reduce((s, o) => s + o.flopsPerDevice, 0),
+    flopsPerDevice: plan.ops.reduce((s, o) => s + o.flopsPerDevice, 0),
     ...(req.includeShards
       ? {
           shards: Object.fromEntries(

@@ -87,6 +87,13 @@ function readOptimizer(raw: unknown): Result<Optimizer | undefined> {
   });
 }
 
+/** Manual mode's shard_map plan: required, then parsed (the one check `sim taste` and the game share). */
+export function readManual(raw: unknown): Result<ManualPlan> {
+  if (raw === undefined)
+    return bad('manual', 'manual mode needs a shard_map plan (inSpecs, outSpecs, body, outputs)');
+  return parseManualPlan(raw);
+}
+
 /** Parses an untrusted plan document. */
 export function parseTasteRequest(raw: unknown): Result<TasteRequest> {
   if (!isObject(raw)) return bad('plan', 'expected an object with model, mesh and mode');
@@ -139,9 +146,7 @@ export function parseTasteRequest(raw: unknown): Result<TasteRequest> {
     return bad('pmapAxis', 'expected an axis name');
   let manual: ManualPlan | undefined;
   if (mode.value === 'manual') {
-    if (raw.manual === undefined)
-      return bad('manual', 'manual mode needs a shard_map plan (inSpecs, outSpecs, body, outputs)');
-    const m = parseManualPlan(raw.manual);
+    const m = readManual(raw.manual);
     if (!m.ok) return m;
     manual = m.value;
   }

@@ -1,0 +1,47 @@
+// The one builder of a tasted program: the registry's model at the given dims, as a training step (forward,
+// backward and the optimizer's update — the request's optimizer, else the model's) or its forward pass, with
+// the inputs the step starts from (the model's seeded data and weights, zeroed optimizer state). `sim taste`
+// and the game's two scales all build through here.
+import { MODELS } from '../models/modelRegistry.ts';
+import { buildTrainStep, zeroOptimizerState, type Optimizer } from '../program/autodiff.ts';
+import type { Program } from '../program/ir.ts';
+import { err, ok, type Result } from '../result.ts';
+import type { NdArray } from '../tensor/ndarray.ts';
+
+/** A built step: the program and the inputs it starts from. */
+export interface BuiltStep {
+  readonly program: Program;
+  /** The step's inputs for `seed` (fresh arrays on every call: a tasting may recycle them). */
+  readonly inputs: (seed: number) => Map<string, NdArray>;
+}
+
+/**
+ * Builds `name` at `dims` (the registry's defaults for the rest). An unknown model or training an inference
+ * model is an InputError; a shape the builder refuses is a ValueError.
+ * @example buildStep('mlp2', {}, 'train').ok // true
+ */
+export function buildStep(
+  name: string,
+  dims: Readonly<Record<string, number>>,
+  step: 'train' | 'forward',
+  optimizer?: Optimizer,
+): Result<BuiltStep> {
+  const entry = Object.hasOwn(MODELS, name) ? MODELS[name] : undefined;
+  if (entry === undefined) return err('InputError', `model.name: unknown model '${name}'`);
+  const full = { ...entry.dims, ...dims };
+  let model;
+  try {
+    model = entry.build(full);
+  } catch (e) {
+    return err('ValueError', `${name} cannot be built with ${JSON.stringify(dims)}: ${(e as Error).message}`);
+  }
+  if (step === 'train' && model.kind !== 'training')
+    return err('InputError', `step: ${name} is an inference model; taste it with "step": "forward"`);
+  const program =
+    step === 'train'
+      ? buildTrainStep(model.program, model.loss!, optimizer ?? model.optimizer!)
+      : model.program;
+  const inputs = (seed: number) =>
+    new Map([...model.initialInputs(seed), ...zeroOptimizerState(program, 'f32')]);
+  return ok({ program, inputs });
+}
