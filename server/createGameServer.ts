@@ -3,10 +3,13 @@
 // driver. Classroom sessions are stored in SQLite at `dbPath` (MESH_KITCHEN_DB, default data/).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import express from 'express';
 import { Server, RedisDriver, RedisPresence } from 'colyseus';
 import { WebSocketTransport } from '@colyseus/ws-transport';
-import { PROTOCOL_VERSION, ROOM_LOBBY, ROOM_SESSION } from '../shared/index.ts';
+import { PROTOCOL_VERSION, ROOM_LOBBY, ROOM_SESSION, type ServerInfoResponse } from '../shared/index.ts';
+import { networkUrls, publicUrlOf } from './http/networkUrls.ts';
+import { serverInfoRoute } from './http/serverInfoRoute.ts';
 import { sessionRoutes } from './http/sessionRoutes.ts';
 import { sessionStatusRoute } from './http/sessionStatusRoute.ts';
 import { SessionStore, defaultDbPath } from './persistence/SessionStore.ts';
@@ -31,12 +34,16 @@ export interface GameServerOptions {
    * rate limit counts is then X-Forwarded-For's, not the proxy's. Default: no proxy trusted.
    */
   trustProxy?: number | string;
+  /** PUBLIC_URL: the address phones open for the join link and QR code (e.g. behind a proxy); default the network address. */
+  publicUrl?: string;
 }
 
 export interface RunningGameServer {
   readonly port: number;
   readonly gameServer: Server;
   readonly store: SessionStore;
+  /** PUBLIC_URL (normalised) and the network addresses it listens on, as GET /api/server-info tells the pages. */
+  readonly info: ServerInfoResponse;
   close(): Promise<void>;
 }
 
@@ -60,6 +67,11 @@ export async function startGameServer(options: GameServerOptions): Promise<Runni
   const deps: SessionRoomDeps = { store, now: options.now ?? Date.now, reconnectSeconds: 120 };
   app.use('/api', sessionRoutes(deps));
   app.use('/api', sessionStatusRoute(store));
+  let info: ServerInfoResponse = { publicUrl: publicUrlOf(options.publicUrl), networkUrls: [] };
+  app.use(
+    '/api',
+    serverInfoRoute(() => info),
+  );
   if (options.distDir) app.use(express.static(options.distDir, { index: 'index.html', maxAge: '1h' }));
 
   const httpServer = http.createServer(app);
@@ -74,10 +86,12 @@ export async function startGameServer(options: GameServerOptions): Promise<Runni
   defineRooms(gameServer, deps);
   await gameServer.listen(options.port, options.host ?? '0.0.0.0');
   const port = (httpServer.address() as AddressInfo).port;
+  info = { ...info, networkUrls: networkUrls(os.networkInterfaces(), options.host ?? '0.0.0.0', port) };
   return {
     port,
     gameServer,
     store,
+    info,
     close: async () => {
       await gameServer.gracefullyShutdown(false);
       store.close();

@@ -18,4 +18,5 @@ export * from './protocol/messages.ts';
 export * from './protocol/classroom.ts';
 export * from './protocol/closeCodes.ts';
 export * from './protocol/sessionStatus.ts';
+export * from './protocol/serverInfo.ts';
 export * from './classroom/index.ts';

@@ -8,7 +8,8 @@ import { h } from '../ui/dom.ts';
 import type { ClassroomContext } from './context.ts';
 import { translator } from './context.ts';
 import { hostTeamsTable } from './HostTeamsTable.ts';
-import { resultsCsvUrl, resumeSession } from './sessionApi.ts';
+import { fetchServerInfo, resultsCsvUrl, resumeSession } from './sessionApi.ts';
+import { joinBase, type JoinBase } from './viewModels/joinBase.ts';
 import { hostLink, joinLink, projectorLink, spacedCode } from './viewModels/classroomRoute.ts';
 import { resultRows } from './viewModels/leaderboard.ts';
 import { membersOf, teamName, type RoomState } from './viewModels/roomState.ts';
@@ -29,6 +30,8 @@ const COMMANDS: Record<SessionPhase, readonly HostCommand['command'][]> = {
 
 export class HostDashboard {
   private conn: SessionConnection | null = null;
+  /** Where phones join (PUBLIC_URL or the network address); the page's origin until the server said. */
+  private base: JoinBase | null = null;
   private sample: TimerSample = { remainingMs: 0, running: false, sampledAtMs: 0 };
   private readonly timer = h('span', { class: 'timer big', role: 'timer' });
   private readonly sections = {
@@ -132,6 +135,10 @@ export class HostDashboard {
       restarted = false;
     });
     conn.onState((st) => this.render(st));
+    void fetchServerInfo(this.ctx.endpoint).then((info) => {
+      this.base = joinBase(this.ctx.origin, info);
+      if (conn.state) this.render(conn.state);
+    });
   }
 
   private say(text: string): void {
@@ -148,8 +155,9 @@ export class HostDashboard {
     const locale = this.ctx.locales.locale;
     const s = this.sections;
     this.sample = { ...state.timer, sampledAtMs: Date.now() };
-    const link = joinLink(this.ctx.origin, this.code);
-    patch(s.head, `${locale}|${state.title}`, () => [
+    const link = joinLink(this.base?.origin ?? this.ctx.origin, this.code);
+    const localOnly = this.base?.localOnly ?? false;
+    patch(s.head, JSON.stringify([locale, state.title, link, localOnly]), () => [
       h(
         'div',
         { class: 'head-text' },
@@ -162,6 +170,9 @@ export class HostDashboard {
           h('strong', { class: 'code', id: 'session-code' }, spacedCode(this.code)),
         ),
         h('p', {}, t('cls.host.joinAt'), ' ', h('a', { href: link, class: 'join-link' }, link)),
+        localOnly
+          ? h('p', { class: 'form-error localhost-warning', role: 'alert' }, t('cls.run.localhostWarning'))
+          : null,
         h(
           'p',
           { class: 'links' },

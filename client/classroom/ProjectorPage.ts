@@ -10,6 +10,8 @@ import { translator } from './context.ts';
 import { podium } from './PlayerScreens.ts';
 import { revealCard } from './RevealCard.ts';
 import { joinLink, spacedCode } from './viewModels/classroomRoute.ts';
+import { joinBase, type JoinBase } from './viewModels/joinBase.ts';
+import { fetchServerInfo } from './sessionApi.ts';
 import { leaderboard, podiumOrder, resultRows } from './viewModels/leaderboard.ts';
 import { membersOf, teamName, type RoomState } from './viewModels/roomState.ts';
 import { connectionNotice } from './viewModels/connectionNotice.ts';
@@ -29,6 +31,8 @@ import {
 
 export class ProjectorPage {
   private conn: SessionConnection | null = null;
+  /** Where phones join (PUBLIC_URL or the network address); the page's origin until the server said. */
+  private base: JoinBase | null = null;
   private sample: TimerSample = { remainingMs: 0, running: false, sampledAtMs: 0 };
   private readonly timer = h('span', { class: 'timer huge', role: 'timer' });
   private readonly head = h('header', { class: 'proj-head' });
@@ -94,6 +98,10 @@ export class ProjectorPage {
       this.say(connectionNotice(s, 'projector', t));
     });
     conn.onState((s) => this.render(s));
+    void fetchServerInfo(this.ctx.endpoint).then((info) => {
+      this.base = joinBase(this.ctx.origin, info);
+      if (conn.state) this.render(conn.state);
+    });
   }
 
   private say(text: string): void {
@@ -106,7 +114,7 @@ export class ProjectorPage {
     const locale = this.ctx.locales.locale;
     this.sample = { ...state.timer, sampledAtMs: Date.now() };
     this.page.dataset.phase = state.phase;
-    const link = joinLink(this.ctx.origin, this.code);
+    const link = joinLink(this.base?.origin ?? this.ctx.origin, this.code);
     const level = levelById(state.levelId);
     const lobby = state.phase === 'lobby';
     const paused = isPaused(state);
@@ -134,7 +142,7 @@ export class ProjectorPage {
     const histogramsNow = state.phase === 'results' && scored?.round === state.round ? scored : undefined;
     const join = lobby ? 'big' : state.phase === 'results' ? 'strip' : 'compact';
     const url = link.replace(/^https?:\/\//, '');
-    patch(this.side, JSON.stringify([locale, join, podiumNow, rows, histogramsNow?.round]), () => [
+    patch(this.side, JSON.stringify([locale, join, podiumNow, rows, histogramsNow?.round, url]), () => [
       podiumNow
         ? null
         : join === 'strip'

@@ -15,6 +15,9 @@ export const classroomRunStrings = defineStrings(
     'cls.run.paused': 'Paused',
     'cls.run.pausedNote': 'Paused by the facilitator: the plan is frozen until they resume.',
     'cls.run.clearHint': 'Clear hint',
+    'cls.run.localhostWarning':
+      'This join link points at this computer (localhost): phones cannot open it. Start the server with PUBLIC_URL, or open this page at the network address the server printed.',
+    'cls.run.joinBase': 'Players will join at {url}',
     'cls.run.endPlanningConfirm':
       'Not locked yet: {teams}. End planning now and serve their plans as they stand?',
     'cls.run.replaceHint': 'Replace hint',
@@ -29,6 +32,9 @@ export const classroomRunStrings = defineStrings(
     'cls.run.paused': '已暂停',
     'cls.run.pausedNote': '主持人已暂停：在继续之前方案不能修改。',
     'cls.run.clearHint': '清除提示',
+    'cls.run.localhostWarning':
+      '这个加入链接指向本机（localhost）：手机打不开。请用 PUBLIC_URL 启动服务器，或用服务器打印的局域网地址打开本页。',
+    'cls.run.joinBase': '学生将从 {url} 加入',
     'cls.run.endPlanningConfirm': '还没有锁定：{teams}。现在结束备菜，按它们当前的方案上菜吗？',
     'cls.run.replaceHint': '替换提示',
   },

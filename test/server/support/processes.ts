@@ -69,8 +69,9 @@ async function waitReady(
   child: ChildProcess,
   output: () => string,
   ready: () => boolean | Promise<boolean>,
+  timeoutMs = READY_TIMEOUT_MS,
 ): Promise<void> {
-  const end = Date.now() + READY_TIMEOUT_MS;
+  const end = Date.now() + timeoutMs;
   if (child.pid === undefined) {
     await new Promise((r) => setImmediate(r)); // the spawn 'error' event comes on a later tick
     throw new Error(`${what} could not start: ${output()}`);
@@ -81,7 +82,7 @@ async function waitReady(
     if (await ready()) return;
     if (Date.now() > end) {
       await stopProcess(child);
-      throw new Error(`${what} was not ready after ${READY_TIMEOUT_MS} ms:\n${output()}`);
+      throw new Error(`${what} was not ready after ${timeoutMs} ms:\n${output()}`);
     }
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -143,6 +144,8 @@ export interface ServerProcessOptions {
   readonly redisUrl?: string;
   /** PUBLIC_ADDRESS, host:port. */
   readonly publicAddress?: string;
+  /** How long the start may take, ms (default READY_TIMEOUT_MS; a test restarting under load waits longer). */
+  readonly readyTimeoutMs?: number;
 }
 
 /** `node --import tsx server/index.ts` with PORT, HOST=127.0.0.1 and the given env; ready once it serves. */
@@ -159,7 +162,13 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   if (options.publicAddress !== undefined) env.PUBLIC_ADDRESS = options.publicAddress;
   const { child, output } = start(process.execPath, ['--import', 'tsx', 'server/index.ts'], env);
   const serving = () => /serving on http:\/\/localhost:(\d+)/.exec(output());
-  await waitReady(`game server (PORT=${options.port})`, child, output, () => serving() !== null);
+  await waitReady(
+    `game server (PORT=${options.port})`,
+    child,
+    output,
+    () => serving() !== null,
+    options.readyTimeoutMs,
+  );
   const port = Number(serving()![1]);
   return { url: `http://127.0.0.1:${port}`, port, child, output };
 }
