@@ -11,6 +11,7 @@ import type { LeaderRow, ResultRow } from './viewModels/leaderboard.ts';
 import type { RoomState } from './viewModels/roomState.ts';
 import { formatClock, remainingAt, urgency, type TimerSample } from './viewModels/timer.ts';
 import { qrModules, qrSvgPath } from './viewModels/qrCode.ts';
+import { zeroReason } from './viewModels/zeroReason.ts';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -125,7 +126,7 @@ export function resultTable(
                 unit: t(`cls.unit.${unit}`),
                 step: formatSecondsShort(r.stepS),
               })
-            : `✗ ${r.reason ?? t('cls.zero')}`,
+            : `✗ ${zeroReason(r, t)}`,
         ),
         h('p', { class: 'result-why' }, r.explanation[locale]),
       ),

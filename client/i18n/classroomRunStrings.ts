@@ -15,6 +15,8 @@ export const classroomRunStrings = defineStrings(
     'cls.run.paused': 'Paused',
     'cls.run.pausedNote': 'Paused by the facilitator: the plan is frozen until they resume.',
     'cls.run.clearHint': 'Clear hint',
+    'cls.run.zeroMemory': 'Out of memory: the fullest kitchen is over its fridge by {over}. Score 0.',
+    'cls.run.zeroTasting': 'The tasting went wrong: the dish differs from the recipe. Score 0.',
     'cls.run.localhostWarning':
       'This join link points at this computer (localhost): phones cannot open it. Start the server with PUBLIC_URL, or open this page at the network address the server printed.',
     'cls.run.joinBase': 'Players will join at {url}',
@@ -32,6 +34,8 @@ export const classroomRunStrings = defineStrings(
     'cls.run.paused': '已暂停',
     'cls.run.pausedNote': '主持人已暂停：在继续之前方案不能修改。',
     'cls.run.clearHint': '清除提示',
+    'cls.run.zeroMemory': '冷柜装不下：最满的厨房超出 {over}。得 0 分。',
+    'cls.run.zeroTasting': '试味不对：这道菜和菜谱不一样。得 0 分。',
     'cls.run.localhostWarning':
       '这个加入链接指向本机（localhost）：手机打不开。请用 PUBLIC_URL 启动服务器，或用服务器打印的局域网地址打开本页。',
     'cls.run.joinBase': '学生将从 {url} 加入',
