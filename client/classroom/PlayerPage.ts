@@ -13,6 +13,7 @@ import { renderPlayerPhase } from './PlayerScreens.ts';
 import { TeamPlanSession } from './TeamPlanSession.ts';
 import { planningAccess } from './viewModels/planningAccess.ts';
 import { connectionNotice } from './viewModels/connectionNotice.ts';
+import { nicknameHint } from './viewModels/nicknameHint.ts';
 import { formatClock, frozenAt, type TimerSample } from './viewModels/timer.ts';
 import { teamName, type RoomState } from './viewModels/roomState.ts';
 import { isPaused, phaseText, showHint, showTimer, swatch } from './widgets.ts';
@@ -83,6 +84,7 @@ export class PlayerPage {
     history.replaceState(null, '', `?join=${r.code}`);
     conn.on('welcome', (w) => {
       this.me = w.playerId ?? this.me;
+      this.sayIfRenamed(r.nickname, w.nickname);
       if (conn.state) this.render(conn.state);
     });
     conn.on('teamPlan', (m) => {
@@ -101,9 +103,17 @@ export class PlayerPage {
         if (conn.state) this.render(conn.state);
       });
     this.me = conn.last('welcome')?.playerId ?? '';
+    this.sayIfRenamed(r.nickname, conn.last('welcome')?.nickname);
     conn.onStatus((s) => this.status(s));
     conn.onState((s) => this.render(s));
     return null;
+  }
+
+  /** The name was taken: the server numbered it ("Alice 2"); say so rather than let the form's preview stand. */
+  private sayIfRenamed(typed: string, given: string | undefined): void {
+    const asked = nicknameHint(typed, this.ctx.locales.locale).name;
+    if (given && asked !== '' && given !== asked)
+      this.say(translator(this.ctx)('cls.run.renamed', { asked, name: given }));
   }
 
   private say(text: string): void {

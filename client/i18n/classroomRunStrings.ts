@@ -15,6 +15,7 @@ export const classroomRunStrings = defineStrings(
     'cls.run.paused': 'Paused',
     'cls.run.pausedNote': 'Paused by the facilitator: the plan is frozen until they resume.',
     'cls.run.clearHint': 'Clear hint',
+    'cls.run.renamed': '“{asked}” was already taken in this class: you appear as “{name}”.',
     'cls.run.zeroMemory': 'Out of memory: the fullest kitchen is over its fridge by {over}. Score 0.',
     'cls.run.zeroTasting': 'The tasting went wrong: the dish differs from the recipe. Score 0.',
     'cls.run.localhostWarning':
@@ -34,6 +35,7 @@ export const classroomRunStrings = defineStrings(
     'cls.run.paused': '已暂停',
     'cls.run.pausedNote': '主持人已暂停：在继续之前方案不能修改。',
     'cls.run.clearHint': '清除提示',
+    'cls.run.renamed': '本场已经有人叫“{asked}”：你显示为“{name}”。',
     'cls.run.zeroMemory': '冷柜装不下：最满的厨房超出 {over}。得 0 分。',
     'cls.run.zeroTasting': '试味不对：这道菜和菜谱不一样。得 0 分。',
     'cls.run.localhostWarning':

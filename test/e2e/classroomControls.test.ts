@@ -266,7 +266,12 @@ describe('classroom controls in six pages', () => {
     expect(csv.byLink).toBe(csv.byHeader);
     expect(csv.byHeader.startsWith('\uFEFFsession,round,level,team,')).toBe(true);
     const [cols, ...records] = parseCsv(csv.byHeader.slice(1));
-    const rows = records.map((r) => Object.fromEntries(r.map((v, i) => [cols![i]!, v])));
+    const all = records.map((r) => Object.fromEntries(r.map((v, i) => [cols![i]!, v])));
+    const rows = all.filter((r) => r.row === 'team');
+    // One row per player of the round beside the team rows, with the team's rank.
+    expect(all.filter((r) => r.row === 'player').map((r) => [r.player, r.rank])).toEqual(
+      rows.flatMap((t) => t.players!.split('; ').map((p) => [p, t.rank])),
+    );
     const shown = await hp.locator('.host-results .result-list > li').evaluateAll((els) =>
       els.map((e) => ({
         team: e.querySelector('.team-badge')!.textContent!.trim(),
@@ -284,7 +289,7 @@ describe('classroom controls in six pages', () => {
       expect(row.team!.endsWith(` ${s.team}`)).toBe(true);
       expect(row.rank).toBe(s.rank);
       expect(String(Math.round(Number(row.points)))).toBe(s.points);
-      if (row.fits === 'true') expect(s.figures).toContain(Number(row.tokens_per_s).toPrecision(3));
+      if (row.fits === 'true') expect(s.figures).toContain(Number(row.served_per_s).toPrecision(3));
       else expect(s.figures).toMatch(/^✗/);
     });
     expect(byRank.map((r) => r.players)).toEqual(['Ann', 'Bo; Cy']);

@@ -137,6 +137,12 @@ describe('a server restart during planning', () => {
       for (const p of pages)
         expect(await p.evaluate(() => (window as { noReload?: boolean }).noReload)).toBe(true);
     }
+    // A taken nickname: the server numbers it and the page says so (the form's preview said "Ann").
+    const twin = await openPage(browser!, `${base}/?join=${code}`, PHONE);
+    await twin.page.fill('#join-nickname', 'Ann');
+    await twin.page.click('#join-submit');
+    await expect.poll(() => twin.page.locator('.cls-bar .who strong').textContent()).toBe('Ann 2');
+    expect(await banner(twin.page)).toBe('“Ann” was already taken in this class: you appear as “Ann 2”.');
     for (const w of [host, projector, ...phones])
       expect(w.errors.filter((e) => !/WebSocket|ERR_CONNECTION|Failed to load|status/i.test(e))).toEqual([]);
   }, 400_000);
