@@ -2,7 +2,7 @@
 // temp SQLite, no Redis) with 10 sessions × 30 colyseus.js players (2 teams of 15) in planning, each player
 // editing every ~1.5 s; p50/p95/p99/max ms from MSG_EDIT sent to a teammate's MSG_TEAM_PLAN, plus the server's
 // CPU share (/proc/<pid>/stat utime+stime) — and (b) the pure scoreRound of 10 teams holding distinct plans
-// of one level, cold (memoised programs and Megatron blocks cleared first) and warm; medians, ms.
+// of one level, cold (the core's caches emptied first) and warm; medians, ms.
 // `node --import tsx bench/classroom.ts` runs it alone; BENCH_CLASSROOM_SECONDS sets the measured window (20 s)
 // and BENCH_CLASSROOM_SESSIONS the number of sessions (10).
 import fs from 'node:fs';
@@ -18,8 +18,7 @@ import {
   type Level,
   type SessionSnapshot,
 } from '../shared/index.ts';
-import { clearScenarioProgramMemo } from '../shared/game/scenarioProgram.ts';
-import { clearTrainBlocksMemo } from '../shared/sim/train/trainBlocks.ts';
+import { resetCaches } from '../shared/sim/memo.ts';
 import { startServerProcess, stopAll } from '../test/server/support/processes.ts';
 import { tempDir } from '../test/server/classroom/harness.ts';
 import { distinctPlans } from './support/distinctPlans.ts';
@@ -147,8 +146,7 @@ export function benchScoring(): ScoringReport {
     const cold = measure(
       `scoreRound ${id}, ${TEAMS_SCORED} teams, cold`,
       () => {
-        clearScenarioProgramMemo();
-        clearTrainBlocksMemo();
+        resetCaches();
         return scoreRound(s);
       },
       options,

@@ -1,6 +1,6 @@
 // One accepted edit, as the two sides pay for it (issue 11): the server's applyEdit (what a classroom
 // MSG_EDIT costs the room besides the network) and the browser's applyEdit + preview (evaluatePlan of the
-// edited plan, what LevelSession and TeamPlanSession run on every change). For each measured level: the
+// edited plan with the plan applyEdit prepared, what LevelSession and TeamPlanSession run on every change). For each measured level: the
 // first edit the level offers that is accepted from its reference plan, alternated with its inverse (back
 // to the reference), so every call is one real accepted edit; medians, milliseconds.
 // `node --import tsx bench/editPreview.ts` runs it alone (under a minute); BENCH_EDIT_LEVELS=id,id picks
@@ -59,7 +59,8 @@ export function benchEditPreview(): { readonly name: string; readonly levels: re
         const [from, edit] = at++ % 2 === 0 ? [level.reference, there] : [edited, back];
         const r = applyEdit(level, from, edit);
         if (!r.ok) throw new Error(`${id}: the edit was refused: ${r.error.message}`);
-        if (preview && !evaluatePlan(level, r.state).ok) throw new Error(`${id}: the preview failed.`);
+        if (preview && !evaluatePlan(level, r.state, r.prepared).ok)
+          throw new Error(`${id}: the preview failed.`);
       };
     };
     return {

@@ -1,13 +1,12 @@
 // The game core's live preview (issue 5: "live preview on every edit"): evaluatePlan — the tasting at small
-// scale, the pricing at banquet scale, the score — for every level's reference plan, cold (the memoised
-// programs and Megatron blocks forgotten first: a plan never seen before) and warm (the same plan again:
+// scale, the pricing at banquet scale, the score — for every level's reference plan, cold (the core's
+// caches emptied first, memo.ts: a level never seen before) and warm (the same plan again:
 // undo, redo, toggling a label back); validatePlan, which every applyEdit runs; medians, milliseconds.
 import { applyEdit } from '../shared/game/applyEdit.ts';
 import { evaluatePlan } from '../shared/game/evaluatePlan.ts';
 import { LEVELS } from '../shared/game/levels/index.ts';
-import { clearScenarioProgramMemo } from '../shared/game/scenarioProgram.ts';
 import { validatePlan } from '../shared/game/validatePlan.ts';
-import { clearTrainBlocksMemo } from '../shared/sim/train/trainBlocks.ts';
+import { resetCaches } from '../shared/sim/memo.ts';
 import { measure, type Measurement } from './measure.ts';
 
 const OPTIONS = { warmup: 2, minRuns: 5, budgetMs: 250 };
@@ -15,8 +14,7 @@ const OPTIONS = { warmup: 2, minRuns: 5, budgetMs: 250 };
 const cold =
   <T>(fn: () => T) =>
   () => {
-    clearScenarioProgramMemo();
-    clearTrainBlocksMemo();
+    resetCaches();
     return fn();
   };
 

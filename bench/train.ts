@@ -1,10 +1,10 @@
 // `sim train` speed: pricing GPT-3 175B on 512 A100s (TP 8 × PP 8 × DP 8, 1F1B, microbatch 1, global batch
 // 512 → 64 microbatches) and Megatron's 1T model on 3072 GPUs (Narayanan et al. 2021 Table 1: h 25600,
 // 128 layers, 160 heads, TP 8 × PP 64 × DP 6, global batch 3072, interleaved v = 2 → 512 microbatches).
-// "cold" plans the layer and the output layer through auto mode, then prices and simulates; "warm" finds
-// the planned blocks memoised (the same model and layout priced again, as a level's sliders do).
+// Both plan the layer and the output layer through auto mode, then price and simulate (nothing is memoised
+// but parsed einsum equations); "cold" empties the core's caches first (memo.ts).
 import { unwrap } from '../shared/sim/result.ts';
-import { clearTrainBlocksMemo } from '../shared/sim/train/trainBlocks.ts';
+import { resetCaches } from '../shared/sim/memo.ts';
 import { trainCommand } from '../shared/sim/train/trainReport.ts';
 import { measure } from './measure.ts';
 
@@ -39,7 +39,7 @@ const CASES = [
   },
 ] as const;
 
-/** Median milliseconds to price each case, warm (blocks memoised) and cold (planned from scratch). */
+/** Median milliseconds to price each case, warm (equations parsed before) and cold (the core's caches emptied first). */
 export function benchTrain() {
   return {
     name: 'sim train pricing (ms per step priced)',
@@ -54,7 +54,7 @@ export function benchTrain() {
         cold: measure(
           `sim train cold ${label}`,
           () => {
-            clearTrainBlocksMemo();
+            resetCaches();
             return trainCommand(doc);
           },
           { budgetMs: 2000 },

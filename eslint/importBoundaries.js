@@ -1,6 +1,8 @@
-// ESLint rule: the architecture's import boundaries (DESIGN.md §3, style-anchors.md lesson 8).
-//   shared/  imports nothing outside shared/ (no packages, no node: modules, no relative path leaving shared/)
-//   client/  never imports server/; server-only packages are refused; only client/net/*.ts may import colyseus.js
+// ESLint rule: the architecture's import boundaries (docs/design.md §3).
+//   shared/  imports nothing outside shared/ (no packages, no node: modules, no relative path leaving shared/),
+//            and its layers import only downwards: sim ← game ← protocol ← classroom
+//   client/  never imports server/; reaches shared/ only through its public entry point, shared/index.ts;
+//            server-only packages are refused; only client/net/*.ts may import colyseus.js
 //   server/  never imports client/
 import path from 'node:path';
 
@@ -12,6 +14,17 @@ function isNetworkModule(relFile, pattern) {
   const file = relFile.split(path.sep).join('/');
   if (!pattern.endsWith('/*.ts')) return file === pattern;
   return path.posix.dirname(file) === pattern.slice(0, -'/*.ts'.length) && file.endsWith('.ts');
+}
+
+/** The layers inside shared/, lowest first: a layer imports only from itself and the layers before it. */
+const SHARED_LAYERS = ['sim', 'game', 'protocol', 'classroom'];
+/** The one file of shared/ that client/ imports. */
+const SHARED_ENTRY = 'shared/index.ts';
+
+/** The layer inside shared/ (its first folder) of a repository-relative path, or undefined. */
+function sharedLayerOf(rel) {
+  const parts = rel.split('/');
+  return parts[0] === 'shared' && parts.length > 2 && SHARED_LAYERS.includes(parts[1]) ? parts[1] : undefined;
 }
 
 /** Which top-level folder of the repository a file belongs to, or undefined. */
@@ -40,6 +53,10 @@ export const importBoundaries = {
       clientServerPackage: "client/ cannot use the server-only package '{{source}}'.",
       clientNetwork: "Only {{networkModule}} may import '{{source}}'; go through it.",
       serverClient: "server/ never imports client/ ('{{source}}').",
+      sharedLayer:
+        "shared/{{from}}/ sits below shared/{{to}}/ (sim ← game ← protocol ← classroom) and cannot import '{{source}}'.",
+      clientEntry:
+        "client/ reaches the core only through shared/index.ts; export what it needs there ('{{source}}').",
     },
   },
   create(context) {
@@ -54,11 +71,24 @@ export const importBoundaries = {
       const relative = source.startsWith('.');
       const target = relative ? layerOf(path.resolve(path.dirname(file), source), root) : undefined;
       const report = (messageId, data = {}) => context.report({ node, messageId, data: { source, ...data } });
+      const targetRel = relative
+        ? path
+            .relative(root, path.resolve(path.dirname(file), source))
+            .split(path.sep)
+            .join('/')
+        : undefined;
       if (layer === 'shared') {
         if (!relative) report('sharedPackage');
         else if (target !== 'shared') report('sharedEscape', { layer: target ?? 'the repository root' });
+        else {
+          const from = sharedLayerOf(path.relative(root, file).split(path.sep).join('/'));
+          const to = sharedLayerOf(targetRel);
+          if (from && to && SHARED_LAYERS.indexOf(to) > SHARED_LAYERS.indexOf(from))
+            report('sharedLayer', { from, to });
+        }
       } else if (layer === 'client') {
         if (relative && target === 'server') report('clientServer');
+        else if (relative && target === 'shared' && targetRel !== SHARED_ENTRY) report('clientEntry');
         else if (!relative && SERVER_ONLY_PACKAGES.test(source)) report('clientServerPackage');
         else if (
           source === CLIENT_NETWORK_PACKAGE &&

@@ -9,7 +9,20 @@ export * from './sim/visualizeSharding.ts';
 export { planAuto, type AutoAnnotations } from './sim/spmd/autoMode.ts';
 export type { SpmdPlan, PlacedCollective } from './sim/spmd/partition.ts';
 export { planGraph, type PlanGraph, type PlanNode, type PlanCollective } from './sim/render/planGraph.ts';
-export { parseTasteRequest, type TasteRequest, type TasteMode } from './sim/taste/tasteRequest.ts';
+export {
+  parseTasteRequest,
+  TASTE_MODES,
+  type TasteRequest,
+  type TasteMode,
+} from './sim/taste/tasteRequest.ts';
+// The vocabularies, declared once: client menus and the server's zod schemas are built from them.
+export { SCHEDULES, type PipelineSchedule } from './sim/cost/pipelineSimulation.ts';
+export {
+  RECOMPUTE_POLICIES,
+  ZERO_STAGES,
+  type RecomputePolicy,
+  type ZeroStage,
+} from './sim/train/trainRequest.ts';
 export { tastePlan, type TasteReport } from './sim/taste/tastePlan.ts';
 export { parseShardRequest, shardOp, type ShardReport } from './sim/shardOp/shardOp.ts';
 export { MODELS, MODEL_NAMES } from './sim/models/modelRegistry.ts';

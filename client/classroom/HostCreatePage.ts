@@ -1,4 +1,4 @@
-// The facilitator's create form (DESIGN.md §5.5): a title, the rounds (levels from /api/levels, in order),
+// The facilitator's create form (docs/design.md §5.5): a title, the rounds (levels from /api/levels, in order),
 // planning time and team count; POST /api/sessions, keep the host key for the code, open the dashboard.
 import {
   levelById,

@@ -1,4 +1,4 @@
-// The facilitator's dashboard (DESIGN.md §5.5): code, join link and QR; phase and timer with the pacing
+// The facilitator's dashboard (docs/design.md §5.5): code, join link and QR; phase and timer with the pacing
 // commands; teams and players (move, captain, kick with confirm); the hint box; the round's ranking with a
 // Reveal per team; the results CSV; End session. Joins with the stored host key, resuming after a restart.
 import { refusalText } from './viewModels/refusalText.ts';

@@ -1,4 +1,4 @@
-// A player's page in a live session (DESIGN.md §5.2): join (or take the stored seat back), then one screen
+// A player's page in a live session (docs/design.md §5.2): join (or take the stored seat back), then one screen
 // per phase — lobby, briefing, planning (the team's shared plan), service, results, podium — with the
 // timer, the facilitator's hint and the connection state ("reconnecting…") always in the bar on top.
 import { refusalText } from './viewModels/refusalText.ts';

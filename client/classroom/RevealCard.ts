@@ -1,4 +1,4 @@
-// The facilitator's reveal of one team's plan (DESIGN.md §5.2 results): the plan in one line, its score,
+// The facilitator's reveal of one team's plan (docs/design.md §5.2 results): the plan in one line, its score,
 // its service playing out (TimelineStrip) and the round's debrief, on every screen at once.
 import { formatRate, type Locale, type RevealMessage } from '../../shared/index.ts';
 import { h } from '../ui/dom.ts';

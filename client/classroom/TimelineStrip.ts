@@ -1,4 +1,4 @@
-// The service animation in the DOM (DESIGN.md §5.2 service): one step of the team's plan as lanes of stove
+// The service animation in the DOM (docs/design.md §5.2 service): one step of the team's plan as lanes of stove
 // work (forward, backward, recompute, update), passes through windows and idle time, with a cursor sweeping
 // across (CSS animation, still under prefers-reduced-motion) and a one-line narration per lane.
 import { formatSeconds, type Locale, type StepTimeline } from '../../shared/index.ts';

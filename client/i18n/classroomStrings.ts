@@ -1,5 +1,5 @@
 // The live classroom's texts (join, player screens, facilitator dashboard, projector) in both languages.
-// The kitchen metaphor follows DESIGN.md §2: kitchen 厨房 = device, chef 厨师 = a player's seat.
+// The kitchen metaphor follows docs/design.md §2: kitchen 厨房 = device, chef 厨师 = a player's seat.
 import { defineStrings } from './defineStrings.ts';
 
 export const classroomStrings = defineStrings(

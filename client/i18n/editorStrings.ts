@@ -1,5 +1,5 @@
 // The plan editor's texts (kitchen grid, mode, courses, memory savers, manual passes, axis tokens, exports,
-// sandbox) in both languages, in the kitchen metaphor of DESIGN.md §2.
+// sandbox) in both languages, in the kitchen metaphor of docs/design.md §2.
 import { defineStrings } from './defineStrings.ts';
 
 export const editorStrings = defineStrings(

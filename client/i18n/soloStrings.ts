@@ -1,5 +1,5 @@
 // The solo game's texts (title, level list, level screen, preview, score) in both languages. Keys are
-// stable; the zh-CN and English texts keep the kitchen metaphor of DESIGN.md §2 consistent.
+// stable; the zh-CN and English texts keep the kitchen metaphor of docs/design.md §2 consistent.
 import { defineStrings } from './defineStrings.ts';
 
 export const soloStrings = defineStrings(

@@ -7,8 +7,9 @@ import { viewStrings } from './viewStrings.ts';
 import { classroomStrings } from './classroomStrings.ts';
 import { classroomRunStrings } from './classroomRunStrings.ts';
 
-export const LOCALES = ['zh-CN', 'en'] as const;
-export type Locale = (typeof LOCALES)[number];
+import { LOCALES, type Locale } from '../../shared/index.ts';
+
+export { LOCALES, type Locale };
 
 const CATALOGS = [
   soloStrings,

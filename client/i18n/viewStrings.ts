@@ -1,5 +1,5 @@
-// The level screen's four views (global / local / static / dynamic, DESIGN.md §5.3) and their controls, in
-// both languages; the passing styles keep DESIGN.md §2's names (AllGather 拼盘, AllReduce 汇总分发, …).
+// The level screen's four views (global / local / static / dynamic, docs/design.md §5.3) and their controls, in
+// both languages; the passing styles keep docs/design.md §2's names (AllGather 拼盘, AllReduce 汇总分发, …).
 import { defineStrings } from './defineStrings.ts';
 
 export const viewStrings = defineStrings(

@@ -1,4 +1,4 @@
-// The level screen's canvas: the four views of the plan (global / local / static / dynamic, DESIGN.md §5.3)
+// The level screen's canvas: the four views of the plan (global / local / static / dynamic, docs/design.md §5.3)
 // beside the DOM panel, switched by the ViewTabs bar laid over the canvas area. Wiring only: data from the
 // PlanSession, drawing in views/, playback maths in viewModels/; the dynamic view's clock runs on
 // Phaser's update loop. Redraws on every plan change, language change and resize.

@@ -1,4 +1,4 @@
-// The exports of a plan as files (DESIGN.md §5.1): the JAX program (.py) from the core's `exportJax` and the
+// The exports of a plan as files (docs/design.md §5.1): the JAX program (.py) from the core's `exportJax` and the
 // step's timeline as a Chrome trace (.json, opens in Perfetto) from `timelineTrace`. Pure: names and contents.
 import { exportJax, timelineTrace, type Evaluation, type Level, type PlanState } from '../../shared/index.ts';
 

@@ -1,21 +1,6 @@
-// Bytes in decimal units (as the fridges are labelled, 1 GB = 10⁹ B) with three significant digits.
-
-/**
- * @example formatBytes(48) // '48 B'
- * @example formatBytes(6144) // '6.14 kB'
- * @example formatBytes(8455716864) // '8.46 GB'
- */
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 0) throw new Error(`formatBytes: not a byte count: ${bytes}`);
-  const units = ['B', 'kB', 'MB', 'GB', 'TB'] as const;
-  let i = 0;
-  let v = bytes;
-  while (v >= 1000 && i < units.length - 1) {
-    v /= 1000;
-    i++;
-  }
-  return i === 0 ? `${Math.round(v)} B` : `${v.toPrecision(3)} ${units[i]}`;
-}
+// Device ids as short text for the dish pictures; byte counts are formatted by the core's one formatting
+// module (shared/game/format.ts), re-exported here for the views that import it from this file.
+export { formatBytes } from '../../shared/index.ts';
 
 /**
  * Device ids as short text, runs joined with an en dash.

@@ -1,4 +1,4 @@
-// The local view of one kitchen (DESIGN.md §5.3 "one kitchen: its portions, fridge contents, its passes"):
+// The local view of one kitchen (docs/design.md §5.3 "one kitchen: its portions, fridge contents, its passes"):
 // the block of every dish it holds with the local shape, its memory group's breakdown against the fridge,
 // where its stove's step goes (its timeline lane), and the passes it takes part in. Pure.
 import {

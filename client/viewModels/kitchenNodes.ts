@@ -1,4 +1,4 @@
-// The kitchens' nodes for the global and dynamic views (DESIGN.md §2: NVLink-like windows inside a node,
+// The kitchens' nodes for the global and dynamic views (docs/design.md §2: NVLink-like windows inside a node,
 // slower windows between nodes): node n holds device ids n·perNode … (n+1)·perNode − 1 (row-major over the
 // mesh, as Evaluation.pricing.topology says); a frame per node when its kitchens form a rectangle in the
 // layout, each window's link and speed from its mesh axis, and — when kitchens get too small to draw — a

@@ -3,7 +3,7 @@
 // outputs. Pure; the core checks the op with the whole plan when the edit arrives.
 import type { ManualOpJson, ManualState, PlanEdit, PlanState } from '../../shared/index.ts';
 
-/** The collectives a player places (sharding.md §1.8), in the order the form lists them. */
+/** The collectives a player places (docs/jax-semantics.md §1.8), in the order the form lists them. */
 export const COLLECTIVES = ['psum', 'all_gather', 'psum_scatter', 'all_to_all', 'ppermute'] as const;
 export type CollectiveKind = (typeof COLLECTIVES)[number];
 

@@ -1,4 +1,4 @@
-// The static view's rows (DESIGN.md §5.3 "the plan as a graph — specs on every tensor after propagation, the
+// The static view's rows (docs/design.md §5.3 "the plan as a graph — specs on every tensor after propagation, the
 // inserted passes marked"): the tasting's values in program order grouped by phase, each with its propagated
 // label, per-device shape and operands; every pass the partitioner inserted sits right above the value it was
 // inserted at (on the edge from the operand it moves) or right below the value it reshards (its result). A

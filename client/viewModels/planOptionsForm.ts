@@ -1,7 +1,14 @@
 // Which editors a level shows (one per group of edits it allows, within its limits) and the choices and
 // edits of the small ones: the mode, the courses (pipeline), recomputation, ZeRO and sequence parallelism.
 // Pure: the level screen builds its controls from these and sends the edits through the session.
-import type { Level, PlanEdit, PlanEditType, PlanState } from '../../shared/index.ts';
+import {
+  SCHEDULES as CORE_SCHEDULES,
+  type Level,
+  type PipelineSchedule,
+  type PlanEdit,
+  type PlanEditType,
+  type PlanState,
+} from '../../shared/index.ts';
 import { sizeChoices } from './meshGridForm.ts';
 
 /** The editors of the level screen, most important first. */
@@ -36,9 +43,9 @@ export function editorSections(level: Level): EditorSection[] {
 /** Whether `level` lets the player make edits of `type` (the controls of the others are not shown). */
 export const allows = (level: Level, type: PlanEditType): boolean => level.editable.includes(type);
 
-export const SCHEDULES = ['1f1b', 'gpipe', 'interleaved'] as const;
-export const RECOMPUTE_POLICIES = ['none', 'selective', 'full'] as const;
-export const ZERO_STAGES = [0, 1, 2, 3] as const;
+export { RECOMPUTE_POLICIES, ZERO_STAGES } from '../../shared/index.ts';
+/** The core's schedules (SCHEDULES), in the order the courses menu lists them: the default first. */
+export const SCHEDULES: readonly PipelineSchedule[] = ['1f1b', ...CORE_SCHEDULES.filter((s) => s !== '1f1b')];
 
 /** Divisors of n, ascending. */
 export function divisors(n: number): number[] {

@@ -1,6 +1,6 @@
 // The live preview of an evaluation as figures ready to print: memory per group of equally loaded kitchens
 // against the fridge, step time, tokens/s, stars now, the tasting's verdict and the passes. Pure.
-import { formatGb, formatRate, formatSeconds, type Evaluation } from '../../shared/index.ts';
+import { formatBytes, formatGb, formatRate, formatSeconds, type Evaluation } from '../../shared/index.ts';
 import { fridgeGauge, type FridgeGauge } from './fridgeGauge.ts';
 
 export interface MemoryRow {
@@ -63,14 +63,6 @@ export function preview(evaluation: Evaluation): Preview {
       time: formatSeconds(c.timeS) + (c.perStep > 1 ? ` ×${c.perStep}` : ''),
     })),
   };
-}
-
-/** Decimal bytes with three significant digits. */
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1e9) return formatGb(bytes);
-  if (bytes >= 1e6) return `${(bytes / 1e6).toPrecision(3)} MB`;
-  if (bytes >= 1e3) return `${(bytes / 1e3).toPrecision(3)} kB`;
-  return `${Math.round(bytes)} B`;
 }
 
 /** Sorted ids, runs of consecutive ids as 'a–b'. */

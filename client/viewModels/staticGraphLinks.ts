@@ -1,4 +1,4 @@
-// The static view's edges (DESIGN.md §5.3 "the plan as a graph"): every value's edges to its consumers, drawn
+// The static view's edges (docs/design.md §5.3 "the plan as a graph"): every value's edges to its consumers, drawn
 // in a left gutter as one vertical bus per value (from the value's row down to its last consumer, with a tap
 // into each consumer) in lanes that never overlap, and the short stems that carry an edge through the pass
 // rows inserted on it (an operand's pass above the consumer, a result's pass below the value). Pure.

@@ -1,4 +1,4 @@
-// The four views of the level screen (DESIGN.md §5.3) and the WAI-ARIA tabs keyboard model: Left/Right move
+// The four views of the level screen (docs/design.md §5.3) and the WAI-ARIA tabs keyboard model: Left/Right move
 // to the previous/next tab (wrapping), Home/End to the first/last. Pure, tested without a browser.
 
 export const VIEW_NAMES = ['global', 'local', 'static', 'dynamic'] as const;

@@ -1,4 +1,4 @@
-// The dynamic view (DESIGN.md §5.2 service, §5.3): one step of evaluation.timeline played on the kitchen
+// The dynamic view (docs/design.md §5.2 service, §5.3): one step of evaluation.timeline played on the kitchen
 // grid — every stove shows its lane's event at time t (colour + pattern; idle = a cold stove, so the
 // pipeline bubble shows), a dish crosses each window whose axis a running pass uses, and a Gantt strip of
 // the lanes with a time cursor. draw() builds everything on a change; setTime() per frame only swaps

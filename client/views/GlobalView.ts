@@ -1,4 +1,4 @@
-// The global view (DESIGN.md §5.3): the whole kitchen grid with every fridge's gauge, and the level's dishes
+// The global view (docs/design.md §5.3): the whole kitchen grid with every fridge's gauge, and the level's dishes
 // as block pictures coloured by the kitchen holding each block. The picked kitchen has a focus ring; the
 // layout is kept for the scene's click hit-test.
 import type { GameObjects, Scene } from 'phaser';

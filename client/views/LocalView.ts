@@ -1,4 +1,4 @@
-// The local view (DESIGN.md §5.3): one kitchen — its fridge as a big gauge (parts stacked against the
+// The local view (docs/design.md §5.3): one kitchen — its fridge as a big gauge (parts stacked against the
 // capacity line) with the breakdown, its stove's step as a bar (cooking / passing / idle), the block of
 // every dish it holds, and the passes it takes part in (kind, axes, bytes, time).
 import type { GameObjects, Scene } from 'phaser';

@@ -1,4 +1,4 @@
-// The static view (DESIGN.md §5.3): the propagated plan as a graph — every value of the step grouped by
+// The static view (docs/design.md §5.3): the propagated plan as a graph — every value of the step grouped by
 // phase, with its label after propagation, its per-kitchen shape and the values it is computed from (edges in
 // the left gutter), the level's dishes highlighted, and every pass the sous-chef inserted drawn on the edge
 // it belongs to (kind badge, axes, bytes). A priced-only (Megatron) level lists its priced passes with times.

@@ -31,7 +31,7 @@ export const EVENT_KINDS: readonly StepEventKind[] = [
   'idle',
 ];
 
-/** The passing styles (DESIGN.md §2) by the core's collective kind; anything else is grey. */
+/** The passing styles (docs/design.md §2) by the core's collective kind; anything else is grey. */
 export function passStyle(kind: string): MarkStyle {
   switch (kind) {
     case 'all-reduce':

@@ -1,4 +1,4 @@
-// The classroom's embedded database (DESIGN.md §5.5 "persistence"): sessions with their latest snapshot,
+// The classroom's embedded database (docs/design.md §5.5 "persistence"): sessions with their latest snapshot,
 // seats, rounds, every team's latest plan (the locked one = the submitted plan) and scores, in SQLite (WAL).
 // Every change is written synchronously in one transaction, so a crash loses nothing that was accepted.
 import fs from 'node:fs';

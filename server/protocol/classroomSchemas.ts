@@ -1,15 +1,19 @@
 // zod schemas of every classroom message and HTTP body (shared/protocol/classroom.ts). They check structure
 // and bound sizes only; whether an edit or a command is allowed is the core's decision (shared/classroom).
 import { z } from 'zod';
-import type {
-  ChooseTeamMessage,
-  CreateSessionRequest,
-  EditMessage,
-  HostCommand,
-  LockMessage,
-  PlanEdit,
-  ResumeSessionRequest,
-  SessionJoinOptions,
+import {
+  RECOMPUTE_POLICIES,
+  SCHEDULES,
+  TASTE_MODES,
+  ZERO_STAGES,
+  type ChooseTeamMessage,
+  type CreateSessionRequest,
+  type EditMessage,
+  type HostCommand,
+  type LockMessage,
+  type PlanEdit,
+  type ResumeSessionRequest,
+  type SessionJoinOptions,
 } from '../../shared/index.ts';
 import { validate, type Validated } from './validate.ts';
 
@@ -52,18 +56,18 @@ export const planEditSchema: z.ZodType<PlanEdit> = z.discriminatedUnion('type', 
   z.strictObject({ type: z.literal('renameAxis'), from: name, to: name }),
   z.strictObject({ type: z.literal('setSpec'), tensor: name, spec }),
   z.strictObject({ type: z.literal('clearSpec'), tensor: name }),
-  z.strictObject({ type: z.literal('setMode'), mode: z.enum(['auto', 'manual', 'pmap']) }),
+  z.strictObject({ type: z.literal('setMode'), mode: z.enum(TASTE_MODES) }),
   z.strictObject({
     type: z.literal('setPipeline'),
     stages: z.number().int().min(1).max(1024).optional(),
     microbatches: z.number().int().min(1).max(4096).optional(),
-    schedule: z.enum(['gpipe', '1f1b', 'interleaved']).optional(),
+    schedule: z.enum(SCHEDULES).optional(),
     virtualStages: z.number().int().min(1).max(64).optional(),
   }),
-  z.strictObject({ type: z.literal('setRecompute'), policy: z.enum(['none', 'selective', 'full']) }),
+  z.strictObject({ type: z.literal('setRecompute'), policy: z.enum(RECOMPUTE_POLICIES) }),
   z.strictObject({
     type: z.literal('setZero'),
-    stage: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]),
+    stage: z.literal(ZERO_STAGES),
   }),
   z.strictObject({ type: z.literal('setSequenceParallel'), enabled: z.boolean() }),
   z.strictObject({

@@ -1,4 +1,4 @@
-// A live classroom session (DESIGN.md §5.5): a thin shell over the pure rules in shared/classroom. Each
+// A live classroom session (docs/design.md §5.5): a thin shell over the pure rules in shared/classroom. Each
 // message is validated (zod) → handed to the core with Date.now() → the accepted snapshot is persisted
 // (SQLite, one transaction) → mirrored into the schema state → the core's effects are sent as messages.
 import { Room, ServerError, type Client } from 'colyseus';
@@ -53,7 +53,7 @@ export interface SessionRoomDeps {
   readonly store: SessionStore;
   /** The server clock, ms since the epoch. */
   readonly now: () => number;
-  /** How long a dropped seat waits for its client, seconds (≥ 120: DESIGN.md §5.5). */
+  /** How long a dropped seat waits for its client, seconds (≥ 120: docs/design.md §5.5). */
   readonly reconnectSeconds: number;
 }
 

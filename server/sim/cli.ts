@@ -1,10 +1,12 @@
-// `npm run sim -- <command> [file]`: one JSON document in (file or stdin), one JSON document out (DESIGN.md §4.4).
+// `npm run sim -- <command> [file]`: one JSON document in (file or stdin), one JSON document out (docs/design.md §4.4).
 // Exit 0 on success; 2 with {"error": {type, message}} for bad input; 1 only for a bug.
 import { readFileSync } from 'node:fs';
 import type { Result } from '../../shared/index.ts';
 import { SIM_COMMANDS } from './commands.ts';
 
+// No file and a terminal on stdin: an empty document `{}` (`npm run sim -- validate` needs no input).
 function readInput(file: string | undefined): string {
+  if (file === undefined && process.stdin.isTTY) return '{}';
   return readFileSync(file ?? 0, 'utf8');
 }
 

@@ -1,4 +1,4 @@
-// A new session in the lobby (DESIGN.md §5.5; contract CreateSessionRequest): validated rounds, planning
+// A new session in the lobby (docs/design.md §5.5; contract CreateSessionRequest): validated rounds, planning
 // time, teams and title; no players yet. The server makes the code and the host key and passes the time in.
 import { levelById } from '../game/levels/index.ts';
 import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH } from '../protocol/classroom.ts';

@@ -1,4 +1,4 @@
-// The facilitator's commands (contract HostCommand; DESIGN.md §5.5 "only the facilitator can change phase,
+// The facilitator's commands (contract HostCommand; docs/design.md §5.5 "only the facilitator can change phase,
 // timer, rounds, teams, or kick") with their phase rules. The room has already checked the host key and the
 // message's shape; a refused command returns the error and leaves the session unchanged.
 import type { HostCommand } from '../protocol/classroom.ts';

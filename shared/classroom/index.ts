@@ -1,4 +1,4 @@
-// The classroom session core's public face (DESIGN.md §5.5): pure, deterministic rules of a live session
+// The classroom session core's public face (docs/design.md §5.5): pure, deterministic rules of a live session
 // that the server's SessionRoom calls after validating each message. Time (`nowMs`) is always passed in;
 // every call returns a new snapshot (never mutates) or a refusal that leaves the input as it was.
 export * from './session.ts';

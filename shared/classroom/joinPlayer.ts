@@ -1,4 +1,4 @@
-// Seating players (DESIGN.md §5.5): join with a checked nickname into the chosen team or the smallest one
+// Seating players (docs/design.md §5.5): join with a checked nickname into the chosen team or the smallest one
 // (lowest id on ties); a join after the lobby plays from the next round (joined in a briefing: this round).
 // Players may change team themselves in the lobby and briefings only.
 import { accept, refuse } from './errors.ts';

@@ -1,4 +1,4 @@
-// Which kitchens a player chefs (DESIGN.md §5.2: "each player is the chef of one or more kitchens and sees
+// Which kitchens a player chefs (docs/design.md §5.2: "each player is the chef of one or more kitchens and sees
 // their own kitchen's … local view"): the devices of the team's current grid dealt round-robin over the
 // team's seated members in join order — member i of n gets devices i, i + n, i + 2n, …
 import { deviceCount } from '../game/planState.ts';

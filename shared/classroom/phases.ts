@@ -1,4 +1,4 @@
-// The round's phase transitions (DESIGN.md §5.2): briefing (plans reset to the level's start plan, timer
+// The round's phase transitions (docs/design.md §5.2): briefing (plans reset to the level's start plan, timer
 // set but stopped) → planning (timer runs) → service (every plan locked, the round scored, SERVICE_MS of
 // animation) → results (points added, results sent) → next briefing or podium; and `tick`, which moves on
 // when a running timer has run out. Each returns the next snapshot and the effects to send. A hint belongs

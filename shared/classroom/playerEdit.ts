@@ -1,4 +1,4 @@
-// A player's edit of the team's shared plan (DESIGN.md §5.2 "Planning"): only during planning, only the
+// A player's edit of the team's shared plan (docs/design.md §5.2 "Planning"): only during planning, only the
 // player's own team, not while the clock is paused, not once the captain locked it, not by a player who joined after the round began. The
 // core's applyEdit decides whether the edit is valid; a refused edit leaves the session unchanged.
 import type { PlanEdit } from '../game/actions.ts';

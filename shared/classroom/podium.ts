@@ -1,4 +1,4 @@
-// Final (or running) standings (DESIGN.md §5.1 "a running leaderboard and a final podium"): teams by total
+// Final (or running) standings (docs/design.md §5.1 "a running leaderboard and a final podium"): teams by total
 // points, highest first; equal points share a rank (1, 1, 3), team order breaks ties in the listing.
 import type { Text } from '../game/i18n.ts';
 import type { SessionSnapshot } from './session.ts';

@@ -1,4 +1,4 @@
-// The facilitator's reveal (DESIGN.md §5.2 "Results": the reveal of the best plan and the debrief): a scored
+// The facilitator's reveal (docs/design.md §5.2 "Results": the reveal of the best plan and the debrief): a scored
 // team's plan, its result row, its service timeline (the plan re-evaluated: the core is deterministic) and
 // the round's debrief text.
 import { accept, refuse } from './errors.ts';

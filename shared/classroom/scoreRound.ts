@@ -1,4 +1,4 @@
-// Scoring a round (DESIGN.md §5.2 "Service" and "Results"): every playing team's locked plan evaluated by
+// Scoring a round (docs/design.md §5.2 "Service" and "Results"): every playing team's locked plan evaluated by
 // the core for the round's level; round points = round(1000 × score / best score), 0 when the best is 0;
 // rank 1 = best score, equal scores share a rank (1, 1, 3); class histograms one value per team. A plan the
 // core cannot evaluate scores 0 with the core's reason — scoring never throws for a team's plan.

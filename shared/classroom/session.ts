@@ -1,4 +1,4 @@
-// The live classroom session as plain data (DESIGN.md §5.1, §5.2, §5.5): the snapshot the server stores in
+// The live classroom session as plain data (docs/design.md §5.1, §5.2, §5.5): the snapshot the server stores in
 // SQLite and resumes from, the effects a transition asks the room to send, and the errors a refused call
 // returns. JSON-ready and deep-equal comparable: no class instances, no Maps, no undefined-valued keys.
 import type { GameError } from '../game/errors.ts';

@@ -1,4 +1,4 @@
-// Team names (DESIGN.md §2: teams are kitchens): China's eight great cuisines, then four more regional
+// Team names (docs/design.md §2: teams are kitchens): China's eight great cuisines, then four more regional
 // kitchens, in both languages. Team i (0-based) is named TEAM_NAMES[i].
 import { text, type Text } from '../game/i18n.ts';
 

@@ -1,4 +1,4 @@
-// Nickname rules of a live session (DESIGN.md §5.5): trimmed, NFC, inner whitespace collapsed to one space,
+// Nickname rules of a live session (docs/design.md §5.5): trimmed, NFC, inner whitespace collapsed to one space,
 // 1–16 characters counted as code points (一个汉字 = 1), letters (any script, CJK included), digits, space,
 // '-' and '_' only, through the word filter; a nickname already taken (case-insensitively) gets a suffix.
 import { accept, refuse } from './errors.ts';

@@ -1,4 +1,4 @@
-// A small nickname word filter (DESIGN.md §5.5 "a small zh/en word filter"): a short list of slurs and
+// A small nickname word filter (docs/design.md §5.5 "a small zh/en word filter"): a short list of slurs and
 // profanity in Chinese and English, matched as substrings after folding case, width (NFKC), separators and
 // simple l33t (0→o, 1→i or l, 3→e, 4→a, 5→s, 7→t, @→a, $→s, !→i). Deliberately short: it keeps a projector
 // clean, it is no moderation system; words that are also innocent parts of names or dishes are left out.

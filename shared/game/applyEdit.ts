@@ -1,4 +1,4 @@
-// applyEdit (DESIGN.md §3 "validate and apply a plan edit"): the level must offer the edit, its handler
+// applyEdit (docs/design.md §3 "validate and apply a plan edit"): the level must offer the edit, its handler
 // (rules/) makes the next plan, and the core validates and prepares the whole next plan (preparePlan.ts), once: evaluation reuses it.
 // A refusal leaves the plan as it was and says why, in JAX's words and the kitchen's.
 import type { PlanEdit, PlanEditType } from './actions.ts';

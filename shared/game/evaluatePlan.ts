@@ -1,4 +1,4 @@
-// evaluatePlan (DESIGN.md §3 "evaluate a plan: numerics + pricing + memory + score"): the level's engine
+// evaluatePlan (docs/design.md §3 "evaluate a plan: numerics + pricing + memory + score"): the level's engine
 // tastes and prices the plan, scorePlan turns the outcome into tokens/s and stars (zero with the reason when
 // a fridge overflows or the tasting is wrong), and diagnose says what limited it. Pure and deterministic:
 // the same level and plan give a deep-equal evaluation on every machine.

@@ -1,4 +1,4 @@
-// What evaluating a plan returns (DESIGN.md §4.3 report, §5.2 results): the tasting at small scale, the
+// What evaluating a plan returns (docs/design.md §4.3 report, §5.2 results): the tasting at small scale, the
 // pricing at banquet scale (step time, tokens/s, memory per device with its breakdown and the worst device,
 // the collectives with their times, bubble, parallel efficiency T_calc / (T_calc + T_comm)), the timeline of
 // one step for the dynamic view, the score with stars, and what limited the plan, explained in both
@@ -7,7 +7,7 @@ import type { MemoryBreakdown } from '../sim/cost/memory.ts';
 import type { Score } from '../sim/cost/score.ts';
 import type { Text } from './i18n.ts';
 
-/** What held the plan back (DESIGN.md §5.2: memory, communication, bubble or a wrong tasting). */
+/** What held the plan back (docs/design.md §5.2: memory, communication, bubble or a wrong tasting). */
 export type LimitedBy = 'memory' | 'communication' | 'bubble' | 'tasting' | 'compute';
 
 /** One output of the tasting, compared with one device in float64. */

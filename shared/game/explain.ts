@@ -1,4 +1,4 @@
-// Kitchen-language explanations (DESIGN.md §2's metaphor) of the core's errors. The core's message stays
+// Kitchen-language explanations (docs/design.md §2's metaphor) of the core's errors. The core's message stays
 // the content (JAX's template, filled in); this adds what it means for the chefs. Each rule matches one
 // message template of the core — here namedSharding.ts, partitionSpec.ts, mesh.ts and pmapMode.ts; the
 // manual-mode, Megatron and input templates in explainPlanRules.ts — and reads its figures back out of it;

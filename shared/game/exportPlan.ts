@@ -1,4 +1,4 @@
-// Exports for the sandbox and the score screen (DESIGN.md §5.1): the plan as runnable JAX — jax.jit with
+// Exports for the sandbox and the score screen (docs/design.md §5.1): the plan as runnable JAX — jax.jit with
 // shardings (jaxSnippet.ts) or jax.shard_map with the player's collectives (shardMapSnippet.ts), at the
 // tasting scale (runs on a laptop with forced CPU devices) or the banquet scale; for the Megatron levels, one
 // transformer layer of the layout — and the step's timeline as a Chrome trace (Perfetto opens it).

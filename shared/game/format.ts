@@ -1,6 +1,26 @@
-// Figures as the explanations print them: decimal gigabytes as the fridges are labelled (score.ts), times
-// in the unit that keeps three significant digits, shares as whole percents.
+// Figures as every screen prints them (the one formatting module: client views import from here): a fridge's
+// figures in decimal gigabytes with one decimal, as the fridges are labelled (formatGb, score.ts: "9.0 GB of
+// 16.0 GB"); any other byte count, a pass's or a part's, in the decimal unit that keeps three significant
+// digits (formatBytes: "8.46 GB", never "8.5 GB"); times likewise; shares as whole percents.
 export { formatGb } from '../sim/cost/score.ts';
+
+/**
+ * Bytes in decimal units (1 GB = 10⁹ B) with three significant digits; whole bytes below 1 kB.
+ * @example formatBytes(48) // '48 B'
+ * @example formatBytes(6144) // '6.14 kB'
+ * @example formatBytes(8455716864) // '8.46 GB'
+ */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) throw new Error(`formatBytes: not a byte count: ${bytes}`);
+  const units = ['B', 'kB', 'MB', 'GB', 'TB'] as const;
+  let i = 0;
+  let v = bytes;
+  while (v >= 1000 && i < units.length - 1) {
+    v /= 1000;
+    i++;
+  }
+  return i === 0 ? `${Math.round(v)} B` : `${v.toPrecision(3)} ${units[i]}`;
+}
 
 /**
  * Seconds in s, ms or µs with three significant digits.

@@ -1,4 +1,4 @@
-// The game's two languages (DESIGN.md §5.4: every level in zh-CN and English). Texts are data: a level's
+// The game's two languages (docs/design.md §5.4: every level in zh-CN and English). Texts are data: a level's
 // story, a rule's explanation and a diagnosis all carry both, and the client picks one.
 
 /** The languages every text of the game is written in. */

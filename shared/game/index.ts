@@ -1,4 +1,4 @@
-// The game core's public face (DESIGN.md §3: build a scenario, validate and apply a plan edit, evaluate a
+// The game core's public face (docs/design.md §3: build a scenario, validate and apply a plan edit, evaluate a
 // plan). The client and the classroom server import from here (or from shared/index.ts once it re-exports
 // this); files inside shared/game import each other directly.
 export { LOCALES, text, type Locale, type Text } from './i18n.ts';
@@ -17,4 +17,4 @@ export { exportJax, timelineTrace } from './exportPlan.ts';
 export { LEVELS, levelById } from './levels/index.ts';
 export * from './sandbox.ts';
 export * from './sandboxMenus.ts';
-export { formatGb, formatPercent, formatRate, formatSeconds } from './format.ts';
+export { formatBytes, formatGb, formatPercent, formatRate, formatSeconds } from './format.ts';

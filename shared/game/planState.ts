@@ -1,4 +1,4 @@
-// The editable plan (DESIGN.md §5.2 "the team edits one shared plan"): the kitchen grid (mesh axes), a
+// The editable plan (docs/design.md §5.2 "the team edits one shared plan"): the kitchen grid (mesh axes), a
 // slicing label per dish (PartitionSpec JSON by tensor name), the mode (auto = jit with shardings, manual =
 // shard_map with the player's collectives, pmap), and, for the Megatron-shaped levels, the pipeline,
 // recompute, ZeRO stage and sequence parallelism. Plain JSON-ready data: the client, the server and the

@@ -1,4 +1,4 @@
-// The sandbox (DESIGN.md §5.1): free play with a menu (a registry model tasted and priced, or a Megatron GPT
+// The sandbox (docs/design.md §5.1): free play with a menu (a registry model tasted and priced, or a Megatron GPT
 // priced at full scale) in a kitchen (a hardware preset × a number of devices), every edit the scenario gives
 // meaning to allowed. Stars come from the scenario: the perfect-scaling rate of its replicated start plan.
 import { HARDWARE_PRESET_IDS, HARDWARE_PRESETS, type HardwarePresetId } from '../sim/cost/hardware.ts';

@@ -1,4 +1,4 @@
-// The sandbox's choices (DESIGN.md §5.1 "any menu and kitchen"): the menus — the registry's tasted models and
+// The sandbox's choices (docs/design.md §5.1 "any menu and kitchen"): the menus — the registry's tasted models and
 // two Megatron GPTs priced at full scale — the kitchens (every hardware preset) and how many of them.
 import { HARDWARE_PRESET_IDS, HARDWARE_PRESETS, type HardwarePresetId } from '../sim/cost/hardware.ts';
 import { text, type Text } from './i18n.ts';

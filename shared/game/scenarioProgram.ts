@@ -5,6 +5,7 @@
 // value); a plan edit never rebuilds it.
 import { MODELS } from '../sim/models/modelRegistry.ts';
 import type { Program } from '../sim/program/ir.ts';
+import { memo } from '../sim/memo.ts';
 import { ok, type Result } from '../sim/result.ts';
 import { buildStep, type BuiltStep } from '../sim/taste/buildStep.ts';
 import type { Scenario, TastingScenario } from './level.ts';
@@ -12,13 +13,8 @@ import type { Scenario, TastingScenario } from './level.ts';
 /** The tasting scale (run for real) or the banquet scale (priced). */
 export type Scale = 'tasting' | 'banquet';
 
-const MEMO_SIZE = 16;
-const memo: { key: string; value: Result<BuiltStep> }[] = [];
-
-/** Forgets the memoised programs (benchmarks time a cold evaluation this way). */
-export function clearScenarioProgramMemo(): void {
-  memo.length = 0;
-}
+/** The last few scenarios' steps (a handful of levels are open at once; resetCaches empties it). */
+const steps = memo<Result<BuiltStep>>(16);
 
 /** The scenario's dims at `scale`. */
 export const dimsAt = (s: TastingScenario, scale: Scale): Readonly<Record<string, number>> =>
@@ -27,12 +23,7 @@ export const dimsAt = (s: TastingScenario, scale: Scale): Readonly<Record<string
 /** The scenario's step at `scale`: its training step, or its forward pass when `step` is 'forward'. */
 export function scenarioStep(s: TastingScenario, scale: Scale, step: 'train' | 'forward'): Result<BuiltStep> {
   const key = JSON.stringify([s.model, dimsAt(s, scale), step]);
-  const hit = memo.find((e) => e.key === key);
-  if (hit) return hit.value;
-  const value = buildStep(s.model, dimsAt(s, scale), step);
-  memo.unshift({ key, value });
-  if (memo.length > MEMO_SIZE) memo.pop();
-  return value;
+  return steps.get(key, () => buildStep(s.model, dimsAt(s, scale), step));
 }
 
 /** The program of `scenarioStep`. */

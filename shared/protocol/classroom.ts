@@ -1,4 +1,4 @@
-// Wire protocol of a live classroom session (DESIGN.md §5.1, §5.2, §5.5): how pages create, join and drive a
+// Wire protocol of a live classroom session (docs/design.md §5.1, §5.2, §5.5): how pages create, join and drive a
 // session room, and what the server sends back. The room's synchronised state (phase, timer, teams, players,
 // leaderboard) is a @colyseus/schema view built by the server; everything private — a team's plan before the
 // reveal, a seat key, the host key — travels as a message to the clients allowed to see it.

@@ -1,5 +1,5 @@
 // Mesh: an ordered list of named axes over devices 0..N-1 laid out row-major (the first axis is the most
-// major), as `jax.sharding.Mesh(np.arange(N).reshape(sizes), names)` gives on CPU/GPU (sharding.md §1.1).
+// major), as `jax.sharding.Mesh(np.arange(N).reshape(sizes), names)` gives on CPU/GPU (docs/jax-semantics.md §1.1).
 import { err, ok, type Result } from './result.ts';
 
 export interface MeshAxis {

@@ -1,4 +1,4 @@
-// NamedSharding validation in JAX's order (sharding.md §1.3, §1.10, §5): partitions ∩ unreduced
+// NamedSharding validation in JAX's order (docs/jax-semantics.md §1.3, §1.10, §5): partitions ∩ unreduced
 // (`P(...)` construction) → duplicate axes (`_check_unique_resources`) → unknown axes
 // (`_check_mesh_resource_axis`) → unknown unreduced axes (`_check_mesh_unreduced`) → rank
 // (`check_compatible_aval`, wrapped by `pjit_check_aval_sharding`) → divisibility (`_common_shard_shape`).
@@ -188,7 +188,7 @@ export function shardShape(
 
 /**
  * Divisibility check of jit in/out shardings and device_put (`allow_uneven_sharding=False`). Not for
- * with_sharding_constraint, whose uneven shards XLA pads (sharding.md §1.6). `source` appends JAX's
+ * with_sharding_constraint, whose uneven shards XLA pads (docs/jax-semantics.md §1.6). `source` appends JAX's
  * `. This error occurs at source: {source}` when given.
  * @example checkDivisible(mesh, sharding, [6, 8], 'device_put args') // IndivisibleError 'One of device_put args was given the sharding …'
  */
@@ -207,7 +207,7 @@ export function checkDivisible(
 }
 
 /**
- * shard_map's divisibility check (no padding in shard_map, sharding.md §1.8): lists every uneven dimension
+ * shard_map's divisibility check (no padding in shard_map, docs/jax-semantics.md §1.8): lists every uneven dimension
  * of one argument in `_spec_divisibility_error`'s template.
  * @example checkShardMapDivisible(mesh, sharding, [6], 'step') // ValueError "shard_map applied to the function 'step' …"
  */

@@ -1,4 +1,4 @@
-// PartitionSpec (sharding.md §1.2): one entry per array dimension — null (not split), a mesh axis name, or a
+// PartitionSpec (docs/jax-semantics.md §1.2): one entry per array dimension — null (not split), a mesh axis name, or a
 // list of axis names (the dimension split over their product, first name major). Fewer entries than the
 // rank pad with null.
 // Canonicalisation follows jaxlib/partition_spec.cc `CanonicalizePartition`; reprs follow

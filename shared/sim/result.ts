@@ -1,5 +1,5 @@
 // Results as values: a player's mistake is data with a teaching message, not a thrown exception
-// (style-anchors.md lesson 6). Exceptions are kept for broken invariants (programmer errors).
+// (docs/design.md §3). Exceptions are kept for broken invariants (programmer errors).
 
 /** Error type names follow JAX (`DuplicateSpecError`, `IndivisibleError`, …) plus `InputError` for malformed input. */
 export type SimErrorType =

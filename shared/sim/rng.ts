@@ -1,4 +1,4 @@
-// Seeded pseudo-random numbers as plain data (DESIGN.md §3: the core is deterministic). The generator is
+// Seeded pseudo-random numbers as plain data (docs/design.md §3: the core is deterministic). The generator is
 // mulberry32 (Tommy Ettinger, public domain): 32-bit state, integer arithmetic only (`Math.imul`, shifts), so
 // the uniform stream is bit-identical on every machine. Normals use Box–Muller (Box & Muller 1958) through
 // `Math.log`, `Math.cos` and `Math.sqrt`; V8 computes the first two with its fdlibm port, so a given Node or

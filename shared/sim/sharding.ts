@@ -1,5 +1,5 @@
 // Sharding: the canonical, validated form of a NamedSharding applied to an array of known rank
-// (sharding.md §1.2–1.3, §3.3). Per dimension, the mesh axes it is split over (major first); the axes
+// (docs/jax-semantics.md §1.2–1.3, §3.3). Per dimension, the mesh axes it is split over (major first); the axes
 // over which the logical value is still a pending *sum* of the devices' local values ("unreduced", {U_X});
 // every mesh axis mentioned nowhere replicates the array.
 import { axisSize, deviceCoords, type Mesh } from './mesh.ts';
@@ -32,7 +32,7 @@ export function localShape(mesh: Mesh, sharding: Sharding, shape: readonly numbe
 
 /**
  * Which block of each dimension device `deviceId` holds: for dim axes [a, b] (a major) the index is
- * coord_a · |b| + coord_b, the traversal order of `P(('a', 'b'))` (sharding.md §1.2).
+ * coord_a · |b| + coord_b, the traversal order of `P(('a', 'b'))` (docs/jax-semantics.md §1.2).
  */
 export function blockIndex(mesh: Mesh, sharding: Sharding, deviceId: number): number[] {
   const coords = deviceCoords(mesh, deviceId);

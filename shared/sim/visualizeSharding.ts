@@ -1,4 +1,4 @@
-// `jax.debug.visualize_array_sharding` (jax/_src/debugging.py `visualize_sharding`, sharding.md §1.9): one cell
+// `jax.debug.visualize_array_sharding` (jax/_src/debugging.py `visualize_sharding`, docs/jax-semantics.md §1.9): one cell
 // per distinct block, labelled `{PLATFORM} {sorted device ids}`, sized like rich's table there:
 //   base_height = 10, base_width = ⌊base_height · aspect⌋ with aspect = (shape[1] or 1) / shape[0],
 //   cell width  = clamp(⌊(block cols / cols) · base_width · 2.5⌋, 9, 80), label centred in width − 2,

@@ -31,6 +31,13 @@ describe('import boundaries', () => {
     ['client/scenes/probe.ts', "import { Client } from 'colyseus.js';\nexport const c = Client;\n"],
     ['client/net/sub/probe.ts', "import { Client } from 'colyseus.js';\nexport const c = Client;\n"],
     ['server/rooms/probe.ts', "import { x } from '../../client/x.ts';\nexport const y = x;\n"],
+    ['shared/sim/probe.ts', "import { LEVELS } from '../game/levels/index.ts';\nexport const l = LEVELS;\n"],
+    ['shared/game/probe.ts', "import { tick } from '../classroom/phases.ts';\nexport const t = tick;\n"],
+    ['shared/protocol/probe.ts', "import { tick } from '../classroom/phases.ts';\nexport const t = tick;\n"],
+    [
+      'client/scenes/probe.ts',
+      "import { LEVELS } from '../../shared/game/levels/index.ts';\nexport const l = LEVELS;\n",
+    ],
   ])('rejects the import in %s: %s', async (file, code) => {
     const messages = await ruleIds(file, code);
     expect(messages.some((m) => m.startsWith('mesh-kitchen/import-boundaries'))).toBe(true);
@@ -45,6 +52,11 @@ describe('import boundaries', () => {
       "import { makeMesh } from '../../shared/index.ts';\nexport const m = makeMesh;\n",
     ],
     ['server/rooms/probe.ts', "import { Room } from 'colyseus';\nexport const R = Room;\n"],
+    ['shared/game/probe.ts', "import { makeMesh } from '../sim/mesh.ts';\nexport const m = makeMesh;\n"],
+    [
+      'shared/classroom/probe.ts',
+      "import { LEVELS } from '../game/levels/index.ts';\nexport const l = LEVELS;\n",
+    ],
   ])('allows the import in %s: %s', async (file, code) => {
     expect(await ruleIds(file, code)).toEqual([]);
   });

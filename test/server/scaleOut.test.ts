@@ -1,4 +1,4 @@
-// Scale-out (DESIGN.md §5.5): two `server/index.ts` processes share one throw-away redis-server (REDIS_URL)
+// Scale-out (docs/design.md §5.5): two `server/index.ts` processes share one throw-away redis-server (REDIS_URL)
 // and one SQLite file (MESH_KITCHEN_DB); each has its own PUBLIC_ADDRESS. A room made through one process is
 // joined through the other: the lobby (joinOrCreate via both → one room), and a classroom session created by
 // the HTTP API of the process hosting the lobby — so Colyseus places it on the other one (fewest rooms) — and

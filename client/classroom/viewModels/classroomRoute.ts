@@ -1,4 +1,4 @@
-// Which classroom page the address asks for (DESIGN.md §5.1): `?join[=CODE]` player, `?host` create form,
+// Which classroom page the address asks for (docs/design.md §5.1): `?join[=CODE]` player, `?host` create form,
 // `?host=CODE` dashboard, `?projector=CODE` projector; anything else is the solo game (null).
 import { JOIN_CODE_ALPHABET, JOIN_CODE_LENGTH } from '../../../shared/index.ts';
 

@@ -1,4 +1,4 @@
-// The class histograms of one metric (DESIGN.md §5.2 results; peers.md idea 4, Opus Magnum style): equal-
+// The class histograms of one metric (docs/design.md §5.2 results, as Opus Magnum shows a solution against its players' histogram): equal-
 // width bins over the teams' values, and where one team's value falls so its bar can be marked.
 
 export interface Bin {

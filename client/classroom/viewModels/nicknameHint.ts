@@ -1,6 +1,6 @@
 // The join form's live nickname feedback: the session core's own rule (validateNickname, the one the server
 // applies) run on every keystroke, plus a character counter (code points: 一个汉字 counts 1).
-import { MAX_NICKNAME_CHARS, validateNickname } from '../../../shared/classroom/validateNickname.ts';
+import { MAX_NICKNAME_CHARS, validateNickname } from '../../../shared/index.ts';
 import type { Locale } from '../../../shared/index.ts';
 
 export interface NicknameHint {

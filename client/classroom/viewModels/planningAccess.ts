@@ -1,4 +1,4 @@
-// What a player may do with the team's plan during planning (DESIGN.md §5.5 "late join goes into the next
+// What a player may do with the team's plan during planning (docs/design.md §5.5 "late join goes into the next
 // round"): edit it, only watch it because the captain locked it, or only watch it because they joined after
 // this round's planning began (the core would refuse their edits with 'late-joiner'), or only watch it while
 // the clock is paused (the facilitator's Pause, or a session restored paused after a restart).

@@ -1,4 +1,4 @@
-// The service animation's picture of one step (DESIGN.md §5.2 service, §5.3 dynamic view) as bars: every
+// The service animation's picture of one step (docs/design.md §5.2 service, §5.3 dynamic view) as bars: every
 // lane's events placed in percent of the step, the overlapped ones (gradient reductions behind the backward
 // pass) on their own thin track. Plain data; the DOM strip draws it and moves a cursor across.
 import type { Locale, StepEventKind, StepTimeline } from '../../../shared/index.ts';

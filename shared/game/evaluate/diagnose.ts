@@ -1,4 +1,4 @@
-// What limited a plan, and why, in both languages (DESIGN.md §5.2 results: "what limited the plan: memory,
+// What limited a plan, and why, in both languages (docs/design.md §5.2 results: "what limited the plan: memory,
 // communication, bubble, or a wrong tasting"). A wrong tasting comes first (the dish is wrong whatever its
 // speed), then a fridge that overflows (the plan cannot run); otherwise the largest part of the critical
 // device's step: compute (the stoves are busy: a good plan), exposed communication, or the bubble.

@@ -18,6 +18,7 @@ import {
   stateBytesPerParam,
   type TrainingPrecision,
 } from '../../sim/cost/memory.ts';
+import { gemmShape } from '../../sim/cost/gemmEfficiency.ts';
 import { matmulTimeS, memoryTimeS, type PricingContext } from '../../sim/cost/pricePlan.ts';
 import { axisSize, type Mesh } from '../../sim/mesh.ts';
 import { DTYPE_BYTES, operandsOf, type Node, type Value } from '../../sim/program/ir.ts';
@@ -118,7 +119,7 @@ export function manualStep(
       );
       const flops = eq.ok ? einsumFlops(eq.value) : 0;
       matmulFlops += flops;
-      t = matmulTimeS(flops, hbm, ctx);
+      t = matmulTimeS(flops, hbm, ctx, eq.ok ? gemmShape(eq.value) : undefined);
     } else t = memoryTimeS(hbm, ctx);
     const last = events[events.length - 1];
     if (last?.kind === 'forward' && last.endS === clock)

@@ -1,4 +1,4 @@
-// Memory per device of an SPMD plan (memory.ts, cost-model.md §2), the same on every device because every
+// Memory per device of an SPMD plan (memory.ts, docs/cost-model.md §2), the same on every device because every
 // shard is even: model states on the shards the specs give (ZeRO follows from the specs), the activations
 // the backward pass reads, and the largest op's working set; a forward-only step (inference) keeps the
 // parameters and the working set only. The capacity check names the worst device and the overflow.

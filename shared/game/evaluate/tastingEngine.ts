@@ -1,4 +1,4 @@
-// The 'tasting+pricing' engine (DESIGN.md §4.2 "two scales, one plan"): the plan tasted for real at the
+// The 'tasting+pricing' engine (docs/design.md §4.2 "two scales, one plan"): the plan tasted for real at the
 // tasting scale (tastePlan: every op on every simulated device, compared with one device in float64) and
 // the same mesh and labels priced at banquet scale on the level's hardware — pricePlan over GSPMD's
 // partitioned program (auto, pmap), or the player's shard_map body op by op (manual).

@@ -1,4 +1,4 @@
-// Where the kitchens stand (DESIGN.md §2: NVLink-like windows inside a node, slower windows between nodes):
+// Where the kitchens stand (docs/design.md §2: NVLink-like windows inside a node, slower windows between nodes):
 // devices per node and, for every mesh axis, the link its collectives cross (meshAxisLinks) — what the
 // global view needs to group kitchens by node and draw each window by its speed.
 import { meshAxisLinks, type DeviceSpec } from '../../sim/cost/hardware.ts';

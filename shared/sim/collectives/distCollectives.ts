@@ -1,4 +1,4 @@
-// The collectives of sharding.md §2.3/§3.4 on distributed tensors: each one moves real shards between devices
+// The collectives of docs/jax-semantics.md §2.3/§3.4 on distributed tensors: each one moves real shards between devices
 // (through the schedules of ring.ts, via the shard_map-level ops of localCollectives.ts) and returns the
 // tensor with its new sharding. Per device, with L = bytes of its local block before the collective and
 // n = devices per group: all-gather sends (n−1)·L, reduce-scatter (n−1)/n·L, all-reduce 2(n−1)/n·L,

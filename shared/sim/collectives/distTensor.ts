@@ -1,6 +1,6 @@
 // A distributed tensor: a global shape, its sharding and one real f32 shard per device. Device d holds the
 // block `deviceBlock(mesh, sharding, shape, d)` in row-major order. Along `unreduced` axes the logical value
-// is the SUM of the shards of the devices that differ only in those coordinates (sharding.md §3.3).
+// is the SUM of the shards of the devices that differ only in those coordinates (docs/jax-semantics.md §3.3).
 import { axisIndex, deviceCoords, type Mesh } from '../mesh.ts';
 import { blockIndex, deviceBlock, localShape, type Sharding } from '../sharding.ts';
 import { newFloat32 } from '../tensor/arena.ts';

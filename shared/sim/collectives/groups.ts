@@ -1,6 +1,6 @@
 // Device groups of a collective over mesh axes A: the devices that share their coordinates on every axis
 // outside A (XLA's replica groups). Within a group a device's position is its mixed-radix index over A in
-// the order given, first axis major — the block order of `P(('a', 'b'))` (sharding.md §1.2), so a gather
+// the order given, first axis major — the block order of `P(('a', 'b'))` (docs/jax-semantics.md §1.2), so a gather
 // over ['a', 'b'] concatenates blocks in the order the sharding lays them out.
 import { axisIndex, deviceCoords, type Mesh } from '../mesh.ts';
 

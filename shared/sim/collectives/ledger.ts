@@ -4,7 +4,7 @@
 // bf16 (2 B) or int8 (1 B) while the simulation itself always moves f32 values.
 import { copyFloat32 } from '../tensor/arena.ts';
 
-/** The collectives of sharding.md §2.3 and §3.4. */
+/** The collectives of docs/jax-semantics.md §2.3 and §3.4. */
 export type CollectiveKind =
   'all-gather' | 'all-reduce' | 'reduce-scatter' | 'all-to-all' | 'collective-permute' | 'all-slice';
 

@@ -1,4 +1,4 @@
-// shard_map's per-device collectives (sharding.md §1.8): every device holds a local array of the same shape
+// shard_map's per-device collectives (docs/jax-semantics.md §1.8): every device holds a local array of the same shape
 // and calls the collective over named mesh axes. Groups and their major-first order come from groups.ts;
 // data moves by the schedules of ring.ts, so the bytes are those of the real algorithms:
 //   psum / pmax → ring all-reduce; all_gather(tiled) → ring all-gather; psum_scatter(tiled) → ring

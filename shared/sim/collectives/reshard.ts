@@ -1,4 +1,4 @@
-// Resharding plans after Shardy's `-sdy-reshard-to-collectives` (sharding.md §3.4): which collectives turn
+// Resharding plans after Shardy's `-sdy-reshard-to-collectives` (docs/jax-semantics.md §3.4): which collectives turn
 // one sharding of a tensor into another, and running them on a DistTensor. Order of a plan:
 //   1. unreduced axes the target drops: reduce-scatter onto a dim of the target when they come next there
 //      (the dim's current axes are a prefix of its target axes), else one all-reduce for the rest;

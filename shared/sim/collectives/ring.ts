@@ -1,7 +1,7 @@
 // Communication schedules shared by every collective: the ring all-gather and ring reduce-scatter of
 // Patarasuk & Yuan 2009 (all-reduce = reduce-scatter then all-gather), a pairwise all-to-all and a one-round
 // permute. They act on per-device buffers, group by group; all groups run each round together. Costs for a
-// group of n devices and a local buffer of L elements, per device (sharding.md §2.3, unidirectional ring):
+// group of n devices and a local buffer of L elements, per device (docs/jax-semantics.md §2.3, unidirectional ring):
 //   all-gather     (n − 1) rounds, sends (n − 1)·L          (L = the contributed chunk)
 //   reduce-scatter (n − 1) rounds, sends (n − 1)·L/n
 //   all-reduce     2(n − 1) rounds, sends 2(n − 1)·L/n

@@ -1,4 +1,4 @@
-// Time of one collective in the α–β model (cost-model.md §4): a ring of n devices takes a number of steps,
+// Time of one collective in the α–β model (docs/cost-model.md §4): a ring of n devices takes a number of steps,
 // each costing α (the link's latency), and moves a fixed share of the bytes at the link's one-way bandwidth B.
 // S is always the size of the full array in the group (the all-reduced array, the gathered result, the
 // scattered input, the whole all-to-all operand):
@@ -9,11 +9,11 @@
 //                    (n−1)α  + ⌊n²/4⌋/n² · S/B      torus ring: blocks travel min(d, n−d) hops, both ways
 //   point-to-point   α + S/B                          (S = bytes sent)
 // All-to-all: nccl-tests' (n−1)/n factor applies to the per-rank buffer (S/n here); on a TPU torus the ring
-// form tends to the scaling book's V/(4·W_bidi) (sharding.md §2.3), and equals the switched form at n = 2.
+// form tends to the scaling book's V/(4·W_bidi) (docs/jax-semantics.md §2.3), and equals the switched form at n = 2.
 // Several mesh axes: one ring over all n = Π|axis| devices, stepping at the slowest link among the axes
 // (least bytesPerS, largest α). Ring steps run in lockstep, so a ring that crosses a node boundary anywhere
 // moves at the inter-node rate on every step — what NCCL's ring does across nodes. This is conservative next
-// to the scaling book's TPU rule that gathering over k torus axes uses k× the links (sharding.md §2.3).
+// to the scaling book's TPU rule that gathering over k torus axes uses k× the links (docs/jax-semantics.md §2.3).
 import type { AxisLink, LinkSpec } from './hardware.ts';
 
 export type CollectiveKind = 'all-reduce' | 'all-gather' | 'reduce-scatter' | 'all-to-all' | 'point-to-point';

@@ -1,6 +1,6 @@
 // The data-parallel gradient reduction overlapped with the backward pass (PyTorch DDP's and Megatron-LM's
 // `--overlap-grad-reduce` bucketing; the scaling book's "AllReduce of dW … off the critical path",
-// sharding.md §2.4). What overlaps, exactly:
+// docs/jax-semantics.md §2.4). What overlaps, exactly:
 //   - with gradient accumulation over microbatches, only the last microbatch's backward pass on a device
 //     produces final gradients; each reduction may start as soon as its gradient is final;
 //   - reductions run one after another on the data-parallel link (one NCCL stream), concurrently with the

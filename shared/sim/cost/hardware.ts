@@ -1,9 +1,10 @@
-// Hardware presets for pricing a plan (DESIGN.md §4.3): peak FLOP/s per precision, HBM capacity and
+// Hardware presets for pricing a plan (docs/design.md §4.3): peak FLOP/s per precision, HBM capacity and
 // bandwidth, and the two kinds of "window" between kitchens — the fast one inside a node (NVLink/NVSwitch,
 // TPU ICI) and the slow one between nodes (InfiniBand, TPU DCN). Every number names its source.
 // Capacities are decimal bytes (1 GB = 1e9 B), as the datasheets print them and as ZeRO's worked example
 // counts; bandwidths are one-way bytes per second per device.
 import type { Mesh } from '../mesh.ts';
+import type { GemmTiling } from './gemmEfficiency.ts';
 import { err, ok, type Result } from '../result.ts';
 
 export type Precision = 'fp32' | 'tf32' | 'bf16' | 'fp16' | 'int8';
@@ -36,6 +37,11 @@ export interface DeviceSpec {
   readonly interNode: LinkSpec;
   /** Devices per node; node n holds device ids n·devicesPerNode … (n+1)·devicesPerNode − 1. */
   readonly devicesPerNode: number;
+  /**
+   * SMs and GEMM tile, for the tile/wave model of gemmEfficiency.ts; absent: one fitted matmul efficiency
+   * for every shape (calibration.ts `matmulEfficiency`).
+   */
+  readonly gemmTiling?: GemmTiling;
 }
 
 // α per ring step: NCCL's own cost model, NVIDIA/nccl src/graph/tuning.cc `hwLat`, Ring / Simple protocol:
@@ -43,19 +49,22 @@ export interface DeviceSpec {
 const NCCL_NVLINK_LATENCY_S = 3.4e-6;
 const NCCL_PCI_LATENCY_S = 5.7e-6;
 const NCCL_NET_LATENCY_S = 9.6e-6;
-// TPU ICI ≈ 1 µs per hop (sharding.md §2.3). DCN: no figure in our references; NCCL's network hop is used as
+// TPU ICI ≈ 1 µs per hop (docs/jax-semantics.md §2.3). DCN: no figure in our references; NCCL's network hop is used as
 // the order of magnitude (assumption).
 const ICI_LATENCY_S = 1e-6;
 const DCN_LATENCY_S = NCCL_NET_LATENCY_S;
 
-// NVLink 3 / NVSwitch: 600 GB/s total per A100 = 300 GB/s each way (cost-model.md §5; sharding.md §2.5).
+// NVLink 3 / NVSwitch: 600 GB/s total per A100 = 300 GB/s each way (docs/cost-model.md §5; docs/jax-semantics.md §2.5).
 const A100_NVLINK: LinkSpec = { bytesPerS: 300e9, latencyS: NCCL_NVLINK_LATENCY_S, topology: 'switched' };
 // DGX A100 / Selene: eight 200 Gb/s HDR InfiniBand HCAs per 8-GPU node = 25 GB/s per GPU each way
-// (cost-model.md §5).
+// (docs/cost-model.md §5).
+// A100: 108 SMs; cuBLAS's largest bf16 tile 256×128 (NVIDIA Matrix Multiplication Background User's Guide,
+// "Tile quantization", "Wave quantization").
+const A100_TILING: GemmTiling = { sms: 108, tileM: 256, tileN: 128 };
 const A100_IB: LinkSpec = { bytesPerS: 25e9, latencyS: NCCL_NET_LATENCY_S, topology: 'switched' };
-// NVLink 4: 900 GB/s total per H100/H200 = 450 GB/s each way (NVIDIA H100 and H200 datasheets; sharding.md §2.5).
+// NVLink 4: 900 GB/s total per H100/H200 = 450 GB/s each way (NVIDIA H100 and H200 datasheets; docs/jax-semantics.md §2.5).
 const HOPPER_NVLINK: LinkSpec = { bytesPerS: 450e9, latencyS: NCCL_NVLINK_LATENCY_S, topology: 'switched' };
-// One 400 Gb/s ConnectX-7 NDR NIC per GPU = 50 GB/s each way (sharding.md §2.5, H100 DGX SuperPod).
+// One 400 Gb/s ConnectX-7 NDR NIC per GPU = 50 GB/s each way (docs/jax-semantics.md §2.5, H100 DGX SuperPod).
 const HOPPER_IB: LinkSpec = { bytesPerS: 50e9, latencyS: NCCL_NET_LATENCY_S, topology: 'switched' };
 
 /** NVIDIA A100 Tensor Core GPU datasheet (SXM), dense: FP32 19.5 T, TF32 156 T, BF16/FP16 312 T, INT8 624 T. */
@@ -83,7 +92,7 @@ function tpuFlops(bf16: number, int8: number): Record<Precision, number> {
 
 /**
  * TPU ICI along one torus axis with wraparound: a chip drives one link in each ring direction, so its
- * one-way egress along the axis is the "bidirectional per-link" figure of sharding.md §2.3, and a ring
+ * one-way egress along the axis is the "bidirectional per-link" figure of docs/jax-semantics.md §2.3, and a ring
  * all-gather takes (n−1)/n · V / W_bidi ≈ V / W_ici, the scaling book's result. Axes without wraparound
  * (v4/v5p axes not a multiple of 4, v5e axes under 16) are twice as slow; not modelled.
  */
@@ -92,7 +101,7 @@ const ici = (bidiBytesPerS: number): LinkSpec => ({
   latencyS: ICI_LATENCY_S,
   topology: 'torus',
 });
-/** DCN ≈ 2.5e10 B/s per host (sharding.md §2.3), shared by the host's chips (tpus.md: v4/v5p 4, v5e 8). */
+/** DCN ≈ 2.5e10 B/s per host (docs/jax-semantics.md §2.3), shared by the host's chips (tpus.md: v4/v5p 4, v5e 8). */
 const dcn = (chipsPerHost: number): LinkSpec => ({
   bytesPerS: 2.5e10 / chipsPerHost,
   latencyS: DCN_LATENCY_S,
@@ -125,34 +134,36 @@ export const HARDWARE_PRESETS: Readonly<Record<HardwarePresetId, DeviceSpec>> = 
     hbmBytesPerS: 1555e9, // A100 datasheet: 1,555 GB/s
     intraNode: A100_NVLINK,
     interNode: A100_IB,
-    devicesPerNode: 8, // DGX A100 (cost-model.md §5)
+    devicesPerNode: 8, // DGX A100 (docs/cost-model.md §5)
+    gemmTiling: A100_TILING,
   },
   'a100-80gb': {
     id: 'a100-80gb',
     name: 'NVIDIA A100 80GB SXM',
     peakFlops: A100_FLOPS,
     memoryBytes: 80e9, // A100 datasheet: 80 GB HBM2e
-    hbmBytesPerS: 2039e9, // A100 datasheet: 2,039 GB/s (cost-model.md §5: about 2.0 TB/s)
+    hbmBytesPerS: 2039e9, // A100 datasheet: 2,039 GB/s (docs/cost-model.md §5: about 2.0 TB/s)
     intraNode: A100_NVLINK,
     interNode: A100_IB,
     devicesPerNode: 8,
+    gemmTiling: A100_TILING,
   },
   h100: {
     id: 'h100',
     name: 'NVIDIA H100 80GB SXM',
     peakFlops: HOPPER_FLOPS,
     memoryBytes: 80e9, // H100 datasheet: 80 GB HBM3
-    hbmBytesPerS: 3.35e12, // H100 datasheet: 3.35 TB/s (sharding.md §2.5)
+    hbmBytesPerS: 3.35e12, // H100 datasheet: 3.35 TB/s (docs/jax-semantics.md §2.5)
     intraNode: HOPPER_NVLINK,
     interNode: HOPPER_IB,
-    devicesPerNode: 8, // DGX H100 (sharding.md §2.5)
+    devicesPerNode: 8, // DGX H100 (docs/jax-semantics.md §2.5)
   },
   h200: {
     id: 'h200',
     name: 'NVIDIA H200 141GB SXM',
     peakFlops: HOPPER_FLOPS,
     memoryBytes: 141e9, // H200 datasheet: 141 GB HBM3e
-    hbmBytesPerS: 4.8e12, // H200 datasheet: 4.8 TB/s (sharding.md §2.5)
+    hbmBytesPerS: 4.8e12, // H200 datasheet: 4.8 TB/s (docs/jax-semantics.md §2.5)
     intraNode: HOPPER_NVLINK,
     interNode: HOPPER_IB,
     devicesPerNode: 8,
@@ -161,31 +172,31 @@ export const HARDWARE_PRESETS: Readonly<Record<HardwarePresetId, DeviceSpec>> = 
     id: 'tpu-v4',
     name: 'Google TPU v4',
     peakFlops: tpuFlops(2.75e14, 2.75e14), // tpus.md: bf16 2.75e14, int8 2.75e14
-    memoryBytes: 32e9, // sharding.md §2.3: 32 GB
-    hbmBytesPerS: 1.2e12, // sharding.md §2.3
-    intraNode: ici(9e10), // sharding.md §2.3: 4.5e10 one-way / 9e10 bidi per link
+    memoryBytes: 32e9, // docs/jax-semantics.md §2.3: 32 GB
+    hbmBytesPerS: 1.2e12, // docs/jax-semantics.md §2.3
+    intraNode: ici(9e10), // docs/jax-semantics.md §2.3: 4.5e10 one-way / 9e10 bidi per link
     interNode: dcn(4),
-    devicesPerNode: 16 * 16 * 16, // pod 16x16x16 (sharding.md §2.3)
+    devicesPerNode: 16 * 16 * 16, // pod 16x16x16 (docs/jax-semantics.md §2.3)
   },
   'tpu-v5e': {
     id: 'tpu-v5e',
     name: 'Google TPU v5e',
     peakFlops: tpuFlops(1.97e14, 3.94e14), // tpus.md: bf16 1.97e14, int8 3.94e14
-    memoryBytes: 16e9, // sharding.md §2.3: 16 GB
-    hbmBytesPerS: 8.1e11, // sharding.md §2.3
-    intraNode: ici(9e10), // sharding.md §2.3: 4.5e10 one-way / 9e10 bidi per link
+    memoryBytes: 16e9, // docs/jax-semantics.md §2.3: 16 GB
+    hbmBytesPerS: 8.1e11, // docs/jax-semantics.md §2.3
+    intraNode: ici(9e10), // docs/jax-semantics.md §2.3: 4.5e10 one-way / 9e10 bidi per link
     interNode: dcn(8),
-    devicesPerNode: 16 * 16, // pod 16x16 (sharding.md §2.3)
+    devicesPerNode: 16 * 16, // pod 16x16 (docs/jax-semantics.md §2.3)
   },
   'tpu-v5p': {
     id: 'tpu-v5p',
     name: 'Google TPU v5p',
     peakFlops: tpuFlops(4.59e14, 9.18e14), // tpus.md: bf16 4.59e14, int8 9.18e14
-    memoryBytes: 96e9, // sharding.md §2.3: 96 GB
-    hbmBytesPerS: 2.8e12, // sharding.md §2.3
-    intraNode: ici(1.8e11), // sharding.md §2.3: 9e10 one-way / 1.8e11 bidi per link
+    memoryBytes: 96e9, // docs/jax-semantics.md §2.3: 96 GB
+    hbmBytesPerS: 2.8e12, // docs/jax-semantics.md §2.3
+    intraNode: ici(1.8e11), // docs/jax-semantics.md §2.3: 9e10 one-way / 1.8e11 bidi per link
     interNode: dcn(4),
-    devicesPerNode: 16 * 20 * 28, // pod 16x20x28 = 8960 chips (sharding.md §2.3)
+    devicesPerNode: 16 * 20 * 28, // pod 16x20x28 = 8960 chips (docs/jax-semantics.md §2.3)
   },
   // Teaching kitchens: invented round numbers, chosen so that the windows, not the stoves, decide.
   'fridge-16gb-slow': {
@@ -194,7 +205,7 @@ export const HARDWARE_PRESETS: Readonly<Record<HardwarePresetId, DeviceSpec>> = 
     peakFlops: FRIDGE_FLOPS,
     memoryBytes: 16e9,
     hbmBytesPerS: 1e12,
-    // PCIe-class window, ≈ 1.5e10 B/s per chip (sharding.md §2.3), NCCL's PCI latency.
+    // PCIe-class window, ≈ 1.5e10 B/s per chip (docs/jax-semantics.md §2.3), NCCL's PCI latency.
     intraNode: { bytesPerS: 1.5e10, latencyS: NCCL_PCI_LATENCY_S, topology: 'switched' },
     // A tenth of an A100's InfiniBand share.
     interNode: { bytesPerS: 2.5e9, latencyS: NCCL_NET_LATENCY_S, topology: 'switched' },

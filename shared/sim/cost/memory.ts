@@ -1,4 +1,4 @@
-// Memory per device from a plan's shardings (cost-model.md §2). Model states follow ZeRO's accounting for
+// Memory per device from a plan's shardings (docs/cost-model.md §2). Model states follow ZeRO's accounting for
 // mixed-precision Adam (Rajbhandari et al. 2020 §3.1): 16-bit parameters (2 B) and gradients (2 B), and an
 // optimizer state of K = 12 B per parameter (fp32 master copy, momentum, variance); in fp32 training 4 + 4
 // and K = 8 (momentum, variance). Each is counted on the shard one device holds: the parameter's sharding,

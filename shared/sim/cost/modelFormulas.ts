@@ -1,4 +1,4 @@
-// Closed-form counts for a GPT-style transformer (cost-model.md §1–3): parameters and FLOPs (Narayanan et
+// Closed-form counts for a GPT-style transformer (docs/cost-model.md §1–3): parameters and FLOPs (Narayanan et
 // al. 2021), model vs hardware FLOPs (Korthikanti et al. 2022 appendix A), MFU (PaLM appendix B), ZeRO
 // model states (Rajbhandari et al. 2020), activations per layer (Korthikanti Table 2) and the pipeline
 // schedules' bubble and in-flight microbatches (Narayanan §2.2, Korthikanti §4.2.3).

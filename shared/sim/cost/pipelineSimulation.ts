@@ -1,4 +1,4 @@
-// Discrete-event simulation of one training step's pipeline (cost-model.md §3). Each of the p devices works
+// Discrete-event simulation of one training step's pipeline (docs/cost-model.md §3). Each of the p devices works
 // through a fixed queue of forward/backward tasks — the schedule — and a task starts once its device is free
 // and its input has arrived. Model stage k (of p·v) is chunk ⌊k/p⌋ on device k mod p (Megatron's layout), so
 // with v = 1 stage k is device k.

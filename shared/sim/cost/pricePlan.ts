@@ -1,6 +1,7 @@
-// Pricing a partitioned program (an SpmdPlan) at full scale on one hardware preset (DESIGN.md §4.3,
-// cost-model.md §4–5). Per op, per device:
-//   matmul (einsum)   t = max(F / (peak · e_mm), B / (W_hbm · e_hbm))     roofline with a fitted efficiency
+// Pricing a partitioned program (an SpmdPlan) at full scale on one hardware preset (docs/design.md §4.3,
+// docs/cost-model.md §4–5). Per op, per device:
+//   matmul (einsum)   t = max(F / (peak · e_mm), B / (W_hbm · e_hbm))     roofline; e_mm from the GEMM's
+//                     shape on GPUs with a tile model (gemmEfficiency.ts), else one fitted efficiency
 //   fused kernel      t = B / (W_hbm · e_hbm)                              elementwise chains (fusion.ts)
 //   constraint, stop_gradient: free.
 // F = FLOPs of the local op, B = HBM bytes it reads and writes; e_mm, e_hbm from calibration.ts.
@@ -23,6 +24,8 @@ import { sizeOf } from '../tensor/ndarray.ts';
 import { CALIBRATION, type Calibration } from './calibration.ts';
 import { backwardRegathers, collectiveStepTime, gradientOnlyValues } from './collectivePricing.ts';
 import { fusedKernels } from './fusion.ts';
+import { gemmEfficiency, gemmShape, type GemmShape } from './gemmEfficiency.ts';
+import { parseEinsum } from '../tensor/einsumEquation.ts';
 import type { AxisLink, DeviceSpec, Precision } from './hardware.ts';
 
 /** What a plan is priced on. */
@@ -90,20 +93,32 @@ export interface PlanPrice {
   readonly gradientReadyS: readonly number[];
 }
 
-/** Seconds of one matmul on one device: the roofline with the fitted matmul efficiency. */
-export function matmulTimeS(flops: number, hbmBytes: number, ctx: PricingContext): number {
+/** Share of peak one matmul reaches: the tile/wave model when the device has one and the shape is known. */
+export function matmulEfficiency(ctx: PricingContext, shape?: GemmShape): number {
   const cal = ctx.calibration ?? CALIBRATION;
+  const tiling = ctx.hardware.gemmTiling;
+  if (tiling === undefined) return cal.matmulEfficiency;
+  return shape === undefined ? cal.gemmPeakEfficiency : gemmEfficiency(shape, tiling, cal.gemmPeakEfficiency);
+}
+
+/** Seconds of one matmul on one device: the roofline with the matmul efficiency of its shape. */
+export function matmulTimeS(flops: number, hbmBytes: number, ctx: PricingContext, shape?: GemmShape): number {
   const peak = ctx.hardware.peakFlops[ctx.precision ?? 'bf16'];
   return Math.max(
-    flops / (peak * cal.matmulEfficiency),
-    hbmBytes / (ctx.hardware.hbmBytesPerS * cal.hbmEfficiency),
+    flops / (peak * matmulEfficiency(ctx, shape)),
+    hbmBytes / (ctx.hardware.hbmBytesPerS * hbmEfficiency(ctx)),
   );
+}
+
+/** Share of the HBM bandwidth memory-bound kernels reach: fitted with the tile model on GPUs that have it. */
+function hbmEfficiency(ctx: PricingContext): number {
+  const cal = ctx.calibration ?? CALIBRATION;
+  return ctx.hardware.gemmTiling === undefined ? cal.hbmEfficiency : cal.gemmHbmEfficiency;
 }
 
 /** Seconds of a memory-bound kernel moving `hbmBytes` on one device. */
 export function memoryTimeS(hbmBytes: number, ctx: PricingContext): number {
-  const cal = ctx.calibration ?? CALIBRATION;
-  return hbmBytes / (ctx.hardware.hbmBytesPerS * cal.hbmEfficiency);
+  return hbmBytes / (ctx.hardware.hbmBytesPerS * hbmEfficiency(ctx));
 }
 
 /** Prices every op and collective of `plan` on one device of `ctx.hardware`. */
@@ -116,17 +131,19 @@ export function pricePlan(plan: SpmdPlan, ctx: PricingContext): PlanPrice {
     const base = { value: op.value, phase: v.phase };
     if (skip.has(op.value)) return { ...base, kind: 'free', flops: 0, hbmBytes: 0, timeS: 0 };
     if (v.node.kind === 'einsum') {
+      const local = operandsOf(v.node).map((o, i) =>
+        localShape(plan.mesh, op.operandShardings[i]!, values[o]!.shape),
+      );
       const operandBytes = operandsOf(v.node).reduce(
-        (s, o, i) =>
-          s +
-          sizeOf(localShape(plan.mesh, op.operandShardings[i]!, values[o]!.shape)) *
-            DTYPE_BYTES[values[o]!.dtype],
+        (s, o, i) => s + sizeOf(local[i]!) * DTYPE_BYTES[values[o]!.dtype],
         0,
       );
+      const eq = parseEinsum(v.node.equation, local);
+      const shape = eq.ok ? gemmShape(eq.value) : undefined;
       const hbmBytes =
         operandBytes + sizeOf(localShape(plan.mesh, op.natural, v.shape)) * DTYPE_BYTES[v.dtype];
       const flops = op.flopsPerDevice;
-      return { ...base, kind: 'matmul', flops, hbmBytes, timeS: matmulTimeS(flops, hbmBytes, ctx) };
+      return { ...base, kind: 'matmul', flops, hbmBytes, timeS: matmulTimeS(flops, hbmBytes, ctx, shape) };
     }
     const kernel = kernels.get(op.value);
     if (kernel !== undefined)

@@ -1,4 +1,4 @@
-// The game's score of a plan (DESIGN.md §5.2): zero with the reason when the plan cannot be served — a
+// The game's score of a plan (docs/design.md §5.2): zero with the reason when the plan cannot be served — a
 // fridge overflows, or the tasting shows wrong numbers — else its throughput in tokens per second, with
 // stars against the level's thresholds.
 

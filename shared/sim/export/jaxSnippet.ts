@@ -1,4 +1,4 @@
-// An auto-mode plan as a runnable JAX program (DESIGN.md §1: "export of the plan as runnable JAX code"):
+// An auto-mode plan as a runnable JAX program (docs/design.md §1: "export of the plan as runnable JAX code"):
 // `jax.make_mesh`, `NamedSharding`/`PartitionSpec` for every input and output, the forward pass written
 // op by op with its `jax.lax.with_sharding_constraint`s, the backward pass by `jax.value_and_grad` (JAX
 // derives what the core derived), the optimizer update op by op, and `jax.jit(train_step, in_shardings=…,

@@ -1,7 +1,7 @@
 // Rendering the ops of a Program (ir.ts) as Python/JAX expressions, for the exported snippets: einsum →
 // `jnp.einsum`, elementwise → `jnp`/`jax.nn`, reductions with `keepdims`, sharding constraints →
 // `jax.lax.with_sharding_constraint`, manual collectives → `jax.lax.psum`, `all_gather`, `psum_scatter`,
-// `all_to_all`, `ppermute` (tiled, as the core's semantics: sharding.md §1.8).
+// `all_to_all`, `ppermute` (tiled, as the core's semantics: docs/jax-semantics.md §1.8).
 import { entryToString, pyStr, pyTuple, type PartitionSpec } from '../partitionSpec.ts';
 import type { DType, Node, Program, ValueId } from '../program/ir.ts';
 import type { Mesh } from '../mesh.ts';

@@ -60,7 +60,7 @@ export function readShape(raw: unknown, path: string, maxDim: number): Result<nu
   return ok(shape);
 }
 
-/** `{"axes": [["x", 4], ["y", 2]]}` → a validated Mesh (DESIGN.md §4.4). */
+/** `{"axes": [["x", 4], ["y", 2]]}` → a validated Mesh (docs/design.md §4.4). */
 export function readMesh(raw: unknown, path = 'mesh'): Result<Mesh> {
   if (!isObject(raw) || !Array.isArray(raw.axes)) return bad(path, 'expected {"axes": [["name", size], …]}');
   const fields = onlyFields(raw, ['axes'], path);

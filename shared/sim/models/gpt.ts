@@ -12,7 +12,7 @@ export interface GptDims extends BlockDims {
   readonly layers: number;
 }
 
-/** Tasting scale (DESIGN.md §4.2): hidden 32, 4 heads of 8, seq 8, batch 8, vocab 64, ffn 128, 2 layers. */
+/** Tasting scale (docs/design.md §4.2): hidden 32, 4 heads of 8, seq 8, batch 8, vocab 64, ffn 128, 2 layers. */
 export const GPT_DIMS: GptDims = { ...BLOCK_DIMS, vocab: 64, layers: 2 };
 
 /**

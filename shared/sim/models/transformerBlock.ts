@@ -1,5 +1,5 @@
 // A pre-LN transformer block (GPT-2's layout, Radford et al. 2019) with explicit head dims, so attention
-// needs no reshape (DESIGN.md §4.1):
+// needs no reshape (docs/design.md §4.1):
 //   q, k, v = LN(x)·W{q,k,v} ('bsd,dnh->bsnh');  p = softmax(q·kᵀ/√h + mask) over t ('bsnh,btnh->bnst');
 //   x₁ = x + (p·v)·Wo ('bnst,btnh->bsnh', 'bsnh,nhd->bsd');  out = x₁ + gelu(LN(x₁)·W1)·W2.
 import type { ValueId } from '../program/ir.ts';
@@ -17,7 +17,7 @@ export interface BlockDims {
   readonly ffn: number;
 }
 
-/** The tasting scale (DESIGN.md §4.2): hidden 32, 4 heads of 8, sequence 8, batch 8, ffn 4·hidden. */
+/** The tasting scale (docs/design.md §4.2): hidden 32, 4 heads of 8, sequence 8, batch 8, ffn 4·hidden. */
 export const BLOCK_DIMS: BlockDims = { batch: 8, seq: 8, hidden: 32, heads: 4, headDim: 8, ffn: 128 };
 
 export interface AttentionParams {

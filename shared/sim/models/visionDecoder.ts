@@ -22,7 +22,7 @@ export interface VisionDecoderDims extends BlockDims {
   readonly vocab: number;
 }
 
-/** Tasting scale: the block dims of DESIGN.md §4.2, 16 patches of 48 values, vocab 64. */
+/** Tasting scale: the block dims of docs/design.md §4.2, 16 patches of 48 values, vocab 64. */
 export const VISION_DECODER_DIMS: VisionDecoderDims = { ...BLOCK_DIMS, patches: 16, channels: 48, vocab: 64 };
 
 /**

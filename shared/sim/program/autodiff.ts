@@ -1,5 +1,5 @@
 // Reverse-mode differentiation of a forward `Program` into one training-step program: forward values, the
-// backward pass as ops of the same vocabulary (VJPs in vjp.ts), and the optimizer update (DESIGN.md §4.1).
+// backward pass as ops of the same vocabulary (VJPs in vjp.ts), and the optimizer update (docs/design.md §4.1).
 import type { Program, Value, ValueId } from './ir.ts';
 import { zeros, type NdArray, type Precision } from '../tensor/ndarray.ts';
 import { ProgramBuilder } from './ProgramBuilder.ts';

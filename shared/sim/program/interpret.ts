@@ -1,4 +1,4 @@
-// The single-device reference: runs every value of a program on whole arrays (DESIGN.md §4.2). Sharded
+// The single-device reference: runs every value of a program on whole arrays (docs/design.md §4.2). Sharded
 // executions are compared against it; in f64 it is the ground truth, in f32 what one device would compute.
 import { convert, type NdArray, type Precision } from '../tensor/ndarray.ts';
 import { evalOp } from './evalOp.ts';

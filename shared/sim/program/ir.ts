@@ -1,4 +1,4 @@
-// Programs as graphs of ops (DESIGN.md §4.1): the forward pass, the backward pass derived from it, and the
+// Programs as graphs of ops (docs/design.md §4.1): the forward pass, the backward pass derived from it, and the
 // optimizer update are all values of one `Program`, so sharding propagation and collective insertion treat
 // them alike. Values are in SSA form and topologically ordered (an op only reads earlier values).
 import type { PartitionSpec } from '../partitionSpec.ts';

@@ -1,4 +1,4 @@
-// Vector–Jacobian products of the ops of ir.ts, emitted as more ops of the same kinds (DESIGN.md §4.1).
+// Vector–Jacobian products of the ops of ir.ts, emitted as more ops of the same kinds (docs/design.md §4.1).
 // A cotangent is either a value or a constant c·1 of the primal's shape (the loss seed 1 and what linear ops
 // make of it), so the loss's own backward (sum, scale) costs no ops; a constant becomes a tensor only when
 // an op needs one (`materialize`).

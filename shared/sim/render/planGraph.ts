@@ -1,4 +1,4 @@
-// The static view's data (DESIGN.md §5.3): the propagated plan as a graph — every value with its op, its
+// The static view's data (docs/design.md §5.3): the propagated plan as a graph — every value with its op, its
 // sharding as JAX prints it and its per-device shape, the edges between values, and every inserted
 // collective pinned to the edge (operand) or node (result) where the partitioner placed it.
 import { specFromSharding, specToString } from '../partitionSpec.ts';

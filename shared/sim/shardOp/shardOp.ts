@@ -1,4 +1,4 @@
-// `sim shard`: one op under auto mode (DESIGN.md §4.4) — an einsum with in/out shardings, or a reshard —
+// `sim shard`: one op under auto mode (docs/design.md §4.4) — an einsum with in/out shardings, or a reshard —
 // planned by the same propagation and partitioner as whole programs, optionally run on random data.
 import { bad, isObject, onlyFields, readChoice, readMesh, readNumber, readShape } from '../input/fields.ts';
 import type { Mesh } from '../mesh.ts';

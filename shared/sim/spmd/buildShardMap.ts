@@ -1,4 +1,4 @@
-// `jax.shard_map` (manual mode, sharding.md §1.8): the player's per-device program runs on every device's
+// `jax.shard_map` (manual mode, docs/jax-semantics.md §1.8): the player's per-device program runs on every device's
 // block and nothing is inserted for them. Validation follows jax/_src/shard_map.py in its order: spec axes
 // must be manual mesh axes (`_check_specs`) → in_specs rank, then divisibility (`_check_specs_vs_args`) →
 // the body, op by op (collective argument errors from jax/_src/lax/parallel.py) → out_specs rank
@@ -52,7 +52,7 @@ export interface ShardMapProgram {
 const byKey = <T>(m: ReadonlyMap<string, T>): [string, T][] =>
   [...m].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
-/** vma of an op's result given the union `vary` of its operands' (sharding.md §1.8 collectives table). */
+/** vma of an op's result given the union `vary` of its operands' (docs/jax-semantics.md §1.8 collectives table). */
 function resultVma(op: ManualOp, vary: Set<string>): Set<string> {
   if (op.kind === 'psum' || (op.kind === 'allGather' && op.to === 'invarying'))
     op.axes.forEach((a) => vary.delete(a));

@@ -8,6 +8,7 @@ import type { CollectiveRecord } from '../collectives/ledger.ts';
 import { applyReshard, type ReshardStep } from '../collectives/reshard.ts';
 import { DTYPE_BYTES, operandsOf, type Node, type ValueId } from '../program/ir.ts';
 import { evalOp } from '../program/evalOp.ts';
+import { memo } from '../memo.ts';
 import { unwrap } from '../result.ts';
 import { einsum } from '../tensor/einsum.ts';
 import { parseEinsum } from '../tensor/einsumEquation.ts';
@@ -25,19 +26,18 @@ export interface Execution {
 }
 
 const LABELS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-/** withDeviceLabel's answers so far (a program has a handful of equations; bounded by clearing when full). */
-const labelled = new Map<string, string | undefined>();
+/** withDeviceLabel's answers so far (a program has a handful of equations; memo.ts). */
+const labelled = memo<string | undefined>(256);
 
 /** `equation` with a fresh label (the device batch) leading every term, or undefined if none is free. */
 function withDeviceLabel(equation: string): string | undefined {
-  if (labelled.has(equation)) return labelled.get(equation);
-  const label = [...LABELS].find((l) => !equation.includes(l));
-  const [inputs = '', output = ''] = equation.replace(/\s+/g, '').split('->');
-  const result =
-    label === undefined ? undefined : `${label}${inputs.split(',').join(`,${label}`)}->${label}${output}`;
-  if (labelled.size >= 256) labelled.clear();
-  labelled.set(equation, result);
-  return result;
+  return labelled.get(equation, () => {
+    const label = [...LABELS].find((l) => !equation.includes(l));
+    const [inputs = '', output = ''] = equation.replace(/\s+/g, '').split('->');
+    return label === undefined
+      ? undefined
+      : `${label}${inputs.split(',').join(`,${label}`)}->${label}${output}`;
+  });
 }
 
 /**

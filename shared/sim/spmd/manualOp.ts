@@ -1,5 +1,5 @@
 // One op of a manual-mode (`jax.shard_map`) body, including the collectives the player places
-// (sharding.md §1.8), and its parser from untrusted JSON: per JSON op name, its arity, fields and parser.
+// (docs/jax-semantics.md §1.8), and its parser from untrusted JSON: per JSON op name, its arity, fields and parser.
 // Everything that needs the mesh or the shapes is checked later by `buildShardMap` and `addManualOp`.
 import type { BinaryOp, ReduceOp, UnaryOp } from '../program/ir.ts';
 import { ok, type Result } from '../result.ts';

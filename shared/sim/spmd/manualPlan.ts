@@ -1,5 +1,5 @@
 // The JSON form of a manual-mode (`jax.shard_map`) program: in_specs, out_specs, check_vma and a per-device
-// body of ops, including the collectives the player places (sharding.md §1.8). Parsing is for untrusted
+// body of ops, including the collectives the player places (docs/jax-semantics.md §1.8). Parsing is for untrusted
 // input: a malformed field is an InputError naming its path (`body[3].axes`); a ragged nested tuple in a
 // spec keeps JAX's own ValueError. Everything that needs the mesh or the input shapes (unknown axes, args
 // naming undefined values, shapes) is checked later by `buildShardMap`.

@@ -1,4 +1,4 @@
-// The factor view of an op (Shardy `docs/propagation.md`, sharding.md §3.2): every dimension of every
+// The factor view of an op (Shardy `docs/propagation.md`, docs/jax-semantics.md §3.2): every dimension of every
 // operand and of the result is mapped to a factor (an einsum label, or a position for elementwise ops), so
 // a sharding known on one tensor's dimension can be copied to the dimensions of the same factor elsewhere.
 // Size-1 broadcast dimensions and reduced dimensions of a keepDims result map to no factor (null).

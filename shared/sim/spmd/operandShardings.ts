@@ -1,5 +1,5 @@
 // What each op needs of its operands under auto mode, and what it produces before any resharding of the
-// result (sharding.md §2.2, §3.3–3.4). The einsum rule is the scaling book's four cases:
+// result (docs/jax-semantics.md §2.2, §3.3–3.4). The einsum rule is the scaling book's four cases:
 //   1. no sharded contracting label: the result follows the operands, no communication;
 //   2. a contracting label sharded in one operand only: that operand is all-gathered on it (or, when
 //      cheaper, the other operand is sliced and the partial results all-reduced);

@@ -1,4 +1,4 @@
-// Sharding propagation for auto mode (jit + GSPMD/Shardy; sharding.md §3.2). Annotated values (in_shardings,
+// Sharding propagation for auto mode (jit + GSPMD/Shardy; docs/jax-semantics.md §3.2). Annotated values (in_shardings,
 // with_sharding_constraint, out_shardings) are fixed; every other value takes, per factor, the axes its
 // op's other tensors carry for that factor. Pass-through ops (elementwise, broadcast) propagate first, then
 // dots and reductions, repeated to a fixpoint; shardings only ever become more specific. A value nothing

@@ -1,5 +1,5 @@
 // What each step of a resharding plan costs, without running it: bytes one device sends (ring algorithms,
-// sharding.md §2.3; cost-model.md §4), with L = bytes of a device's block before the step and n = devices per
+// docs/jax-semantics.md §2.3; docs/cost-model.md §4), with L = bytes of a device's block before the step and n = devices per
 // group: all-gather (n−1)·L, reduce-scatter (n−1)/n·L, all-reduce 2(n−1)/n·L, all-to-all (n−1)/n·L,
 // collective-permute L (0 when no block changes place), all-slice 0. The executed collectives count the same bytes transfer by transfer.
 import { axisSize, type Mesh } from '../mesh.ts';

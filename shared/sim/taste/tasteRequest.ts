@@ -9,7 +9,9 @@ import { parseManualPlan, type ManualPlan } from '../spmd/manualPlan.ts';
 import type { SpecTable } from '../spmd/autoMode.ts';
 import { bad, isObject, onlyFields, readChoice, readMesh, readNumber } from '../input/fields.ts';
 
-export type TasteMode = 'auto' | 'manual' | 'pmap';
+/** The modes: auto = jit with shardings, manual = shard_map, pmap. */
+export const TASTE_MODES = ['auto', 'manual', 'pmap'] as const;
+export type TasteMode = (typeof TASTE_MODES)[number];
 
 export interface TasteRequest {
   readonly model: string;
@@ -126,10 +128,7 @@ export function parseTasteRequest(raw: unknown): Result<TasteRequest> {
   }
   const mesh = readMesh(raw.mesh);
   if (!mesh.ok) return mesh;
-  const mode =
-    raw.mode === undefined
-      ? ok<TasteMode>('auto')
-      : readChoice(raw.mode, 'mode', ['auto', 'manual', 'pmap'] as const);
+  const mode = raw.mode === undefined ? ok<TasteMode>('auto') : readChoice(raw.mode, 'mode', TASTE_MODES);
   if (!mode.ok) return mode;
   const step =
     raw.step === undefined

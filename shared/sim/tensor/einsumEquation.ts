@@ -1,6 +1,7 @@
 // Einsum equations over single-letter labels (`bsd,dnh->bsnh`), parsed and checked against operand shapes.
 // Messages follow NumPy's and JAX's einsum errors; traces and diagonals (a label repeated in one term) are
 // outside the game's vocabulary and refused.
+import { memo } from '../memo.ts';
 import { err, ok, type Result } from '../result.ts';
 
 /** A checked einsum equation: one label string per operand, the output labels, and every label's size. */
@@ -50,24 +51,15 @@ export function parseEinsum(
   equation: string,
   shapes: readonly (readonly number[])[],
 ): Result<EinsumEquation> {
-  const key = `${equation}|${shapes.join(';')}`;
-  const cached = parsed.get(key);
-  if (cached !== undefined) return cached;
-  const result = parse(equation, shapes);
-  if (result.ok) {
-    if (parsed.size >= MAX_PARSED) parsed.clear();
-    parsed.set(key, result);
-  }
-  return result;
+  return parsed.get(`${equation}|${shapes.join(';')}`, () => parse(equation, shapes));
 }
 
 /**
  * Equations parsed so far, by equation and shapes: the same equation object comes back for the same
  * arguments (every device of a mesh, every step), so per-equation work cached on it (einsumPlan.ts) is done
- * once. Bounded by clearing when full.
+ * once (memo.ts: bounded, emptied by resetCaches).
  */
-const parsed = new Map<string, Result<EinsumEquation>>();
-const MAX_PARSED = 512;
+const parsed = memo<Result<EinsumEquation>>(512);
 
 function parse(equation: string, shapes: readonly (readonly number[])[]): Result<EinsumEquation> {
   const text = equation.replace(/\s+/g, '');

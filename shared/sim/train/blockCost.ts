@@ -18,6 +18,9 @@ import type { Result } from '../result.ts';
 import { ok } from '../result.ts';
 import { planAuto, type AutoAnnotations } from '../spmd/autoMode.ts';
 import type { SpmdPlan } from '../spmd/partition.ts';
+import { collectiveTimeOnAxesS } from '../cost/collectiveTime.ts';
+import { flatZeroCost } from './flatZero.ts';
+import { DATA_AXIS } from './trainAxes.ts';
 import type { RecomputePolicy } from './trainRequest.ts';
 
 /** Seconds of one task on one device: compute, activation collectives (tensor parallel), parameter ones (ZeRO-3). */
@@ -74,17 +77,59 @@ export interface BlockSpec {
   readonly core: readonly ValueId[];
   /** Whether full recompute applies to this block (Megatron recomputes transformer layers only). */
   readonly recomputable: boolean;
+  /** Parameters ZeRO partitions flat and padded (DeepSpeed) because no dimension splits: flatZero.ts. */
+  readonly flatZero?: { readonly names: readonly string[]; readonly zeroStage: 0 | 1 | 2 | 3 };
 }
 
-function task(price: PlanPrice, phase: Phase, only?: ReadonlySet<ValueId>): TaskCost {
+// Collectives of one kind over the same axes in one pass of a block run coalesced, as DeepSpeed's ZeRO-3
+// gathers a module's parameters together and DDP and ZeRO reduce gradients in buckets: their bandwidth
+// terms add up and the ring's latency chain ((n−1)α per step) is paid once.
+const COALESCED = new Set(['all-gather', 'reduce-scatter', 'all-reduce']);
+const latencyS = (c: PricedCollective, ctx: PricingContext): number =>
+  COALESCED.has(c.kind) ? collectiveTimeOnAxesS(c.kind as 'all-gather', ctx.links, c.axes, 0) : 0;
+
+/** Seconds of `cs` run coalesced: Σ (t − latency) + the largest latency per (kind, axes). */
+function coalescedS(cs: readonly PricedCollective[], ctx: PricingContext, extraGatherBytes = 0): number {
+  const groups = new Map<string, { lat: number; band: number }>();
+  for (const c of cs) {
+    const key = `${c.kind}|${c.axes.join(',')}`;
+    const lat = latencyS(c, ctx);
+    const g = groups.get(key) ?? { lat: 0, band: 0 };
+    groups.set(key, { lat: Math.max(g.lat, lat), band: g.band + c.timeS - lat });
+  }
+  let total = [...groups.values()].reduce((s, g) => s + g.lat + g.band, 0);
+  if (extraGatherBytes > 0) {
+    const full = collectiveTimeOnAxesS('all-gather', ctx.links, [DATA_AXIS], extraGatherBytes);
+    const lat = collectiveTimeOnAxesS('all-gather', ctx.links, [DATA_AXIS], 0);
+    total += groups.has(`all-gather|${DATA_AXIS}`) ? full - lat : full;
+  }
+  return total;
+}
+
+function task(
+  price: PlanPrice,
+  phase: Phase,
+  ctx: PricingContext,
+  only?: ReadonlySet<ValueId>,
+  gatherBytes = 0,
+): TaskCost {
   let computeS = 0;
   for (const o of price.ops) if (o.phase === phase && (!only || only.has(o.value))) computeS += o.timeS;
   const coll = (pred: (c: PricedCollective) => boolean) =>
-    only ? 0 : price.collectives.filter((c) => c.phase === phase && pred(c)).reduce((s, c) => s + c.timeS, 0);
+    only ? [] : price.collectives.filter((c) => c.phase === phase && pred(c));
+  // ZeRO-3's parameter gathers stay on the critical path (DeepSpeed's prefetch hides part of them; pricing
+  // them as fully hidden made every ZeRO-3 row of Narayanan Table 2 27–34% too fast, as exposed they are 24% too
+  // slow to 8% too fast: docs/pricing.md).
   return {
     computeS,
-    tensorS: coll((c) => c.role === 'activation'),
-    dataS: coll((c) => c.role === 'parameter'),
+    tensorS: coll((c) => c.role === 'activation').reduce((s, c) => s + c.timeS, 0),
+    dataS: only
+      ? 0
+      : coalescedS(
+          coll((c) => c.role === 'parameter'),
+          ctx,
+          gatherBytes,
+        ),
   };
 }
 
@@ -99,13 +144,39 @@ export function blockCost(
   if (!planned.ok) return planned;
   const plan = planned.value;
   const price = pricePlan(plan, { ...ctx, skip: spec.skip });
-  const forward = task(price, 'forward');
-  const core = task(price, 'forward', new Set(spec.core));
-  const gradients = price.collectives
-    .filter((c) => c.role === 'gradient')
-    .map((c, i) => ({ readyS: price.gradientReadyS[i]!, durationS: c.timeS }));
-  const updateComputeS = task(price, 'update').computeS;
-  const updateCommS = price.collectives.filter((c) => c.phase === 'update').reduce((s, c) => s + c.timeS, 0);
+  const flat = flatZeroCost(
+    plan,
+    price,
+    ctx,
+    spec.flatZero?.names ?? [],
+    spec.flatZero?.zeroStage ?? 0,
+    precision,
+    modelStateBytes(plan, precision, spec.skip),
+  );
+  const forward = task(price, 'forward', ctx, undefined, flat.gatherBytes);
+  const core = task(price, 'forward', ctx, new Set(spec.core));
+  // Gradient reductions in ready order, bucketed: each keeps its bandwidth term, the last of a (kind, axes)
+  // group also carries the group's latency chain once.
+  const reductions = price.collectives.map((c, i) => ({ c, i })).filter(({ c }) => c.role === 'gradient');
+  const lastOf = new Map<string, number>();
+  reductions.forEach(({ c }, j) => lastOf.set(`${c.kind}|${c.axes.join(',')}`, j));
+  const groupLat = new Map<string, number>();
+  for (const { c } of reductions) {
+    const key = `${c.kind}|${c.axes.join(',')}`;
+    groupLat.set(key, Math.max(groupLat.get(key) ?? 0, latencyS(c, ctx)));
+  }
+  const gradients = reductions.map(({ c }, j) => {
+    const key = `${c.kind}|${c.axes.join(',')}`;
+    const full = flat.gradientS.get(c.value) ?? c.timeS;
+    const own = latencyS(c, ctx);
+    return {
+      readyS: price.gradientReadyS[j]!,
+      durationS: full - own + (lastOf.get(key) === j ? groupLat.get(key)! : 0),
+    };
+  });
+  const updateComputeS = task(price, 'update', ctx).computeS - flat.updateComputeSavedS;
+  const updateCommS =
+    price.collectives.filter((c) => c.phase === 'update').reduce((s, c) => s + c.timeS, 0) + flat.updateCommS;
   const bytes = (ids: readonly ValueId[]) => valuesBytes(plan, ids);
   const peak = peakOpBytes(price);
   const generic = spec.saved === undefined ? savedForBackward(plan, spec.skip) : [];
@@ -120,7 +191,7 @@ export function blockCost(
     plan,
     price,
     forward,
-    backward: task(price, 'backward'),
+    backward: task(price, 'backward', ctx, undefined, flat.gatherBytes),
     recompute: {
       none: { computeS: 0, tensorS: 0, dataS: 0 },
       selective: core,
@@ -128,7 +199,7 @@ export function blockCost(
     },
     gradients,
     update: { computeS: updateComputeS, commS: updateCommS },
-    state: modelStateBytes(plan, precision, spec.skip),
+    state: flat.state,
     activationBytes: {
       none: bytes(saved.none),
       selective: bytes(saved.selective),

@@ -3,10 +3,10 @@
 // W1 column-parallel, Wo and W2 row-parallel: Shoeybi et al. 2019 §3); with sequence parallelism the
 // residual stream, layer norms and dropouts split their sequence over `model` too (Korthikanti et al. 2022
 // §4.2.2). ZeRO (Rajbhandari et al. 2020) is expressed by the specs alone: stage 1 shards the optimizer
-// state over `data`, stage 2 the gradients too, stage 3 the parameters too (sharding.md §2.4, FSDP).
+// state over `data`, stage 2 the gradients too, stage 3 the parameters too (docs/jax-semantics.md §2.4, FSDP).
 import type { AutoAnnotations } from '../spmd/autoMode.ts';
 import type { Program } from '../program/ir.ts';
-import { err, ok, type Result } from '../result.ts';
+import { ok, type Result } from '../result.ts';
 import { DATA_AXIS, HARNESS_PREFIX, MODEL_AXIS } from './trainAxes.ts';
 
 /** A PartitionSpec as JSON: per dim null, an axis, or axes major first. */
@@ -59,26 +59,31 @@ export function withDataShard(
 }
 
 /**
- * jit annotations for the layer's training step: in_shardings of every input, out_shardings of every
+ * jit annotations for the layer's training step (and the parameters ZeRO leaves to a flat partition): in_shardings of every input, out_shardings of every
  * gradient and updated value, and the program's own `with_sharding_constraint` nodes (forward and their
  * cotangents') as the constraints table.
  */
-export function megatronAnnotations(program: Program, opts: LayoutOptions): Result<AutoAnnotations> {
+export function megatronAnnotations(
+  program: Program,
+  opts: LayoutOptions,
+): Result<AutoAnnotations & { readonly flatZero: readonly string[] }> {
   const { dataParallel: dp, tensorParallel: tp, sequenceParallel, zeroStage } = opts;
   const D = DATA_AXIS;
   const M = MODEL_AXIS;
   const stream: Spec = [D, sequenceParallel ? M : null, null];
   const inShardings: Record<string, Spec> = {};
   const outShardings: Record<string, Spec> = {};
-  const zeroed = (name: string, spec: Spec, shape: readonly number[]): Result<Spec> => {
-    const s = withDataShard(spec, shape, dp, tp);
-    return s === undefined
-      ? err(
-          'ValueError',
-          `ZeRO stage ${zeroStage} shards '${name}' of shape [${shape.join(', ')}] over ${dp} data-parallel ` +
-            `ranks, but no dimension of it divides evenly (Mesh Kitchen keeps every shard even).`,
-        )
-      : ok(s);
+  // A parameter no dimension of which divides over `data` stays replicated in the specs; DeepSpeed's padded
+  // flat partition of it is priced by flatZero.ts.
+  const flatZero = new Set<string>();
+  // Vectors (biases, layer-norm gains and biases: one dimension > 1) always go flat, as DeepSpeed's do:
+  // their gradient is computed whole and reduce-scattered, instead of resharding activations to match.
+  const zeroed = (name: string, spec: Spec, shape: readonly number[]): Spec => {
+    const vector = shape.filter((n) => n > 1).length <= 1;
+    const s = vector ? undefined : withDataShard(spec, shape, dp, tp);
+    if (s !== undefined) return s;
+    flatZero.add(name);
+    return spec;
   };
   for (const v of program.values) {
     if (v.node.kind !== 'input') continue;
@@ -98,9 +103,7 @@ export function megatronAnnotations(program: Program, opts: LayoutOptions): Resu
       continue;
     }
     const base = paramSpec(param);
-    const sharded = zeroStage === 0 ? ok(base) : zeroed(param, base, v.shape);
-    if (!sharded.ok) return sharded;
-    const z = sharded.value;
+    const z = zeroStage === 0 ? base : zeroed(param, base, v.shape);
     if (v.node.role === 'optimizer') {
       inShardings[name] = zeroStage >= 1 ? z : base;
       outShardings[`new/${name}`] = inShardings[name];
@@ -114,5 +117,5 @@ export function megatronAnnotations(program: Program, opts: LayoutOptions): Resu
   for (const v of program.values)
     if (v.node.kind === 'constraint')
       constraints[v.name] = v.node.spec.map((e) => (e === null ? null : typeof e === 'string' ? e : [...e]));
-  return ok({ inShardings, outShardings, constraints });
+  return ok({ inShardings, outShardings, constraints, flatZero: [...flatZero] });
 }

@@ -1,4 +1,4 @@
-// One training step of a Megatron GPT at full scale (DESIGN.md §4.4 `sim train`): the priced blocks
+// One training step of a Megatron GPT at full scale (docs/design.md §4.4 `sim train`): the priced blocks
 // (trainBlocks.ts) stacked into pipeline stages, the schedule simulated event by event, the data-parallel
 // gradient reduction overlapped with each device's last backward pass (gradientOverlap.ts), then the tied
 // embeddings' gradient all-reduce between the first and last stage and the optimizer step.

@@ -1,8 +1,8 @@
 // The priced building blocks of a Megatron GPT step: one transformer layer and the output layer, each
 // planned in auto mode on a `data` × `model` mesh at full size (one microbatch of b·dp sequences) and
 // priced per device, plus the input embedding in closed form. Every layer of the model is the same, so one
-// is planned and multiplied out. Planning is the expensive part (a few milliseconds), so the last few
-// results are memoised by their inputs — a pure function of them, so a cache hit returns the same value.
+// is planned and multiplied out. A plan is planned once per edit (the game hands the validated plan to its
+// evaluation: game/preparePlan.ts), so nothing is memoised here.
 import { meshAxisLinks, type DeviceSpec, type Precision } from '../cost/hardware.ts';
 import type { TrainingPrecision } from '../cost/memory.ts';
 import type { PricingContext } from '../cost/pricePlan.ts';
@@ -34,14 +34,6 @@ export interface TrainBlocks {
 export const matmulPrecision = (p: TrainingPrecision): Precision =>
   p === 'fp32' ? 'fp32' : p === 'fp16-mixed' ? 'fp16' : 'bf16';
 
-const MEMO_SIZE = 8;
-const memo: { key: string; value: Result<TrainBlocks> }[] = [];
-
-/** Forgets the memoised blocks (benchmarks time the planning this way). */
-export function clearTrainBlocksMemo(): void {
-  memo.length = 0;
-}
-
 /** Plans and prices the blocks; a layout that cannot be planned comes back as its error. */
 export function trainBlocks(
   model: GptModel,
@@ -50,25 +42,7 @@ export function trainBlocks(
   precision: TrainingPrecision,
   calibration: Calibration = CALIBRATION,
 ): Result<TrainBlocks> {
-  const { tp, pp, dp, microBatch, sequenceParallel, zeroStage } = parallel;
-  const key = JSON.stringify([
-    model,
-    hardware,
-    tp,
-    pp,
-    dp,
-    microBatch,
-    sequenceParallel,
-    zeroStage,
-    precision,
-    calibration,
-  ]);
-  const hit = memo.find((e) => e.key === key);
-  if (hit) return hit.value;
-  const value = build(model, hardware, parallel, precision, calibration);
-  memo.unshift({ key, value });
-  if (memo.length > MEMO_SIZE) memo.pop();
-  return value;
+  return build(model, hardware, parallel, precision, calibration);
 }
 
 function build(
@@ -115,6 +89,7 @@ function build(
       saved: { none: megatron.savedNone, selective: megatron.savedSelective, full: megatron.savedFull },
       core: megatron.attentionCore,
       recomputable: true,
+      flatZero: { names: layerAnn.value.flatZero, zeroStage },
     },
     ctx,
     precision,
@@ -134,6 +109,7 @@ function build(
       auxiliary: new Set(),
       core: [],
       recomputable: false,
+      flatZero: { names: headAnn.value.flatZero, zeroStage },
     },
     ctx,
     precision,

@@ -1,5 +1,5 @@
-// The `sim train` answer (DESIGN.md §4.4) from a simulated step: throughput in both FLOP conventions
-// (cost-model.md §1: "model" without the recomputed forward, as MFU counts; "hardware" as executed, as
+// The `sim train` answer (docs/design.md §4.4) from a simulated step: throughput in both FLOP conventions
+// (docs/cost-model.md §1: "model" without the recomputed forward, as MFU counts; "hardware" as executed, as
 // Megatron's TFLOP/s per GPU counts), the worst device's memory, and where the critical device's time goes.
 import { capacityCheck } from '../cost/memory.ts';
 import { toChromeTrace, type ChromeTrace } from '../export/chromeTrace.ts';
@@ -10,7 +10,7 @@ import { simulateTrain, type StepBreakdown, type TrainSimulation } from './simul
 import { stepCollectives, type CollectiveLine } from './trainCollectives.ts';
 import { parseTrainRequest } from './trainRequest.ts';
 
-/** The `sim train` answer (DESIGN.md §4.4), plus the requested exports. */
+/** The `sim train` answer (docs/design.md §4.4), plus the requested exports. */
 export interface TrainReport {
   readonly parameters: number;
   readonly iterationTimeS: number;

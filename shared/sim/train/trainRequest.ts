@@ -1,4 +1,4 @@
-// The `sim train` request (DESIGN.md §4.4), read from untrusted JSON: every malformed field is an
+// The `sim train` request (docs/design.md §4.4), read from untrusted JSON: every malformed field is an
 // InputError naming its path; inconsistent numbers (a batch that does not split, layers that do not divide
 // into stages, …) are ValueErrors that say what to change.
 import { hardwarePreset, type DeviceSpec } from '../cost/hardware.ts';
@@ -9,9 +9,13 @@ import { MAX_MESH_DEVICES } from '../mesh.ts';
 import { err, ok, type Result } from '../result.ts';
 
 /** Activation recomputation: none, Korthikanti's selective, or full (only layer inputs kept). */
-export type RecomputePolicy = 'none' | 'selective' | 'full';
+/** The recompute policies, in the order menus list them. */
+export const RECOMPUTE_POLICIES = ['none', 'selective', 'full'] as const;
+export type RecomputePolicy = (typeof RECOMPUTE_POLICIES)[number];
+/** ZeRO's stages: 0 none, 1 optimizer state, 2 + gradients, 3 + parameters split over the data-parallel copies. */
+export const ZERO_STAGES = [0, 1, 2, 3] as const;
+export type ZeroStage = (typeof ZERO_STAGES)[number];
 /** Every recompute policy, for input validation. */
-export const RECOMPUTE_POLICIES: readonly RecomputePolicy[] = ['none', 'selective', 'full'];
 /** Extra outputs `sim train` can add. */
 export const EXPORTS = ['trace', 'jax'] as const;
 /** One extra output. */

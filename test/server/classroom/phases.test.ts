@@ -12,6 +12,7 @@ import {
   type Peer,
   type TestServer,
 } from './harness.ts';
+import { quietRefusal } from '../support/quietRefusal.ts';
 
 let srv: TestServer;
 let code: string;
@@ -108,9 +109,9 @@ describe('phase transitions', () => {
     host.room.send('host', { command: 'endSession' });
     await until(() => host.state().closed);
     expect(host.state().phase).toBe('podium');
-    await expect(join(srv.url, code, { role: 'player', nickname: 'Late' })).rejects.toThrow(
-      /"code":"closed"/,
-    );
+    await expect(
+      quietRefusal(() => join(srv.url, code, { role: 'player', nickname: 'Late' })),
+    ).rejects.toThrow(/"code":"closed"/);
     host.room.send('host', { command: 'start' });
     await received(host, 'error');
     expect(host.of('error')[0]).toMatchObject({ code: 'closed' });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ResultsMessage, TeamPlanMessage, WelcomeMessage } from '../../../shared/index.ts';
 import { createSession, join, post, received, tempDir, until, type Peer } from './harness.ts';
+import { quietRefusal } from '../support/quietRefusal.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const dbPath = path.join(tempDir(), 'restart.sqlite');
@@ -80,7 +81,7 @@ describe('restart', () => {
 
     await kill(first.child);
     const second = await startProcess();
-    await expect(join(second.url, code, { role: 'projector' })).rejects.toThrow();
+    await expect(quietRefusal(() => join(second.url, code, { role: 'projector' }))).rejects.toThrow();
     expect((await post(`${second.url}/api/sessions/${code}/resume`, { hostKey: 'wrong' })).status).toBe(403);
     expect(await post(`${second.url}/api/sessions/${code}/resume`, { hostKey })).toEqual({
       status: 200,

@@ -87,3 +87,22 @@ describe('npm run sim -- taste', () => {
     ]);
   });
 });
+
+describe('npm run sim -- validate', () => {
+  it('prices the chosen published runs and marks the fitted one', async () => {
+    const { code, json } = await sim('validate', { ids: ['k5-22b-full', 't1-1.7b'] });
+    expect(code).toBe(0);
+    const rows = json.rows as { id: string; fitted: boolean; oursS: number; error: number }[];
+    expect(rows.map((r) => [r.id, r.fitted])).toEqual([
+      ['t1-1.7b', false],
+      ['k5-22b-full', true],
+    ]);
+    for (const r of rows) expect(Math.abs(r.error)).toBeLessThan(0.1);
+  });
+
+  it('exits 2 on an unknown source', async () => {
+    const { code, json } = await sim('validate', { source: 'nope' });
+    expect(code).toBe(2);
+    expect(json).toMatchObject({ error: { type: 'InputError' } });
+  });
+});

@@ -1,4 +1,4 @@
-// `npm run sim -- train` as a user runs it: the DESIGN.md §4.4 example on standard input.
+// `npm run sim -- train` as a user runs it: the docs/design.md §4.4 example on standard input.
 import { describe, expect, it } from 'vitest';
 import { DESIGN_EXAMPLE as EXAMPLE } from '../../shared/sim/train/helpers.ts';
 import { runSim } from './runSim.ts';

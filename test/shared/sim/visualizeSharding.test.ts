@@ -80,7 +80,7 @@ describe('shardingBlocks', () => {
   });
 });
 
-describe('renderShardingText (sharding.md §1.9 examples, row-major ids)', () => {
+describe('renderShardingText (docs/jax-semantics.md §1.9 examples, row-major ids)', () => {
   it("P('a', 'b'): 4 rows × 2 columns", () => {
     expect(render(['a', 'b'])).toBe(
       [

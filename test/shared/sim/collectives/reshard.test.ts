@@ -31,7 +31,7 @@ function reshard(m: Mesh, shape: number[], from: Sharding, to: Sharding) {
 }
 const kinds = (steps: readonly ReshardStep[]) => steps.map((s) => s.kind);
 
-describe('Shardy reshard-to-collectives examples (sharding.md §3.4)', () => {
+describe('Shardy reshard-to-collectives examples (docs/jax-semantics.md §3.4)', () => {
   const m222 = mesh(['x', 2], ['y', 2], ['z', 2]);
 
   it('all_gather_multiple_axes: [{x,y,z},{}] → [{x},{}] gathers {y,z}', () => {

@@ -15,7 +15,7 @@ const a100 = HARDWARE_PRESETS['a100-80gb'];
 const nvlink = a100.intraNode;
 const GB = 1e9;
 
-describe('ring collective times, α–β (cost-model.md §4)', () => {
+describe('ring collective times, α–β (docs/cost-model.md §4)', () => {
   it.each([
     // kind, n, expected seconds, arithmetic
     ['all-reduce', 8, 2 * 7 * 3.4e-6 + ((2 * 7) / 8) * (GB / 300e9)], // 4.76e-5 + 5.8333e-3 = 5.8810e-3

@@ -29,7 +29,7 @@ describe('hardware presets', () => {
 
   it.each([
     // id, bf16 FLOP/s, memory bytes, intra one-way B/s, inter one-way B/s, devices per node
-    ['a100-80gb', 312e12, 80e9, 300e9, 25e9, 8], // cost-model.md §5
+    ['a100-80gb', 312e12, 80e9, 300e9, 25e9, 8], // docs/cost-model.md §5
     ['a100-40gb', 312e12, 40e9, 300e9, 25e9, 8],
     ['h100', 989.5e12, 80e9, 450e9, 50e9, 8], // 1979 T sparse / 2; NVLink 900 GB/s total; 400 Gb/s NIC
     ['h200', 989.5e12, 141e9, 450e9, 50e9, 8],

@@ -82,7 +82,7 @@ describe('FLOPs per iteration', () => {
     expect(flopsUtilization(flops, 24.82, 1536, 312e12)).toBeCloseTo(148 / 312, 3);
   });
 
-  it('selective recompute costs GPT-3 about 2.7% extra (cost-model.md §2)', () => {
+  it('selective recompute costs GPT-3 about 2.7% extra (docs/cost-model.md §2)', () => {
     const extra = hardwareFlopsPerIteration(gpt3, 1, 'selective') / modelFlopsPerIteration(gpt3, 1) - 1;
     // (s/(6h)) / (1 + s/(6h) + V/(12hl)) = 0.027778 / (1 + 0.027778 + 0.003617) = 2.69%
     expect(extra).toBeCloseTo(0.027, 3);

@@ -1,4 +1,4 @@
-// The scaling book's four sharded-matmul cases (sharding.md §2.2) and the sim contract's example, planned by
+// The scaling book's four sharded-matmul cases (docs/jax-semantics.md §2.2) and the sim contract's example, planned by
 // auto mode, run on real shards and tasted against the float64 reference.
 import { describe, expect, it } from 'vitest';
 import { collectiveSummary, einsumProgram, mesh, runAuto } from './helpers.ts';

@@ -1,4 +1,4 @@
-// Every resharding kind of Shardy's table (sharding.md §3.4), reached through with_sharding_constraint in
+// Every resharding kind of Shardy's table (docs/jax-semantics.md §3.4), reached through with_sharding_constraint in
 // auto mode, with the bytes the executed collective moved equal to the planned ring formula.
 import { describe, expect, it } from 'vitest';
 import { ProgramBuilder } from '../../../../shared/sim/program/ProgramBuilder.ts';

@@ -145,7 +145,7 @@ describe('the pipeline bubble of a priced step against (p−1)/(v·m + p−1)', 
   });
 });
 
-describe("Megatron's tensor-parallel traffic (cost-model.md §4)", () => {
+describe("Megatron's tensor-parallel traffic (docs/cost-model.md §4)", () => {
   it('four all-reduces of bsh 16-bit elements per layer: 8bsh(t−1)/t elements per device, forward + backward', () => {
     const r = report(withChanges(DESIGN_EXAMPLE, { parallel: { globalBatch: 64, recompute: 'none' } }));
     const tensor = r.collectives.filter((c) => c.block === 'layer' && c.role === 'activation');

@@ -1,4 +1,4 @@
-// Requests for `sim train` in tests: the published configurations of cost-model.md and small variations.
+// Requests for `sim train` in tests: the published configurations of docs/cost-model.md and small variations.
 import { unwrap } from '../../../../shared/sim/result.ts';
 import { simulateTrain, type TrainSimulation } from '../../../../shared/sim/train/simulateTrain.ts';
 import { trainReport, type TrainReport } from '../../../../shared/sim/train/trainReport.ts';
@@ -7,7 +7,7 @@ import { parseTrainRequest, type TrainRequest } from '../../../../shared/sim/tra
 export const GPT3 = { layers: 96, hidden: 12288, heads: 96, seq: 2048, vocab: 51200 } as const;
 export const A100 = { preset: 'a100-80gb', devicesPerNode: 8 } as const;
 
-/** The DESIGN.md §4.4 example: GPT-3 175B on 512 A100s, TP 8 × PP 8 × DP 8, 1F1B, full recompute. */
+/** The docs/design.md §4.4 example: GPT-3 175B on 512 A100s, TP 8 × PP 8 × DP 8, 1F1B, full recompute. */
 export const DESIGN_EXAMPLE = {
   model: GPT3,
   hardware: A100,
