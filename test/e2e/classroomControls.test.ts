@@ -264,7 +264,7 @@ describe('classroom controls in six pages', () => {
     }, code);
     expect(csv.type).toBe('text/csv; charset=utf-8');
     expect(csv.byLink).toBe(csv.byHeader);
-    expect(csv.byHeader.startsWith('\uFEFFsession,round,level,team,')).toBe(true);
+    expect(csv.byHeader.startsWith('\uFEFFsession,round,level,row,team,player,')).toBe(true);
     const [cols, ...records] = parseCsv(csv.byHeader.slice(1));
     const all = records.map((r) => Object.fromEntries(r.map((v, i) => [cols![i]!, v])));
     const rows = all.filter((r) => r.row === 'team');
