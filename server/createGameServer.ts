@@ -4,14 +4,18 @@
 // SQLite at `dbPath` (MESH_KITCHEN_DB, default data/).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import express from 'express';
 import { Server, RedisDriver, RedisPresence } from 'colyseus';
 import { WebSocketTransport } from '@colyseus/ws-transport';
-import { PROTOCOL_VERSION, ROOM_LOBBY, ROOM_SESSION } from '../shared/index.ts';
+import { PROTOCOL_VERSION, ROOM_LOBBY, ROOM_SESSION, type ServerInfoResponse } from '../shared/index.ts';
 import { matchmakeRoutes } from './http/matchmakeRoutes.ts';
 import { sessionRoutes } from './http/sessionRoutes.ts';
 import type { SessionStore } from './persistence/SessionStore.ts';
 import { openSessionStore } from './persistence/openSessionStore.ts';
+import { networkUrls, publicUrlOf } from './http/networkUrls.ts';
+import { serverInfoRoute } from './http/serverInfoRoute.ts';
+import { sessionStatusRoute } from './http/sessionStatusRoute.ts';
 import { LobbyRoom } from './rooms/LobbyRoom.ts';
 import { SessionRoom, type SessionRoomDeps } from './rooms/SessionRoom.ts';
 import { serverLog } from './support/serverLog.ts';
@@ -41,12 +45,16 @@ export interface GameServerOptions {
   trustProxy?: number | string;
   /** Deadline of every HTTP request's headers and body, ms; default 10 000. */
   requestTimeoutMs?: number;
+  /** PUBLIC_URL: the address phones open for the join link and QR code (e.g. behind a proxy); default the network address. */
+  publicUrl?: string;
 }
 
 export interface RunningGameServer {
   readonly port: number;
   readonly gameServer: Server;
   readonly store: SessionStore;
+  /** PUBLIC_URL (normalised) and the network addresses it listens on, as GET /api/server-info tells the pages. */
+  readonly info: ServerInfoResponse;
   close(): Promise<void>;
 }
 
@@ -70,6 +78,12 @@ export async function startGameServer(options: GameServerOptions): Promise<Runni
   const deps: SessionRoomDeps = { store, now: options.now ?? Date.now, reconnectSeconds: 120 };
   app.use('/api', sessionRoutes(deps));
   app.use('/matchmake', matchmakeRoutes({ store, now: deps.now }));
+  app.use('/api', sessionStatusRoute(store));
+  let info: ServerInfoResponse = { publicUrl: publicUrlOf(options.publicUrl), networkUrls: [] };
+  app.use(
+    '/api',
+    serverInfoRoute(() => info),
+  );
   if (options.distDir) app.use(express.static(options.distDir, { index: 'index.html', maxAge: '1h' }));
 
   const timeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
@@ -96,10 +110,12 @@ export async function startGameServer(options: GameServerOptions): Promise<Runni
   defineRooms(gameServer, deps);
   await gameServer.listen(options.port, options.host ?? '0.0.0.0');
   const port = (httpServer.address() as AddressInfo).port;
+  info = { ...info, networkUrls: networkUrls(os.networkInterfaces(), options.host ?? '0.0.0.0', port) };
   return {
     port,
     gameServer,
     store,
+    info,
     close: async () => {
       await gameServer.gracefullyShutdown(false);
       await store.close();

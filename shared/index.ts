@@ -30,4 +30,7 @@ export { CAPACITY_FACTORS, servedShare } from './sim/cost/routedTokens.ts';
 export * from './game/index.ts';
 export * from './protocol/messages.ts';
 export * from './protocol/classroom.ts';
+export * from './protocol/closeCodes.ts';
+export * from './protocol/sessionStatus.ts';
+export * from './protocol/serverInfo.ts';
 export * from './classroom/index.ts';

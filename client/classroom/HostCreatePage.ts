@@ -11,7 +11,8 @@ import {
 import { h } from '../ui/dom.ts';
 import type { ClassroomContext } from './context.ts';
 import { translator } from './context.ts';
-import { createSession, fetchLevels, type LevelChoice } from './sessionApi.ts';
+import { createSession, fetchLevels, fetchServerInfo, type LevelChoice } from './sessionApi.ts';
+import { joinBase } from './viewModels/joinBase.ts';
 import { hostLink } from './viewModels/classroomRoute.ts';
 import { workshopPlansSection } from './WorkshopPlansSection.ts';
 import { button } from './widgets.ts';
@@ -27,6 +28,11 @@ export async function renderHostCreate(ctx: ClassroomContext): Promise<void> {
   } catch (e) {
     error.textContent = t('cls.host.levelsFailed', { reason: (e as Error).message });
   }
+  // Where the class will join: PUBLIC_URL or the network address; a warning when only localhost is known.
+  const base = joinBase(ctx.origin, await fetchServerInfo(ctx.endpoint));
+  const where = base.localOnly
+    ? h('p', { class: 'form-error localhost-warning', role: 'alert' }, t('cls.run.localhostWarning'))
+    : h('p', { class: 'join-base muted' }, t('cls.run.joinBase', { url: base.origin }));
   const titleOf = (id: string) =>
     levels.find((l) => l.id === id)?.title[locale] ?? levelById(id)?.title[locale] ?? id;
 
@@ -100,6 +106,7 @@ export async function renderHostCreate(ctx: ClassroomContext): Promise<void> {
     'form',
     { class: 'sheet host-create', 'aria-labelledby': 'create-heading', novalidate: true },
     h('h2', { id: 'create-heading' }, t('cls.host.createHeading')),
+    where,
     saved,
     h('label', { for: 'session-title' }, t('cls.host.title')),
     title,

@@ -8,12 +8,14 @@ import { h } from '../ui/dom.ts';
 import type { ClassroomContext } from './context.ts';
 import { translator } from './context.ts';
 import { hostTeamsTable } from './HostTeamsTable.ts';
-import { resultsCsvUrl, resumeSession } from './sessionApi.ts';
+import { fetchServerInfo, resultsCsvUrl, resumeSession } from './sessionApi.ts';
+import { joinBase, type JoinBase } from './viewModels/joinBase.ts';
 import { hostLink, joinLink, projectorLink, spacedCode } from './viewModels/classroomRoute.ts';
 import { resultRows } from './viewModels/leaderboard.ts';
-import type { RoomState } from './viewModels/roomState.ts';
-import type { TimerSample } from './viewModels/timer.ts';
-import { button, patch, phaseText, qrCode, resultTable, showTimer } from './widgets.ts';
+import { membersOf, teamName, type RoomState } from './viewModels/roomState.ts';
+import { connectionNotice } from './viewModels/connectionNotice.ts';
+import { frozenAt, type TimerSample } from './viewModels/timer.ts';
+import { button, isPaused, patch, phaseText, qrCode, resultTable, showTimer } from './widgets.ts';
 import { revealCard } from './RevealCard.ts';
 
 /** Which pacing commands make sense in each phase (the server refuses the others anyway). */
@@ -28,6 +30,8 @@ const COMMANDS: Record<SessionPhase, readonly HostCommand['command'][]> = {
 
 export class HostDashboard {
   private conn: SessionConnection | null = null;
+  /** Where phones join (PUBLIC_URL or the network address); the page's origin until the server said. */
+  private base: JoinBase | null = null;
   private sample: TimerSample = { remainingMs: 0, running: false, sampledAtMs: 0 };
   private readonly timer = h('span', { class: 'timer big', role: 'timer' });
   private readonly sections = {
@@ -106,28 +110,35 @@ export class HostDashboard {
         this.notice,
         s.head,
         s.pace,
+        s.hint,
         s.results,
         s.teams,
-        s.hint,
       ),
     );
     conn.on('error', (m) => this.say(refusalText(m, this.ctx.locales.locale, t('cls.error.reload'))));
-    conn.on('hint', (m) => this.say(t('cls.host.hintSent', { text: m.text })));
     for (const type of ['results', 'reveal'] as const)
       conn.on(type, () => {
         delete s.results.dataset.key;
         if (conn.state) this.render(conn.state);
       });
-    conn.onStatus((st) =>
-      this.say(
-        st.kind === 'reconnecting'
-          ? t('cls.reconnecting', { n: st.attempt })
-          : st.kind === 'left'
-            ? t(`cls.left.${st.reason}`)
-            : '',
-      ),
-    );
+    let restarted = false;
+    conn.onStatus((st) => {
+      if (st.kind === 'reconnecting') {
+        restarted ||= st.cause === 'restarting';
+        this.sample = frozenAt(this.sample, Date.now());
+        this.tick();
+        return this.say(connectionNotice(st, 'facilitator', t));
+      }
+      if (st.kind === 'left') return this.say(t(`cls.left.${st.reason}`));
+      // Back after a restart: the session came back paused from the database.
+      this.say(restarted && st.kind === 'online' ? t('cls.run.restored') : '');
+      restarted = false;
+    });
     conn.onState((st) => this.render(st));
+    void fetchServerInfo(this.ctx.endpoint).then((info) => {
+      this.base = joinBase(this.ctx.origin, info);
+      if (conn.state) this.render(conn.state);
+    });
   }
 
   private say(text: string): void {
@@ -144,8 +155,9 @@ export class HostDashboard {
     const locale = this.ctx.locales.locale;
     const s = this.sections;
     this.sample = { ...state.timer, sampledAtMs: Date.now() };
-    const link = joinLink(this.ctx.origin, this.code);
-    patch(s.head, `${locale}|${state.title}`, () => [
+    const link = joinLink(this.base?.origin ?? this.ctx.origin, this.code);
+    const localOnly = this.base?.localOnly ?? false;
+    patch(s.head, JSON.stringify([locale, state.title, link, localOnly]), () => [
       h(
         'div',
         { class: 'head-text' },
@@ -158,6 +170,9 @@ export class HostDashboard {
           h('strong', { class: 'code', id: 'session-code' }, spacedCode(this.code)),
         ),
         h('p', {}, t('cls.host.joinAt'), ' ', h('a', { href: link, class: 'join-link' }, link)),
+        localOnly
+          ? h('p', { class: 'form-error localhost-warning', role: 'alert' }, t('cls.run.localhostWarning'))
+          : null,
         h(
           'p',
           { class: 'links' },
@@ -190,15 +205,19 @@ export class HostDashboard {
     ]);
     const allowed = COMMANDS[state.phase];
     const cmd = (command: HostCommand, label: string, primary = false) =>
-      button(label, () => this.send(command), {
-        class: primary ? 'button primary' : 'button',
-        hidden: !allowed.includes(command.command),
-        disabled:
-          (command.command === 'pause' && !state.timer.running) ||
-          (command.command === 'resume' && state.timer.running),
-        'data-command': command.command,
-        'data-focus': `cmd-${command.command}`,
-      });
+      button(
+        label,
+        () => (command.command !== 'endPlanning' || this.confirmEndPlanning()) && this.send(command),
+        {
+          class: primary ? 'button primary' : 'button',
+          hidden: !allowed.includes(command.command),
+          disabled:
+            (command.command === 'pause' && !state.timer.running) ||
+            (command.command === 'resume' && state.timer.running),
+          'data-command': command.command,
+          'data-focus': `cmd-${command.command}`,
+        },
+      );
     const end = button(
       t('cls.host.endSession'),
       () => {
@@ -210,7 +229,11 @@ export class HostDashboard {
       h(
         'p',
         { class: 'phase-line' },
-        h('span', { class: 'phase', 'data-phase': state.phase }, phaseText(state, t)),
+        h(
+          'span',
+          { class: 'phase', 'data-phase': state.phase, 'data-paused': String(isPaused(state)) },
+          phaseText(state, t),
+        ),
         this.timer,
       ),
       h(
@@ -253,10 +276,10 @@ export class HostDashboard {
         current
           ? [
               h('h3', {}, t('cls.results.heading', { n: results.round + 1 })),
-              resultTable(resultRows(results, state.teams, locale), results.throughputUnit, t, locale),
+              // The Reveal buttons above the ranking: with 6 teams the table would push them off the screen.
               h(
                 'div',
-                { class: 'actions' },
+                { class: 'actions reveal-actions' },
                 ...results.teams.map((r) =>
                   button(
                     t('cls.cmd.reveal', { team: state.teams.find((x) => x.id === r.team)?.name ?? r.team }),
@@ -269,18 +292,37 @@ export class HostDashboard {
                   ),
                 ),
               ),
+              resultTable(resultRows(results, state.teams, locale), results.throughputUnit, t, locale),
               reveal && reveal.round === results.round ? revealCard(reveal, state, t, locale) : null,
             ]
           : [],
     );
-    patch(s.hint, locale, () => {
+    // Above the teams (a hint does not push the pacing buttons down): the hint on every screen now, Clear.
+    patch(s.hint, JSON.stringify([locale, state.lastHint]), () => {
       const box = h('textarea', { id: 'hint-text', maxlength: '280', rows: '2', 'data-focus': 'hint' });
       const form = h(
         'form',
         { class: 'hint-form' },
         h('label', { for: 'hint-text' }, t('cls.host.hint')),
         box,
-        h('button', { type: 'submit', class: 'button', 'data-focus': 'hint-send' }, t('cls.host.sendHint')),
+        h(
+          'button',
+          { type: 'submit', class: 'button', 'data-focus': 'hint-send' },
+          t(state.lastHint ? 'cls.run.replaceHint' : 'cls.host.sendHint'),
+        ),
+        state.lastHint
+          ? h(
+              'p',
+              { class: 'hint-now', id: 'hint-now' },
+              t('cls.host.hintSent', { text: state.lastHint }),
+              ' ',
+              button(t('cls.run.clearHint'), () => this.send({ command: 'clearHint' }), {
+                class: 'button',
+                id: 'hint-clear',
+                'data-focus': 'hint-clear',
+              }),
+            )
+          : null,
       );
       form.addEventListener('submit', (e) => {
         e.preventDefault();
@@ -291,6 +333,17 @@ export class HostDashboard {
       });
       return [form];
     });
+  }
+
+  /** End planning locks every plan as it stands: asks first while a team with players has not locked. */
+  private confirmEndPlanning(): boolean {
+    const state = this.conn?.state;
+    if (!state) return false;
+    const locale = this.ctx.locales.locale;
+    const open = state.teams.filter((x) => !x.locked && membersOf(state, x.id).length > 0);
+    if (open.length === 0) return true;
+    const teams = open.map((x) => teamName(x, locale)).join(locale === 'zh-CN' ? '、' : ', ');
+    return window.confirm(translator(this.ctx)('cls.run.endPlanningConfirm', { teams }));
   }
 
   private tick(): void {

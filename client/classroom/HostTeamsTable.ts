@@ -30,7 +30,7 @@ export function hostTeamsTable(
               'span',
               { class: 'muted' },
               ` ${t('cls.points', { n: Math.round(team.points) })} · ${t('cls.host.edits', { n: team.planVersion })}`,
-              team.locked ? ` · 🔒 ${t('cls.locked')}` : '',
+              team.locked ? ` · ${t('cls.locked')}` : '',
             ),
           ),
           h(

@@ -90,11 +90,13 @@ export class PlanningView {
         ? t('cls.plan.lockHelp')
         : t('cls.plan.captainLocks', { name: captain?.nickname ?? '—' });
     this.lockNote.dataset.locked = String(locked);
-    const late = planningAccess(state, me.id) === 'late';
-    this.lateNote.hidden = !late;
-    this.lateNote.textContent = late ? t('cls.plan.lateJoin') : '';
-    this.fields.dataset.access = late ? 'late' : locked ? 'locked' : 'edit';
-    this.fields.disabled = locked || late;
+    const access = planningAccess(state, me.id);
+    const late = access === 'late';
+    const paused = access === 'paused';
+    this.lateNote.hidden = !late && !paused;
+    this.lateNote.textContent = late ? t('cls.plan.lateJoin') : paused ? t('cls.run.pausedNote') : '';
+    this.fields.dataset.access = access === 'none' ? 'edit' : access;
+    this.fields.disabled = access !== 'edit';
   }
 
   detach(): void {

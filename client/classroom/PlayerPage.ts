@@ -12,9 +12,11 @@ import { PlanningView } from './PlanningView.ts';
 import { renderPlayerPhase } from './PlayerScreens.ts';
 import { TeamPlanSession } from './TeamPlanSession.ts';
 import { planningAccess } from './viewModels/planningAccess.ts';
-import { formatClock, type TimerSample } from './viewModels/timer.ts';
+import { connectionNotice } from './viewModels/connectionNotice.ts';
+import { nicknameHint } from './viewModels/nicknameHint.ts';
+import { formatClock, frozenAt, type TimerSample } from './viewModels/timer.ts';
 import { teamName, type RoomState } from './viewModels/roomState.ts';
-import { phaseText, showTimer, swatch } from './widgets.ts';
+import { isPaused, phaseText, showHint, showTimer, swatch } from './widgets.ts';
 
 export class PlayerPage {
   private conn: SessionConnection | null = null;
@@ -33,6 +35,8 @@ export class PlayerPage {
     'aria-live': 'polite',
     hidden: true,
   });
+  /** The facilitator's hint of this round (the room state's; gone when cleared or the round moves on). */
+  private readonly hint = h('p', { class: 'cls-hint', role: 'status', 'aria-live': 'polite', hidden: true });
   private readonly body = h('div', { class: 'cls-body' });
   private readonly timerText = h('span', { class: 'timer', role: 'timer', 'aria-live': 'off' });
   private notice = '';
@@ -80,6 +84,7 @@ export class PlayerPage {
     history.replaceState(null, '', `?join=${r.code}`);
     conn.on('welcome', (w) => {
       this.me = w.playerId ?? this.me;
+      this.sayIfRenamed(r.nickname, w.nickname);
       if (conn.state) this.render(conn.state);
     });
     conn.on('teamPlan', (m) => {
@@ -89,7 +94,6 @@ export class PlayerPage {
       if (team === undefined || m.team === team) this.plan?.applyTeamPlan(m);
     });
     conn.on('editRefused', (m) => this.plan?.applyRefusal(m));
-    conn.on('hint', (m) => this.say(translator(this.ctx)('cls.hint', { text: m.text })));
     conn.on('error', (m) =>
       this.say(refusalText(m, this.ctx.locales.locale, translator(this.ctx)('cls.error.reload'))),
     );
@@ -99,9 +103,17 @@ export class PlayerPage {
         if (conn.state) this.render(conn.state);
       });
     this.me = conn.last('welcome')?.playerId ?? '';
+    this.sayIfRenamed(r.nickname, conn.last('welcome')?.nickname);
     conn.onStatus((s) => this.status(s));
     conn.onState((s) => this.render(s));
     return null;
+  }
+
+  /** The name was taken: the server numbered it ("Alice 2"); say so rather than let the form's preview stand. */
+  private sayIfRenamed(typed: string, given: string | undefined): void {
+    const asked = nicknameHint(typed, this.ctx.locales.locale).name;
+    if (given && asked !== '' && given !== asked)
+      this.say(translator(this.ctx)('cls.run.renamed', { asked, name: given }));
   }
 
   private say(text: string): void {
@@ -113,8 +125,12 @@ export class PlayerPage {
   private status(s: SessionStatus): void {
     const t = translator(this.ctx);
     this.bar.dataset.status = s.kind;
-    if (s.kind === 'reconnecting') this.banner.textContent = t('cls.reconnecting', { n: s.attempt });
-    else if (s.kind === 'left') {
+    if (s.kind === 'reconnecting') {
+      // No patch says the clock still runs: it stops where it stands until the state comes back.
+      this.sample = frozenAt(this.sample, Date.now());
+      this.tickTimer();
+      this.banner.textContent = connectionNotice(s, 'player', t);
+    } else if (s.kind === 'left') {
       this.planning?.detach();
       this.planning = null;
       this.ctx.stage.dataset.screen = 'classroom';
@@ -136,6 +152,7 @@ export class PlayerPage {
     const level = levelById(state.levelId) ?? null;
     this.syncPlan(state, level);
     this.renderBar(state);
+    showHint(this.hint, state.lastHint, translator(this.ctx));
     const planningNow =
       state.phase === 'planning' && level !== null && this.plan !== null && mine !== undefined;
     // A move to another team (the facilitator's) mounts that team's plan.
@@ -148,7 +165,7 @@ export class PlayerPage {
       this.planning = null;
       this.ctx.stage.dataset.screen = planningNow ? 'level' : 'classroom';
       this.ctx.panel.replaceChildren(
-        h('div', { class: 'classroom-page player-page' }, this.bar, this.banner, this.body),
+        h('div', { class: 'classroom-page player-page' }, this.bar, this.banner, this.hint, this.body),
       );
       if (planningNow)
         this.planning = new PlanningView(this.ctx, this.body, this.plan!, mine.kitchens[0], () =>
@@ -210,7 +227,7 @@ export class PlayerPage {
         h('strong', {}, mine?.nickname ?? ''),
         team ? ` · ${teamName(team, this.ctx.locales.locale)}` : '',
       ),
-      h('span', { class: 'phase', 'data-phase': state.phase }, phase),
+      h('span', { class: 'phase', 'data-phase': state.phase, 'data-paused': String(isPaused(state)) }, phase),
       this.timerText,
     );
     this.tickTimer();

@@ -10,11 +10,16 @@ import { translator } from './context.ts';
 import { podium } from './PlayerScreens.ts';
 import { revealCard } from './RevealCard.ts';
 import { joinLink, spacedCode } from './viewModels/classroomRoute.ts';
+import { joinBase, type JoinBase } from './viewModels/joinBase.ts';
+import { fetchServerInfo } from './sessionApi.ts';
 import { leaderboard, podiumOrder, resultRows } from './viewModels/leaderboard.ts';
 import { membersOf, teamName, type RoomState } from './viewModels/roomState.ts';
-import type { TimerSample } from './viewModels/timer.ts';
+import { connectionNotice } from './viewModels/connectionNotice.ts';
+import { frozenAt, type TimerSample } from './viewModels/timer.ts';
 import {
   histogram,
+  isPaused,
+  showHint,
   leaderboardList,
   patch,
   phaseText,
@@ -26,12 +31,15 @@ import {
 
 export class ProjectorPage {
   private conn: SessionConnection | null = null;
+  /** Where phones join (PUBLIC_URL or the network address); the page's origin until the server said. */
+  private base: JoinBase | null = null;
   private sample: TimerSample = { remainingMs: 0, running: false, sampledAtMs: 0 };
   private readonly timer = h('span', { class: 'timer huge', role: 'timer' });
   private readonly head = h('header', { class: 'proj-head' });
   private readonly main = h('section', { class: 'proj-main' });
   private readonly side = h('aside', { class: 'proj-side' });
   private readonly notice = h('p', { class: 'cls-banner', role: 'status', hidden: true });
+  private readonly hint = h('p', { class: 'cls-hint', role: 'status', hidden: true });
   /** The whole screen, sized to the stage (no page scroll); `data-phase` lets the layout follow the phase. */
   private readonly page = h('div', { class: 'classroom-page projector-page' });
 
@@ -70,16 +78,30 @@ export class ProjectorPage {
       return;
     }
     this.conn = conn;
-    this.page.replaceChildren(this.head, this.notice, h('div', { class: 'proj-body' }, this.main, this.side));
+    this.page.replaceChildren(
+      this.head,
+      this.notice,
+      this.hint,
+      h('div', { class: 'proj-body' }, this.main, this.side),
+    );
     this.ctx.panel.replaceChildren(this.page);
     for (const type of ['results', 'reveal'] as const)
       conn.on(type, () => {
         delete this.main.dataset.key;
         if (conn.state) this.render(conn.state);
       });
-    conn.on('hint', (m) => this.say(t('cls.hint', { text: m.text })));
-    conn.onStatus((s) => this.say(s.kind === 'reconnecting' ? t('cls.reconnecting', { n: s.attempt }) : ''));
+    conn.onStatus((s) => {
+      if (s.kind === 'reconnecting') {
+        this.sample = frozenAt(this.sample, Date.now());
+        this.tick();
+      }
+      this.say(connectionNotice(s, 'projector', t));
+    });
     conn.onState((s) => this.render(s));
+    void fetchServerInfo(this.ctx.endpoint).then((info) => {
+      this.base = joinBase(this.ctx.origin, info);
+      if (conn.state) this.render(conn.state);
+    });
   }
 
   private say(text: string): void {
@@ -92,20 +114,26 @@ export class ProjectorPage {
     const locale = this.ctx.locales.locale;
     this.sample = { ...state.timer, sampledAtMs: Date.now() };
     this.page.dataset.phase = state.phase;
-    const link = joinLink(this.ctx.origin, this.code);
+    const link = joinLink(this.base?.origin ?? this.ctx.origin, this.code);
     const level = levelById(state.levelId);
     const lobby = state.phase === 'lobby';
-    patch(this.head, JSON.stringify([locale, state.title, state.phase, state.round, level?.id]), () => [
-      h('h1', {}, state.title || t('cls.proj.title')),
-      h(
-        'p',
-        { class: 'phase', 'data-phase': state.phase },
-        phaseText(state, t),
-        level && state.phase !== 'podium' ? ` · ${level.title[locale]}` : '',
-      ),
-      this.timer,
-    ]);
+    const paused = isPaused(state);
+    patch(
+      this.head,
+      JSON.stringify([locale, state.title, state.phase, state.round, level?.id, paused]),
+      () => [
+        h('h1', {}, state.title || t('cls.proj.title')),
+        h(
+          'p',
+          { class: 'phase', 'data-phase': state.phase, 'data-paused': String(paused) },
+          phaseText(state, t),
+          level && state.phase !== 'podium' ? ` · ${level.title[locale]}` : '',
+        ),
+        this.timer,
+      ],
+    );
     this.tick();
+    showHint(this.hint, state.lastHint, t);
     // The side column: how to join (huge in the lobby, small during a round for late joiners, one line
     // during the results so the leaderboard and the histograms fit 1280×720), the leaderboard, histograms.
     const rows = leaderboard(state.teams, locale);
@@ -114,7 +142,7 @@ export class ProjectorPage {
     const histogramsNow = state.phase === 'results' && scored?.round === state.round ? scored : undefined;
     const join = lobby ? 'big' : state.phase === 'results' ? 'strip' : 'compact';
     const url = link.replace(/^https?:\/\//, '');
-    patch(this.side, JSON.stringify([locale, join, podiumNow, rows, histogramsNow?.round]), () => [
+    patch(this.side, JSON.stringify([locale, join, podiumNow, rows, histogramsNow?.round, url]), () => [
       podiumNow
         ? null
         : join === 'strip'
@@ -205,7 +233,7 @@ export class ProjectorPage {
             ? h(
                 'span',
                 { class: 'team-status' },
-                team.locked ? `🔒 ${t('cls.locked')}` : t('cls.host.edits', { n: team.planVersion }),
+                team.locked ? t('cls.locked') : t('cls.host.edits', { n: team.planVersion }),
               )
             : null,
           h(

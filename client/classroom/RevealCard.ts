@@ -6,6 +6,7 @@ import type { Translate } from '../ui/translate.ts';
 import { timelineStrip } from './TimelineStrip.ts';
 import { teamName, type RoomState } from './viewModels/roomState.ts';
 import { teamBadge } from './widgets.ts';
+import { zeroReason } from './viewModels/zeroReason.ts';
 
 /**
  * `compact` (the projector) leaves out the one-line explanation (the debrief says it at room size) and runs
@@ -41,7 +42,7 @@ export function revealCard(
             unit: t(`cls.unit.${reveal.throughputUnit}`),
             points: Math.round(r.points),
           })
-        : `✗ ${r.reason ?? t('cls.zero')}`,
+        : `✗ ${zeroReason(r, t)}`,
     ),
     compact ? null : h('p', {}, r.explanation[locale]),
     timelineStrip(reveal.timeline, t, locale),

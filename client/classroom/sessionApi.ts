@@ -1,6 +1,11 @@
 // The session HTTP API (server/http): create a session, resume one after a restart, the level list for the
 // create form, and the results CSV address. Errors come back as Error with the server's message.
-import type { CreateSessionRequest, CreateSessionResponse, Text } from '../../shared/index.ts';
+import type {
+  CreateSessionRequest,
+  CreateSessionResponse,
+  ServerInfoResponse,
+  Text,
+} from '../../shared/index.ts';
 
 export interface LevelChoice {
   readonly id: string;
@@ -49,3 +54,7 @@ export async function fetchLevels(endpoint: string): Promise<LevelChoice[]> {
 
 export const resultsCsvUrl = (endpoint: string, code: string, hostKey: string): string =>
   `${endpoint}/api/sessions/${encodeURIComponent(code)}/results.csv?hostKey=${encodeURIComponent(hostKey)}`;
+
+/** PUBLIC_URL and the network addresses of the server; null when the server does not answer (an older one). */
+export const fetchServerInfo = (endpoint: string): Promise<ServerInfoResponse | null> =>
+  call<ServerInfoResponse>(`${endpoint}/api/server-info`).catch(() => null);

@@ -11,16 +11,30 @@ import type { LeaderRow, ResultRow } from './viewModels/leaderboard.ts';
 import type { RoomState } from './viewModels/roomState.ts';
 import { formatClock, remainingAt, urgency, type TimerSample } from './viewModels/timer.ts';
 import { qrModules, qrSvgPath } from './viewModels/qrCode.ts';
+import { zeroReason } from './viewModels/zeroReason.ts';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
-/** "Round 2 of 3 · Planning", or the phase alone in the lobby and on the podium. */
-export function phaseText(state: Pick<RoomState, 'phase' | 'round' | 'roundCount'>, t: Translate): string {
+/**
+ * "Round 2 of 3 · Planning", "Round 2 of 3 · Planning · Paused" while the facilitator holds the clock (in
+ * words: a pause glyph is an empty box without an emoji font), or the phase alone in the lobby and podium.
+ */
+export function phaseText(
+  state: Pick<RoomState, 'phase' | 'round' | 'roundCount'> & { readonly timer?: RoomState['timer'] },
+  t: Translate,
+): string {
   const phase = t(`cls.phase.${state.phase}`);
-  return state.round >= 0 && state.phase !== 'podium'
-    ? t('cls.roundPhase', { n: state.round + 1, of: state.roundCount, phase })
-    : phase;
+  const text =
+    state.round >= 0 && state.phase !== 'podium'
+      ? t('cls.roundPhase', { n: state.round + 1, of: state.roundCount, phase })
+      : phase;
+  return isPaused(state) ? `${text} · ${t('cls.run.paused')}` : text;
 }
+
+/** Planning with the clock stopped: the facilitator paused it, or a restart brought the session back paused. */
+export const isPaused = (
+  state: Pick<RoomState, 'phase'> & { readonly timer?: RoomState['timer'] },
+): boolean => state.phase === 'planning' && state.timer !== undefined && !state.timer.running;
 
 /**
  * Shows the round's clock in `el` (only during planning and service), its urgency as data-urgency ('paused'
@@ -37,6 +51,12 @@ export function showTimer(
   el.textContent = formatClock(ms);
   el.dataset.urgency = sample.running ? urgency(ms) : 'paused';
   return ms;
+}
+
+/** The facilitator's hint of this round, from the room state: hidden when there is none (or it was cleared). */
+export function showHint(el: HTMLElement, hint: string, t: Translate): void {
+  el.hidden = hint === '';
+  el.textContent = hint === '' ? '' : t('cls.hint', { text: hint });
 }
 
 /** A colour chip with the team's pattern (CSS classes in classroom.css), decorative. */
@@ -106,7 +126,7 @@ export function resultTable(
                 unit: t(`cls.unit.${unit}`),
                 step: formatSecondsShort(r.stepS),
               })
-            : `✗ ${r.reason ?? t('cls.zero')}`,
+            : `✗ ${zeroReason(r, t)}`,
         ),
         h('p', { class: 'result-why' }, r.explanation[locale]),
       ),

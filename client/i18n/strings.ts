@@ -6,6 +6,7 @@ import { editorStrings } from './editorStrings.ts';
 import { viewStrings } from './viewStrings.ts';
 import { classroomStrings } from './classroomStrings.ts';
 import { parStrings } from './parStrings.ts';
+import { classroomRunStrings } from './classroomRunStrings.ts';
 
 import { LOCALES, type Locale } from '../../shared/index.ts';
 
@@ -18,6 +19,7 @@ const CATALOGS = [
   viewStrings,
   classroomStrings,
   parStrings,
+  classroomRunStrings,
 ] as const;
 
 type KeysOf<C> = C extends { readonly en: Readonly<Record<infer K, string>> } ? K : never;

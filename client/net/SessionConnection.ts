@@ -1,6 +1,8 @@
 // The session room's connection (the only module importing colyseus.js for sessions): joins by code, keeps
 // the room state as plain data, dispatches typed messages, keeps the player's seat key per code, and comes
-// back after a dropped socket (colyseus.js reconnection token, then a rejoin with the seat key).
+// back after a dropped socket (colyseus.js reconnection token, then a rejoin with the seat key). After a
+// server restart the facilitator's connection reopens the session from the database (POST …/resume) and the
+// others rejoin once it is open again (reconnectPolicy.ts says what a close code and the status answer mean).
 import { Client, type Room } from 'colyseus.js';
 import {
   MSG_EDIT_REFUSED,
@@ -23,9 +25,18 @@ import {
   type RevealMessage,
   type SessionJoinOptions,
   type TeamPlanMessage,
+  type SessionStatusResponse,
   type WelcomeMessage,
 } from '../../shared/index.ts';
 import type { KeyStore } from '../classroom/keyStore.ts';
+import { resumeSession } from '../classroom/sessionApi.ts';
+import {
+  RETRY_WINDOW_MS,
+  dropCause,
+  retryDelayMs,
+  whereabouts,
+  type SessionWhereabouts,
+} from './reconnectPolicy.ts';
 import { parseRoomState, type RoomState } from '../classroom/viewModels/roomState.ts';
 
 /** Server → client messages by name. */
@@ -65,12 +76,16 @@ export type SessionStatus =
   | { readonly kind: 'idle' }
   | { readonly kind: 'joining' }
   | { readonly kind: 'online' }
-  | { readonly kind: 'reconnecting'; readonly attempt: number }
+  | {
+      readonly kind: 'reconnecting';
+      readonly attempt: number;
+      /** restarting: the server said so, or it is unreachable; network: a dropped socket. */
+      readonly cause: 'network' | 'restarting';
+      /** The server is back but the session's room is not open yet (its facilitator reopens it). */
+      readonly waitingForHost: boolean;
+    }
   | { readonly kind: 'left'; readonly reason: 'kicked' | 'closed' | 'lost' | 'left' };
 
-/** Waits before reconnection attempt n (ms); the server keeps a dropped seat for 120 s. */
-const RETRY_MS = [250, 500, 1000, 2000, 3000, 5000];
-const RETRY_WINDOW_MS = 120_000;
 /** From this attempt on, a failed token reconnection is followed by a fresh join (the server restarted). */
 const REJOIN_FROM_ATTEMPT = 3;
 
@@ -90,7 +105,7 @@ export class SessionConnection {
   private readonly statusListeners = new Set<(status: SessionStatus) => void>();
 
   constructor(
-    endpoint: string,
+    private readonly endpoint: string,
     private readonly keys: KeyStore,
   ) {
     this.client = new Client(endpoint);
@@ -196,30 +211,84 @@ export class SessionConnection {
     for (const handler of this.handlers.get(type) ?? []) (handler as Handler<K>)(message);
   }
 
-  /** The socket closed: a consented close ends the session here; anything else is retried for 120 s. */
+  /**
+   * The socket closed: an ended session or a kick stops here; anything else is retried with backoff, for
+   * 120 s after a dropped socket and for 30 min while the server restarts or waits for its facilitator.
+   */
   private async dropped(room: Room, code: number): Promise<void> {
     if (room !== this.room) return;
     this.room = undefined;
     if (this.ending) return;
-    if (code === 4000) return this.setStatus({ kind: 'left', reason: 'closed' });
+    const cause = dropCause(code);
+    if (cause === 'ended') return this.setStatus({ kind: 'left', reason: 'closed' });
+    if (cause === 'kicked') return this.setStatus({ kind: 'left', reason: 'kicked' });
     const token = room.reconnectionToken;
     const started = Date.now();
-    for (let attempt = 1; Date.now() - started < RETRY_WINDOW_MS && !this.ending; attempt++) {
-      this.setStatus({ kind: 'reconnecting', attempt });
-      await new Promise((r) => setTimeout(r, RETRY_MS[Math.min(attempt - 1, RETRY_MS.length - 1)]));
-      try {
-        return this.wire(await this.client.reconnect(token));
-      } catch {
-        // The token is gone (server restarted): a fresh join with the seat key or host key.
+    let restarting = cause === 'restarting';
+    let waitingForHost = false;
+    for (let attempt = 1; !this.ending; attempt++) {
+      const window = restarting ? RETRY_WINDOW_MS.restarting : RETRY_WINDOW_MS.network;
+      if (Date.now() - started >= window) break;
+      this.setStatus({
+        kind: 'reconnecting',
+        attempt,
+        cause: restarting ? 'restarting' : 'network',
+        waitingForHost,
+      });
+      await new Promise((r) => setTimeout(r, retryDelayMs(attempt, Math.random())));
+      if (this.ending) return;
+      if (!restarting) {
+        try {
+          return this.wire(await this.client.reconnect(token));
+        } catch {
+          // The seat's reservation is gone (or the server is down): ask where the session is.
+        }
       }
-      if (attempt < REJOIN_FROM_ATTEMPT) continue;
+      const where = await this.whereabouts();
+      if (where === 'ended') return this.setStatus({ kind: 'left', reason: 'closed' });
+      if (where === 'unreachable') {
+        restarting = true;
+        continue;
+      }
+      if (where === 'waiting') {
+        restarting = true;
+        if (!(await this.reopen())) {
+          waitingForHost = true;
+          continue;
+        }
+      } else if (!restarting && attempt < REJOIN_FROM_ATTEMPT) continue;
       try {
         return this.wire(await this.client.joinById(this.code, this.options()));
       } catch {
-        // Not back yet; the next attempt waits longer.
+        // Not back yet (or just reopened elsewhere); the next attempt waits longer.
       }
     }
     if (!this.ending) this.setStatus({ kind: 'left', reason: 'lost' });
+  }
+
+  /** The session's whereabouts from GET /api/sessions/:code/status. */
+  private async whereabouts(): Promise<SessionWhereabouts> {
+    try {
+      const res = await fetch(`${this.endpoint}/api/sessions/${encodeURIComponent(this.code)}/status`, {
+        cache: 'no-store',
+      });
+      const body = res.ok ? ((await res.json()) as SessionStatusResponse) : null;
+      return whereabouts(res.status, body);
+    } catch {
+      return whereabouts(null, null);
+    }
+  }
+
+  /** The facilitator reopens a stored session from the database with its host key; true when open. */
+  private async reopen(): Promise<boolean> {
+    const as = this.joinAs;
+    if (as?.role !== 'facilitator') return false;
+    try {
+      await resumeSession(this.endpoint, this.code, as.hostKey);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   private setStatus(status: SessionStatus): void {

@@ -112,6 +112,7 @@ export const hostCommandSchema: z.ZodType<HostCommand> = z.discriminatedUnion('c
   z.strictObject({ command: z.literal('readmit'), player: id }),
   z.strictObject({ command: z.literal('lockJoins'), locked: z.boolean() }),
   z.strictObject({ command: z.literal('hint'), text: z.string().min(1).max(280) }),
+  bare('clearHint'),
   z.strictObject({ command: z.literal('reveal'), team: id }),
   bare('endSession'),
 ]);

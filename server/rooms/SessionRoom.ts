@@ -18,6 +18,8 @@ import {
   MSG_TEAM_PLAN,
   MSG_WELCOME,
   PROTOCOL_VERSION,
+  CLOSE_KICKED,
+  CLOSE_RESTARTING,
   chooseTeam,
   editRefusedMessage,
   hostCommand,
@@ -252,7 +254,7 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
       await this.allowReconnection(client, this.deps.reconnectSeconds);
       // The new connection object: still joining, so what is sent now is delivered after its JOIN.
       const back = this.clients.find((c) => c.sessionId === client.sessionId) ?? client;
-      if (this.isKicked(seat)) return back.leave(4003);
+      if (this.isKicked(seat)) return back.leave(CLOSE_KICKED);
       this.sendCurrent(back);
     } catch {
       // The seat stays in the session (points, team) and can be taken back with its seat key.
@@ -289,6 +291,11 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
 
   onUncaughtException(error: RoomException<this>, method: string): void {
     onRoomException(this.roomName, this.roomId, error, method);
+  }
+
+  /** Shutting down (SIGTERM/SIGINT): pages are told the server restarts, not that the session ended. */
+  onBeforeShutdown(): void {
+    void this.disconnect(CLOSE_RESTARTING);
   }
 
   /** Validated payload → core call → commit, or the refusal to the sender. */
@@ -343,7 +350,7 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
         for (const c of this.clients)
           if (c.userData?.role === 'player' && c.userData.playerId === effect.player) {
             c.send(MSG_KICKED, {});
-            c.leave(4003);
+            c.leave(CLOSE_KICKED);
           }
         return;
     }

@@ -133,6 +133,8 @@ export function hostCommand(
         );
       return accept({ session: { ...s, lastHint: hint }, effects: [{ kind: 'hint', text: hint }] });
     }
+    case 'clearHint':
+      return accept({ session: s.lastHint === '' ? s : { ...s, lastHint: '' }, effects: [] });
     case 'reveal': {
       const r = revealMessage(s, cmd.team);
       if (!r.ok) return r;

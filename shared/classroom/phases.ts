@@ -1,7 +1,8 @@
 // The round's phase transitions (docs/design.md §5.2): briefing (plans reset to the level's start plan, timer
 // set but stopped) → planning (timer runs) → service (every plan locked, the round scored, SERVICE_MS of
 // animation) → results (points added, results sent) → next briefing or podium; and `tick`, which moves on
-// when a running timer has run out. Each returns the next snapshot and the effects to send.
+// when a running timer has run out. Each returns the next snapshot and the effects to send. A hint belongs
+// to its round: a new round's briefing, the end of planning and the podium take it off every screen.
 import { levelById } from '../game/levels/index.ts';
 import { teamPlanEffects } from './roster.ts';
 import { roundRoster, scoreRound } from './scoreRound.ts';
@@ -29,6 +30,7 @@ export function enterBriefing(s: SessionSnapshot, round: number): SessionStep {
     round,
     timer: { remainingMs: r.planningSeconds * 1000, runningSinceMs: null },
     plans,
+    lastHint: '',
   };
   return { session, effects: [phaseEffect(session), ...teamPlanEffects(session, allTeams(session))] };
 }
@@ -51,6 +53,7 @@ export function enterService(s: SessionSnapshot, nowMs: number): SessionStep {
     ...locked,
     phase: 'service',
     timer: runningTimer(SERVICE_MS, nowMs),
+    lastHint: '',
     results: [...s.results, scoreRound(locked)],
     rosters: [...s.rosters, roundRoster(locked)],
   };
@@ -86,7 +89,13 @@ export function withdrawScore(s: SessionSnapshot): SessionSnapshot {
 
 /** Podium: the final standings; `closed` ends the session (no more joins or commands). */
 export function enterPodium(s: SessionSnapshot, closed: boolean): SessionStep {
-  const session: SessionSnapshot = { ...s, phase: 'podium', timer: STOPPED, closed: s.closed || closed };
+  const session: SessionSnapshot = {
+    ...s,
+    phase: 'podium',
+    timer: STOPPED,
+    closed: s.closed || closed,
+    lastHint: '',
+  };
   return { session, effects: [phaseEffect(session)] };
 }
 

@@ -1,6 +1,6 @@
 // The session's results as CSV for the facilitator (contract RESULTS_CSV_COLUMNS; RFC 4180: CRLF line ends,
-// fields with a comma, quote, CR or LF quoted, quotes doubled). One row per team per scored round; rounds
-// are numbered from 1 here (the snapshot counts from 0); worst memory in decimal GB.
+// fields with a comma, quote, CR or LF quoted, quotes doubled). Rounds are numbered from 1 here (the
+// snapshot counts from 0); worst memory in decimal GB; figures to 4 significant digits, points whole.
 import { RESULTS_CSV_COLUMNS } from '../protocol/classroom.ts';
 import type { SessionSnapshot } from './session.ts';
 
@@ -10,8 +10,14 @@ export function csvField(value: string | number | boolean): string {
   return /[",\r\n]/u.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 
+/** `x` to `digits` significant digits, as a number (728.5427768515666 → 728.5). */
+const sig = (x: number, digits = 4): number => (x === 0 ? 0 : Number(x.toPrecision(digits)));
+
 /**
- * @example resultsCsv(s).split('\r\n')[0] // 'session,round,level,team,players,plan,…,points,rank'
+ * One 'team' row per team per scored round, then one 'player' row per player of that team in that round
+ * (the team's figures beside each name, as quiz reports list students). `served_per_s` is the served rate —
+ * the score, 0 for a plan out of memory or tasting wrong — in `rate_unit` (tokens or examples per second).
+ * @example resultsCsv(s).split('\r\n')[0] // 'session,round,level,row,team,player,players,plan,served_per_s,…'
  */
 export function resultsCsv(s: SessionSnapshot): string {
   const rows: (string | number | boolean)[][] = [];
@@ -19,25 +25,31 @@ export function resultsCsv(s: SessionSnapshot): string {
     const roster = s.rosters[i] ?? {};
     for (const t of r.teams) {
       const team = s.teams.find((x) => x.id === t.team);
+      const players = roster[t.team] ?? [];
       const row: Record<(typeof RESULTS_CSV_COLUMNS)[number], string | number | boolean> = {
         session: s.code,
         round: r.round + 1,
         level: r.level,
+        row: 'team',
         team: team === undefined ? t.team : `${team.name['zh-CN']} ${team.name.en}`,
-        players: (roster[t.team] ?? []).join('; '),
+        player: '',
+        players: players.join('; '),
         plan: t.planSummary,
-        tokens_per_s: t.tokensPerS,
-        step_s: t.stepS,
-        worst_memory_gb: t.worstMemoryBytes / 1e9,
+        served_per_s: sig(t.score),
+        rate_unit: `${r.throughputUnit}/s`,
+        step_s: sig(t.stepS),
+        worst_memory_gb: sig(t.worstMemoryBytes / 1e9, 3),
         fits: t.fits,
         tasting: t.tastingOk === null ? '' : t.tastingOk ? 'ok' : 'wrong',
         limited_by: t.limitedBy,
         stars: t.stars,
-        score: t.score,
-        points: t.points,
+        score: sig(t.score),
+        points: Math.round(t.points),
         rank: t.rank,
       };
       rows.push(RESULTS_CSV_COLUMNS.map((c) => row[c]));
+      for (const nickname of players)
+        rows.push(RESULTS_CSV_COLUMNS.map((c) => ({ ...row, row: 'player', player: nickname })[c]));
     }
   });
   return [[...RESULTS_CSV_COLUMNS], ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';

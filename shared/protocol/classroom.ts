@@ -38,10 +38,13 @@ export const RESULTS_CSV_COLUMNS = [
   'session',
   'round',
   'level',
+  'row',
   'team',
+  'player',
   'players',
   'plan',
-  'tokens_per_s',
+  'served_per_s',
+  'rate_unit',
   'step_s',
   'worst_memory_gb',
   'fits',
@@ -106,7 +109,8 @@ export type HostCommand =
   | { readonly command: 'kick'; readonly player: string } // out for the session, nickname and seat key too
   | { readonly command: 'readmit'; readonly player: string } // a kicked player may come back
   | { readonly command: 'lockJoins'; readonly locked: boolean } // no new players while locked
-  | { readonly command: 'hint'; readonly text: string } // ≤ 280 characters
+  | { readonly command: 'hint'; readonly text: string } // ≤ 280 characters; replaces the current hint
+  | { readonly command: 'clearHint' } // takes the hint off every screen
   | { readonly command: 'reveal'; readonly team: string } // results phase: show a team's plan to all
   | { readonly command: 'endSession' }; // → podium, session closed to joins
 

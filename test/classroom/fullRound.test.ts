@@ -117,33 +117,64 @@ describe('a full round: reference plan against trap plan', () => {
     refused(revealMessage(service, 't1'), 'wrong-phase');
   });
 
-  it('writes one CSV row per team with the round’s players', () => {
+  it('writes a row per team and one per player of the round, figures rounded, the served rate in its unit', () => {
     const csv = resultsCsv(s);
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe(RESULTS_CSV_COLUMNS.join(','));
-    expect(lines).toHaveLength(4); // header, 2 rows, '' after the final CRLF
+    expect(lines).toHaveLength(8); // header, 2 × (team + 2 players), '' after the final CRLF
     const ref = evaluation(level.reference);
-    expect(lines[1]).toBe(
-      [
-        'ABC234',
-        '1',
-        'column-then-row',
-        '川菜 Sichuan',
-        'Mei; Li Wei',
-        `"model×4 auto w1=[None,'model'] w2=['model',None]"`,
-        String(ref.pricing.tokensPerS),
-        String(ref.pricing.stepS),
-        String(ref.pricing.memory.worst.total / 1e9),
-        'true',
-        'ok',
-        ref.limitedBy,
-        '3',
-        String(ref.score.score),
-        '1000',
-        '1',
-      ].join(','),
-    );
-    expect(lines[2]!.split(',').slice(3, 5)).toEqual(['粤菜 Cantonese', 'Bo; 小明']);
+    const sig4 = (x: number) => String(Number(x.toPrecision(4)));
+    const team = [
+      'ABC234',
+      '1',
+      'column-then-row',
+      'team',
+      '川菜 Sichuan',
+      '',
+      'Mei; Li Wei',
+      `"model×4 auto w1=[None,'model'] w2=['model',None]"`,
+      sig4(ref.score.score),
+      `${s.results[0]!.throughputUnit}/s`,
+      sig4(ref.pricing.stepS),
+      String(Number((ref.pricing.memory.worst.total / 1e9).toPrecision(3))),
+      'true',
+      'ok',
+      ref.limitedBy,
+      '3',
+      sig4(ref.score.score),
+      '1000',
+      '1',
+    ];
+    expect(lines[1]).toBe(team.join(','));
+    expect(lines[2]).toBe(team.map((v, i) => (i === 3 ? 'player' : i === 5 ? 'Mei' : v)).join(','));
+    expect(lines[3]!.split(',').slice(3, 6)).toEqual(['player', '川菜 Sichuan', 'Li Wei']);
+    expect(lines[4]!.split(',').slice(3, 7)).toEqual(['team', '粤菜 Cantonese', '', 'Bo; 小明']);
+    // Every figure is short: no 728.5427768515666 in a spreadsheet.
+    for (const line of lines.slice(1, -1))
+      for (const field of line.split(','))
+        if (/^\d+\.\d+$/.test(field)) expect(field.replace(/^0\.0*|\./g, '').length).toBeLessThanOrEqual(4);
+  });
+
+  it('serves 0 per second for a plan out of memory, in examples for a level that counts examples', () => {
+    const oom = {
+      ...s,
+      results: [
+        {
+          ...s.results[0]!,
+          throughputUnit: 'examples' as const,
+          teams: s.results[0]!.teams.map((t) => ({ ...t, fits: false, score: 0, tokensPerS: 1234.5678 })),
+        },
+      ],
+    };
+    const rows = resultsCsv(oom)
+      .split('\r\n')
+      .slice(1, -1)
+      .map((l) => l.split(','));
+    // Counted from the end: the quoted plan field holds commas.
+    const at = (r: string[], name: (typeof RESULTS_CSV_COLUMNS)[number]) =>
+      r[r.length - (RESULTS_CSV_COLUMNS.length - RESULTS_CSV_COLUMNS.indexOf(name))];
+    expect(new Set(rows.map((r) => at(r, 'served_per_s')))).toEqual(new Set(['0']));
+    expect(new Set(rows.map((r) => at(r, 'rate_unit')))).toEqual(new Set(['examples/s']));
   });
 
   it('keeps every snapshot JSON round-trip equal', () => {

@@ -85,6 +85,31 @@ describe('hint', () => {
   it.each(['', '   ', '厨'.repeat(281)])('refuses %j', (text) => {
     refused(hostCommand(four(), { command: 'hint', text }, 0), 'bad-argument');
   });
+
+  it('a new hint replaces the current one; clearHint takes it off (twice is harmless)', () => {
+    let s = host(four(), { command: 'hint', text: 'one' }).session;
+    s = host(s, { command: 'hint', text: 'two' }).session;
+    expect(s.lastHint).toBe('two');
+    const cleared = host(s, { command: 'clearHint' });
+    expect(cleared).toEqual({ session: { ...s, lastHint: '' }, effects: [] });
+    const again = host(cleared.session, { command: 'clearHint' });
+    expect(again.session).toBe(cleared.session);
+  });
+
+  it('belongs to its round: gone at the end of planning, at the next briefing and on the podium', () => {
+    const hinted = (s: SessionSnapshot) => host(s, { command: 'hint', text: 'split w1' }).session;
+    let s = hinted(host(four(), { command: 'start' }).session); // briefing of round 1
+    s = host(s, { command: 'advance' }, 1000).session; // planning: a briefing hint still stands
+    expect(s.lastHint).toBe('split w1');
+    s = host(hinted(s), { command: 'endPlanning' }, 2000).session;
+    expect([s.phase, s.lastHint]).toEqual(['service', '']);
+    s = hinted(host(s, { command: 'advance' }).session); // results: a hint on the debrief
+    expect(s.lastHint).toBe('split w1');
+    const next = host(s, { command: 'advance' }).session;
+    expect([next.phase, next.round, next.lastHint]).toEqual(['briefing', 1, '']);
+    const ended = host(hinted(s), { command: 'endSession' }).session;
+    expect([ended.phase, ended.lastHint]).toEqual(['podium', '']);
+  });
 });
 
 it('refuses an unknown command', () => {

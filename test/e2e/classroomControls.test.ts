@@ -149,15 +149,24 @@ describe('classroom controls in six pages', () => {
     expect(await ann.page.locator('.late-note').isHidden()).toBe(true);
     await screenshot(ep, 'classroom-late-joiner-390');
 
-    // (b) Pause: the timers stop on the player's and the projector's pages; an edit is refused 'paused'.
+    // (b) Pause: the timers stop on the player's and the projector's pages, every screen says "Paused" in
+    // words, and the plan's controls are disabled with the reason said once (no refused edit to show).
     await hp.click('[data-command="pause"]');
     await expect.poll(() => bo.page.locator(PLAYER_TIMER).getAttribute('data-urgency')).toBe('paused');
     await expect.poll(() => pp.locator(PROJECTOR_TIMER).getAttribute('data-urgency')).toBe('paused');
     const frozen = [await seconds(bo.page, PLAYER_TIMER), await seconds(pp, PROJECTOR_TIMER)];
-    await bo.page.getByLabel('w1, dimension 1').selectOption('model');
-    await expect.poll(() => bo.page.locator('.refusal').textContent()).toContain('The clock is paused');
-    expect(await bo.page.locator('.refusal pre').textContent()).toMatch(/^paused: /);
-    await expect.poll(() => bo.page.getByLabel('w1, dimension 1').inputValue()).toBe('');
+    for (const [page, sel] of [
+      [bo.page, '.cls-bar .phase'],
+      [pp, '.proj-head .phase'],
+      [hp, '.phase-line .phase'],
+    ] as const)
+      await expect.poll(() => page.locator(sel).textContent()).toMatch(/ · Paused( · |$)/);
+    await expect.poll(() => bo.page.getByLabel('w1, dimension 1').isDisabled()).toBe(true);
+    expect(await bo.page.locator('fieldset.team-plan').getAttribute('data-access')).toBe('paused');
+    expect(await bo.page.getByText('Paused by the facilitator').count()).toBe(1);
+    expect(await bo.page.locator('.refusal:visible').count()).toBe(0);
+    await screenshot(bo.page, 'classroom-paused-390');
+    await screenshot(pp, 'classroom-projector-paused-1280');
     expect([await seconds(bo.page, PLAYER_TIMER), await seconds(pp, PROJECTOR_TIMER)]).toEqual(frozen);
 
     // Resume, then +60 s: the clock jumps by a minute.
@@ -181,19 +190,43 @@ describe('classroom controls in six pages', () => {
       .toBe('The facilitator removed you from this session.');
     await expect.poll(() => hp.locator('.host-players > li').count()).toBe(3);
 
-    // A hint shows on every page that is still in the session.
+    // A hint shows on every page that is still in the session; a second replaces it; Clear takes it off.
+    const hinted = (page: Page) => page.locator('.cls-hint, #hint-now').first();
+    await hp.fill('#hint-text', 'Look at w1 first');
+    await hp.click('.hint-form button[type="submit"]');
+    await expect.poll(() => hinted(pp).textContent()).toContain('Look at w1 first');
+    await hp.fill('#hint-text', 'Split the weights, not the kitchen!');
+    await hp.getByRole('button', { name: 'Replace hint' }).click();
+    for (const page of [ann.page, bo.page, cy.page, pp, hp])
+      await expect.poll(() => hinted(page).textContent()).toContain('Split the weights, not the kitchen!');
+    expect(await ann.page.locator('.cls-hint').textContent()).not.toContain('w1 first');
+    await screenshot(hp, 'classroom-dashboard-hint-1280');
+    await hp.click('#hint-clear');
+    for (const page of [ann.page, bo.page, cy.page, pp])
+      await expect.poll(() => page.locator('.cls-hint').isHidden()).toBe(true);
+    await expect.poll(() => hp.locator('#hint-now').count()).toBe(0);
+    // A hint of planning goes with planning: sent again, it is gone once service starts.
     await hp.fill('#hint-text', 'Split the weights, not the kitchen!');
     await hp.click('.hint-form button[type="submit"]');
-    for (const page of [ann.page, bo.page, cy.page, pp, hp])
-      await expect
-        .poll(() => page.locator('.cls-banner').first().textContent())
-        .toContain('Split the weights, not the kitchen!');
+    await expect.poll(() => ann.page.locator('.cls-hint').isHidden()).toBe(false);
 
     // Ann (t1 captain) labels w2 too; end planning, skip the service animation, reveal the winner.
     await ann.page.getByLabel('w2, dimension 0').selectOption('model');
     await expect.poll(() => hp.locator('.host-team[data-team="t1"]').textContent()).toContain('edits: 2');
+    // End planning asks first while a team is unlocked (both are): dismissed, nothing happens.
+    let asked = '';
+    hp.once('dialog', (d) => {
+      asked = d.message();
+      void d.dismiss();
+    });
+    await hp.click('[data-command="endPlanning"]');
+    await expect.poll(() => asked).toContain('Not locked yet: Sichuan, Cantonese');
+    expect(await phaseOf(ann.page)).toBe('planning');
+    hp.once('dialog', (d) => void d.accept());
     await hp.click('[data-command="endPlanning"]');
     await waitPhase(ann.page, 'service');
+    for (const page of [ann.page, pp])
+      await expect.poll(() => page.locator('.cls-hint').isHidden()).toBe(true);
     await hp.click('[data-command="advance"]');
     await hp.waitForSelector('.host-results .result-list');
     await hp.click('[data-reveal="t1"]');
@@ -231,9 +264,14 @@ describe('classroom controls in six pages', () => {
     }, code);
     expect(csv.type).toBe('text/csv; charset=utf-8');
     expect(csv.byLink).toBe(csv.byHeader);
-    expect(csv.byHeader.startsWith('\uFEFFsession,round,level,team,')).toBe(true);
+    expect(csv.byHeader.startsWith('\uFEFFsession,round,level,row,team,player,')).toBe(true);
     const [cols, ...records] = parseCsv(csv.byHeader.slice(1));
-    const rows = records.map((r) => Object.fromEntries(r.map((v, i) => [cols![i]!, v])));
+    const all = records.map((r) => Object.fromEntries(r.map((v, i) => [cols![i]!, v])));
+    const rows = all.filter((r) => r.row === 'team');
+    // One row per player of the round beside the team rows, with the team's rank.
+    expect(all.filter((r) => r.row === 'player').map((r) => [r.player, r.rank])).toEqual(
+      rows.flatMap((t) => t.players!.split('; ').map((p) => [p, t.rank])),
+    );
     const shown = await hp.locator('.host-results .result-list > li').evaluateAll((els) =>
       els.map((e) => ({
         team: e.querySelector('.team-badge')!.textContent!.trim(),
@@ -251,11 +289,11 @@ describe('classroom controls in six pages', () => {
       expect(row.team!.endsWith(` ${s.team}`)).toBe(true);
       expect(row.rank).toBe(s.rank);
       expect(String(Math.round(Number(row.points)))).toBe(s.points);
-      if (row.fits === 'true') expect(s.figures).toContain(Number(row.tokens_per_s).toPrecision(3));
+      if (row.fits === 'true') expect(s.figures).toContain(Number(row.served_per_s).toPrecision(3));
       else expect(s.figures).toMatch(/^✗/);
     });
     expect(byRank.map((r) => r.players)).toEqual(['Ann', 'Bo; Cy']);
 
     for (const w of [host, projector, ann, bo, cy]) expect(w.errors).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 });

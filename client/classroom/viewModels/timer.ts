@@ -32,3 +32,8 @@ export function urgency(ms: number): 'calm' | 'soon' | 'over' {
   if (ms <= 0) return 'over';
   return ms <= 30_000 ? 'soon' : 'calm';
 }
+
+/** The clock stopped where it stands at `nowMs` (the connection dropped: no patch says it still runs). */
+export function frozenAt(sample: TimerSample, nowMs: number): TimerSample {
+  return { remainingMs: remainingAt(sample, nowMs), running: false, sampledAtMs: nowMs };
+}

@@ -9,6 +9,7 @@ const state = (over: object = {}, locked = false): RoomState =>
   parseRoomState({
     phase: 'planning',
     round: 1,
+    timerRunning: true,
     teams: { t1: { id: 't1', members: ['p1', 'p2', 'p3'], locked } },
     players: {
       p1: { id: 'p1', nickname: 'Ann', team: 't1', joinedRound: 0 },
@@ -33,6 +34,13 @@ describe('planningAccess', () => {
   it('a locked plan is read-only for its team; late stays late', () => {
     expect(planningAccess(state({}, true), 'p1')).toBe('locked');
     expect(planningAccess(state({}, true), 'p3')).toBe('late');
+  });
+
+  it('a paused clock makes the plan read-only for everyone; locked and late stay what they are', () => {
+    expect(planningAccess(state({ timerRunning: false }), 'p1')).toBe('paused');
+    expect(planningAccess(state({ timerRunning: false }), 'p2')).toBe('paused');
+    expect(planningAccess(state({ timerRunning: false }, true), 'p1')).toBe('locked');
+    expect(planningAccess(state({ timerRunning: false }), 'p3')).toBe('late');
   });
 
   it('the late joiner edits from the next round on', () => {

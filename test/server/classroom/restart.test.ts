@@ -100,7 +100,7 @@ describe('restart', () => {
     const annAgain = await join(second.url, code, { role: 'player', nickname: 'x', seatKey: annSeat });
     expect(annAgain.of<WelcomeMessage>('welcome')[0]).toMatchObject({ playerId: 'p1', nickname: 'Ann' });
     expect(await (await fetch(csvUrl(second.url))).text()).toBe(csvBefore);
-    expect(csvBefore.split('\n').filter((l) => l.startsWith(code))).toHaveLength(2);
+    expect(csvBefore.split('\n').filter((l) => l.startsWith(code))).toHaveLength(4); // 2 teams, 2 players
 
     // the submitted plan of round 1 is the one the database kept, and the game goes on
     const Database = (await import('better-sqlite3')).default;

@@ -70,8 +70,9 @@ export async function waitReady(
   child: ChildProcess,
   output: () => string,
   ready: () => boolean | Promise<boolean>,
+  timeoutMs = READY_TIMEOUT_MS,
 ): Promise<void> {
-  const end = Date.now() + READY_TIMEOUT_MS;
+  const end = Date.now() + timeoutMs;
   if (child.pid === undefined) {
     await new Promise((r) => setImmediate(r)); // the spawn 'error' event comes on a later tick
     throw new Error(`${what} could not start: ${output()}`);
@@ -82,7 +83,7 @@ export async function waitReady(
     if (await ready()) return;
     if (Date.now() > end) {
       await stopProcess(child);
-      throw new Error(`${what} was not ready after ${READY_TIMEOUT_MS} ms:\n${output()}`);
+      throw new Error(`${what} was not ready after ${timeoutMs} ms:\n${output()}`);
     }
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -148,6 +149,8 @@ export interface ServerProcessOptions {
   readonly publicAddress?: string;
   /** More environment, e.g. TRUST_PROXY. */
   readonly env?: NodeJS.ProcessEnv;
+  /** How long the start may take, ms (default READY_TIMEOUT_MS; a test restarting under load waits longer). */
+  readonly readyTimeoutMs?: number;
 }
 
 /** `node --import tsx server/index.ts` with PORT, HOST=127.0.0.1 and the given env; ready once it serves. */
@@ -167,7 +170,13 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   Object.assign(env, options.env);
   const { child, output } = start(process.execPath, ['--import', 'tsx', 'server/index.ts'], env);
   const serving = () => /serving on http:\/\/localhost:(\d+)/.exec(output());
-  await waitReady(`game server (PORT=${options.port})`, child, output, () => serving() !== null);
+  await waitReady(
+    `game server (PORT=${options.port})`,
+    child,
+    output,
+    () => serving() !== null,
+    options.readyTimeoutMs,
+  );
   const port = Number(serving()![1]);
   return { url: `http://127.0.0.1:${port}`, port, child, output };
 }
