@@ -30,7 +30,8 @@ describe('shutdown and session status', () => {
     host.room.send('host', { command: 'endSession' });
     await until(() => host.state().closed);
     let stored = '';
-    const read = () => void server!.server.store.getSession(code).then((s) => (stored = s?.snapshotJson ?? ''));
+    const read = () =>
+      void server!.server.store.getSession(code).then((s) => (stored = s?.snapshotJson ?? ''));
     await until(() => (read(), stored.includes('"closed":true')));
     expect((await status(server.url, code)).json).toMatchObject({ closed: true });
     await host.room.leave(true);
