@@ -2,6 +2,7 @@
 // "en" | "zh-CN"} → the figures, debrief and verdict the screens show for that plan (shared/game/levelReport.ts,
 // the same functions the client calls). "par" needs the par search (issue 14): until it exists the plan is
 // refused with an InputError and every report's `par` is null.
+import { levelPar } from '../../shared/game/par/levelPar.ts';
 import {
   err,
   LOCALES,
@@ -36,9 +37,17 @@ export function levelCommand(input: unknown): Result<unknown> {
   if (typeof raw === 'string') {
     if (!NAMED.includes(raw))
       return err('InputError', `plan: expected ${NAMED.join(' | ')} or a plan document`);
-    if (raw === 'par')
-      return err('InputError', 'plan: "par" needs the par search, which this build does not have');
-    plan = raw === 'start' ? level.start : raw === 'reference' ? level.reference : level.trap.plan;
+    const par = levelPar(level.id);
+    if (raw === 'par' && par === undefined)
+      return err('InputError', `plan: level '${level.id}' has no par recorded yet (npm run par)`);
+    plan =
+      raw === 'par'
+        ? par!.plan
+        : raw === 'start'
+          ? level.start
+          : raw === 'reference'
+            ? level.reference
+            : level.trap.plan;
   } else {
     const parsed = parsePlanDocument(raw);
     if (!parsed.ok) return parsed;

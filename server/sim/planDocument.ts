@@ -14,6 +14,7 @@ const FIELDS = [
   'recompute',
   'zeroStage',
   'sequenceParallel',
+  'capacityFactor',
 ] as const;
 
 /** The plan of `raw`, or an InputError naming the first malformed field. */
@@ -67,6 +68,11 @@ export function readPlanDocument(raw: unknown, path = 'plan'): Result<PlanState>
     if (typeof raw.sequenceParallel !== 'boolean')
       return bad(`${path}.sequenceParallel`, 'expected true or false');
     plan.sequenceParallel = raw.sequenceParallel;
+  }
+  if (raw.capacityFactor !== undefined && raw.capacityFactor !== null) {
+    const cf = readNumber(raw.capacityFactor, `${path}.capacityFactor`, { min: 0.01, max: 16 });
+    if (!cf.ok) return cf;
+    plan.capacityFactor = cf.value;
   }
   // The JSON types are checked above; the meaning of specs, manual and pipeline is the core's (validatePlan).
   return ok(planState(plan as Partial<PlanState> & Pick<PlanState, 'mesh'>));

@@ -3,6 +3,7 @@
 // (opened on a critical kitchen) and the dynamic view read them (stepShares.ts), the step time, fullest
 // fridge and rate strings (planFigures), the debrief and the verdict in one locale. `par` is the par
 // search's (issue 14): null until a par search exists, never a guess.
+import { levelPar } from './par/levelPar.ts';
 import type { StarThresholds } from '../sim/cost/score.ts';
 import { debrief, planFigures } from './debrief.ts';
 import type { GameResult } from './errors.ts';
@@ -59,8 +60,14 @@ export function reportOf(level: Level, plan: PlanState, e: Evaluation, locale: L
     display: { stepTime: figures.stepTime, memory: figures.memory, rate: figures.rate },
     debrief: debrief(level, e)[locale],
     verdict: e.explanation[locale],
-    par: null,
+    par: parOf(level.id),
   };
+}
+
+/** The level's par (the best plan its edits reach, par/levelPar.ts), or null when none is recorded. */
+function parOf(id: string): { readonly score: number; readonly plan: PlanState } | null {
+  const p = levelPar(id);
+  return p === undefined ? null : { score: p.score, plan: p.plan };
 }
 
 /** Evaluates `plan` in `level` and reports it, or the reason it cannot be evaluated. */

@@ -19,7 +19,17 @@ const isSpec = (x: unknown): boolean =>
 export function parsePlanDocument(raw: unknown): Result<PlanState> {
   const bad = (field: string, want: string) => err('InputError', `plan.${field}: expected ${want}`);
   if (!isRecord(raw)) return bad('', 'an object');
-  const known = ['mesh', 'mode', 'specs', 'manual', 'pipeline', 'recompute', 'zeroStage', 'sequenceParallel'];
+  const known = [
+    'mesh',
+    'mode',
+    'specs',
+    'manual',
+    'pipeline',
+    'recompute',
+    'zeroStage',
+    'sequenceParallel',
+    'capacityFactor',
+  ];
   const stray = Object.keys(raw).find((k) => !known.includes(k));
   if (stray !== undefined)
     return err('InputError', `plan.${stray}: not a field of a plan (${known.join(', ')})`);
@@ -30,7 +40,7 @@ export function parsePlanDocument(raw: unknown): Result<PlanState> {
     !mesh.every((a) => isRecord(a) && typeof a['name'] === 'string' && isPosInt(a['size']))
   )
     return bad('mesh', 'a non-empty array of {"name": string, "size": positive integer}');
-  const { mode, specs, manual, pipeline, recompute, zeroStage, sequenceParallel } = raw;
+  const { mode, specs, manual, pipeline, recompute, zeroStage, sequenceParallel, capacityFactor } = raw;
   if (mode !== undefined && !MODES.includes(mode as string)) return bad('mode', MODES.join(' | '));
   if (specs !== undefined && !(isRecord(specs) && Object.values(specs).every(isSpec)))
     return bad('specs', 'an object of specs (arrays of null, "axis" or ["a", "b"])');
@@ -51,5 +61,7 @@ export function parsePlanDocument(raw: unknown): Result<PlanState> {
     return bad('zeroStage', '0 | 1 | 2 | 3');
   if (sequenceParallel !== undefined && typeof sequenceParallel !== 'boolean')
     return bad('sequenceParallel', 'a boolean');
+  if (capacityFactor !== undefined && capacityFactor !== null && typeof capacityFactor !== 'number')
+    return bad('capacityFactor', 'a number or null');
   return ok(planState(raw as unknown as Partial<PlanState> & Pick<PlanState, 'mesh'>));
 }

@@ -94,7 +94,27 @@ export const tastingMenu: Level = {
   },
   stars: parStars('tasting-menu'),
   start: everyKitchenWhole,
-  // Par (shared/game/par): the token embedding cut by its hidden columns too.
-  reference: planState({ mesh: grid, specs: { ...tensorParallel, embed: [null, M] } }),
+  // Par (shared/game/par, with the A100 tile model): the vision MLP, the decoder MLP and the vocabulary
+  // split Megatron-style, the token embedding by rows, and the attention projections cut where one
+  // all-reduce of a short sequence is cheapest.
+  reference: planState({
+    mesh: grid,
+    specs: {
+      'vis/w1': [null, M],
+      'vis/w2': [M, null],
+      'self/wq': [M, null, null],
+      'self/wk': [M, null, null],
+      'self/wv': [null, M, null],
+      'self/wo': [M, null, null],
+      'cross/wq': [M, null, null],
+      'cross/wk': [null, M, null],
+      'cross/wv': [null, M, null],
+      'cross/wo': [M, null, null],
+      'dec/w1': [null, M],
+      'dec/w2': [M, null],
+      unembed: [null, M],
+      embed: [M, null],
+    },
+  }),
   trap: { plan: everyKitchenWhole, fails: 'slower' },
 };

@@ -187,9 +187,24 @@ export function blockCost(
       .filter((o) => o.kind === 'matmul' && o.phase === phase && !spec.auxiliary.has(o.value))
       .filter((o) => !only || only.includes(o.value))
       .reduce((s, o) => s + o.flops, 0);
+  // The listing says what is priced: a flat-partitioned gradient is reduce-scattered (half an all-reduce's
+  // ring bytes), not all-reduced.
+  const listed: typeof price = {
+    ...price,
+    collectives: price.collectives.map((c) =>
+      c.role === 'gradient' && c.kind === 'all-reduce' && flat.gradientS.has(c.value)
+        ? {
+            ...c,
+            kind: 'reduce-scatter',
+            bytesPerDevice: c.bytesPerDevice / 2,
+            timeS: flat.gradientS.get(c.value)!,
+          }
+        : c,
+    ),
+  };
   return ok({
     plan,
-    price,
+    price: listed,
     forward,
     backward: task(price, 'backward', ctx, undefined, flat.gatherBytes),
     recompute: {

@@ -1,5 +1,6 @@
 // `sim level` (issue 13): the figures, shares, debrief and verdict the screens show for a plan of a level,
 // read from the same core functions; named plans, plan documents, locales, and refusals with exit 2.
+import { levelPar } from '../../../shared/game/par/levelPar.ts';
 import { describe, expect, it } from 'vitest';
 import { levelCommand } from '../../../server/sim/levelCommand.ts';
 import type { LevelReport } from '../../../shared/game/levelReport.ts';
@@ -38,9 +39,16 @@ describe('sim level', () => {
     expect(r.shares.communication).toBeGreaterThan(0.7);
     for (const view of [r.views.serve, r.views.local, r.views.dynamic]) expect(view.shares).toEqual(r.shares);
     expect(r.verdict).toContain(formatPercent(r.shares.communication));
-    expect(r.thresholds).toEqual([8000, 15000, 21000]);
+    const level = levelById('the-profiler')!;
+    expect(r.thresholds).toEqual([level.stars.one, level.stars.two, level.stars.three]);
     expect(r.tastesRight).toBeNull();
-    expect(r.par).toBeNull();
+    const par = levelPar('the-profiler')!;
+    expect(r.par).toEqual({ score: par.score, plan: par.plan });
+    // The stars follow par: three at 95% of it (shared/game/par/parThresholds.ts).
+    expect(level.stars.three).toBeLessThanOrEqual(par.score);
+    const atPar = report({ level: 'the-profiler', plan: 'par' });
+    expect(atPar.score).toBeCloseTo(par.score, 6);
+    expect(atPar.stars).toBe(3);
   });
 
   it('says which figures are the reference plan’s and which are yours (myth: model parallelism is copying)', () => {
@@ -75,7 +83,6 @@ describe('sim level', () => {
     };
     expect(bad({ level: 'nope' })).toMatch(/^InputError: level/);
     expect(bad({ level: 'courses', plan: 'best' })).toMatch(/^InputError: plan/);
-    expect(bad({ level: 'courses', plan: 'par' })).toMatch(/par search/);
     expect(bad({ level: 'courses', locale: 'fr' })).toMatch(/^InputError: locale/);
     expect(bad({ level: 'courses', plan: { mesh: [{ name: 'stage', size: 0 }] } })).toMatch(/plan\.mesh/);
     expect(bad({ level: 'courses', plan: { mesh: [{ name: 'stage', size: 64 }] } })).toMatch(
@@ -88,7 +95,10 @@ describe('sim level', () => {
     expect(code).toBe(0);
     expect(json['tastesRight']).toBe(false);
     expect(json['stars']).toBe(0);
-    const refused = await runSim('level', { level: 'the-tasting', plan: 'par' });
+    const refused = await runSim('level', { level: 'the-tasting', plan: 'best' });
     expect(refused.code).toBe(2);
+    const par = await runSim('level', { level: 'the-tasting', plan: 'par' });
+    expect(par.code).toBe(0);
+    expect(par.json['stars']).toBe(3);
   });
 });
