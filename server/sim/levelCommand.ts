@@ -2,6 +2,7 @@
 // "en" | "zh-CN"} → the figures, debrief and verdict the screens show for that plan (shared/game/levelReport.ts,
 // the same functions the client calls). "par" needs the par search (issue 14): until it exists the plan is
 // refused with an InputError and every report's `par` is null.
+import { readPlanDocument } from './planDocument.ts';
 import { levelPar } from '../../shared/game/par/levelPar.ts';
 import {
   err,
@@ -13,7 +14,6 @@ import {
   type Result,
 } from '../../shared/index.ts';
 import { levelReport } from '../../shared/game/levelReport.ts';
-import { parsePlanDocument } from '../../shared/game/parsePlanDocument.ts';
 
 const NAMED = ['start', 'reference', 'trap', 'par'];
 
@@ -49,7 +49,7 @@ export function levelCommand(input: unknown): Result<unknown> {
             ? level.reference
             : level.trap.plan;
   } else {
-    const parsed = parsePlanDocument(raw);
+    const parsed = readPlanDocument(raw);
     if (!parsed.ok) return parsed;
     plan = parsed.value;
   }
