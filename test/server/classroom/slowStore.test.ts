@@ -86,7 +86,9 @@ describe('a room over a slow store', () => {
     expect(stored.version).toBe(16);
     expect(JSON.parse(stored.planJson)).toEqual(fromAnn.at(-1)!.plan);
 
-    // a write that fails: refused with a code, nothing changes, the next edit is version 17
+    // a write that fails: refused with a code, nothing changes, the next edit is version 17 (the facilitator's
+    // state is patched on the room's patch interval, so it is read once it has caught up with version 16)
+    await until(() => host.state().teams.t1?.planVersion === 16, 8000, 'the host sees version 16');
     control.failNext = true;
     ann.room.send('edit', { seq: 17, edit: { type: 'setSpec', tensor: 'w1', spec: specs[1] } });
     await until(() => errors(ann).some((e) => e.code === 'not-saved'), 8000, 'not-saved');
