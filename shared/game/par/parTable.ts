@@ -305,7 +305,7 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     refused: 4,
   },
   'tasting-menu': {
-    score: 150143.40328710736,
+    score: 152304.9171783984,
     plan: {
       mode: 'auto',
       specs: {
@@ -313,7 +313,7 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
         'vis/w2': ['model', null],
         'self/wq': ['model', null, null],
         'self/wk': ['model', null, null],
-        'self/wv': [null, 'model', null],
+        'self/wv': ['model', null, null],
         'self/wo': ['model', null, null],
         'cross/wq': ['model', null, null],
         'cross/wk': [null, 'model', null],
@@ -334,7 +334,7 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     },
     method: 'local',
     spaceSize: 6400000000,
-    priced: 201,
+    priced: 200,
     refused: 0,
   },
   'the-banquet': {

@@ -31,11 +31,15 @@ describe('retryDelayMs', () => {
 
   it('stays within ±20 % of the base for any jitter draw', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1000 }), fc.double({ min: 0, max: 0.999999 }), (n, r) => {
-        const base = Math.min(5000, 250 * 2 ** (n - 1));
-        const d = retryDelayMs(n, r);
-        return d >= Math.floor(base * 0.8) && d <= Math.ceil(base * 1.2);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 1000 }),
+        fc.double({ min: 0, max: 0.999999, noNaN: true }),
+        (n, r) => {
+          const base = Math.min(5000, 250 * 2 ** (n - 1));
+          const d = retryDelayMs(n, r);
+          return d >= Math.floor(base * 0.8) && d <= Math.ceil(base * 1.2);
+        },
+      ),
     );
   });
 });
