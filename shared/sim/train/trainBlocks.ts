@@ -2,12 +2,15 @@
 // planned in auto mode on a `data` × `model` mesh at full size (one microbatch of b·dp sequences) and
 // priced per device, plus the input embedding in closed form. Every layer of the model is the same, so one
 // is planned and multiplied out. A plan is planned once per edit (the game hands the validated plan to its
-// evaluation: game/preparePlan.ts), so nothing is memoised here.
+// evaluation: game/preparePlan.ts); across edits the blocks depend only on the model, the hardware and the
+// grid-level choices (tp, pp, dp, microbatch, SP, ZeRO), not on the schedule, microbatch count or recompute,
+// so the last few are kept by those inputs (memo.ts): a learner trying schedules re-prices no layer.
 import { meshAxisLinks, type DeviceSpec, type Precision } from '../cost/hardware.ts';
 import type { TrainingPrecision } from '../cost/memory.ts';
 import type { PricingContext } from '../cost/pricePlan.ts';
 import { CALIBRATION, type Calibration } from '../cost/calibration.ts';
 import { makeMesh, type Mesh } from '../mesh.ts';
+import { memo } from '../memo.ts';
 import { err, ok, unwrap, type Result } from '../result.ts';
 import { blockCost, type BlockCost } from './blockCost.ts';
 import { embeddingCost, type EmbeddingCost } from './embeddingCost.ts';
@@ -42,8 +45,24 @@ export function trainBlocks(
   precision: TrainingPrecision,
   calibration: Calibration = CALIBRATION,
 ): Result<TrainBlocks> {
-  return build(model, hardware, parallel, precision, calibration);
+  const { tp, pp, dp, microBatch, sequenceParallel, zeroStage } = parallel;
+  const key = JSON.stringify([
+    model,
+    hardware,
+    tp,
+    pp,
+    dp,
+    microBatch,
+    sequenceParallel,
+    zeroStage,
+    precision,
+    calibration,
+  ]);
+  return BLOCKS.get(key, () => build(model, hardware, parallel, precision, calibration));
 }
+
+/** The blocks of the last few grids (a pure function of the key's inputs). */
+const BLOCKS = memo<Result<TrainBlocks>>(8);
 
 function build(
   model: GptModel,
