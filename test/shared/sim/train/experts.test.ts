@@ -79,7 +79,10 @@ describe('how the plan moves the price', () => {
       model: { experts: 16 },
       parallel: { dp: 16, ep: 16, globalBatch: 32 },
     });
-    const inNode = withChanges(wide, { parallel: { ep: 8 } });
+    const inNode = withChanges(SMALL, {
+      model: { experts: 16 },
+      parallel: { dp: 16, ep: 8, globalBatch: 32 },
+    });
     expect(report(wide).experts!.allToAllLink).toBe('inter');
     expect(report(inNode).experts!.allToAllLink).toBe('intra');
     const a2a = (doc: unknown) =>
