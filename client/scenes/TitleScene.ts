@@ -5,6 +5,7 @@ import { makeMesh, meshToString, unwrap, type Mesh } from '../../shared/index.ts
 import type { LocaleStore } from '../i18n/localeStore.ts';
 import { KitchenGridView } from '../views/KitchenGridView.ts';
 import { FONT_FAMILY } from '../views/palette.ts';
+import { MIN_WRAP_PX } from '../views/viewContext.ts';
 
 export const TITLE_SCENE = 'title';
 /** Room left at the bottom for the DOM Play button (App's title screen). */
@@ -54,12 +55,12 @@ export class TitleScene extends Scene {
     this.subtitle
       .setText(t('title.subtitle'))
       .setFontSize(Math.max(18, Math.round(unit * 0.032)))
-      .setWordWrapWidth(width - pad * 2, true)
+      .setWordWrapWidth(Math.max(MIN_WRAP_PX, width - pad * 2), true)
       .setPosition(width / 2, this.headline.y + this.headline.height + pad * 0.4);
     this.caption
       .setText(t('title.meshCaption', { mesh: meshToString(this.mesh), n: this.mesh.deviceCount }))
       .setFontSize(Math.max(18, Math.round(unit * 0.03)))
-      .setWordWrapWidth(width - pad * 2, true)
+      .setWordWrapWidth(Math.max(MIN_WRAP_PX, width - pad * 2), true)
       .setPosition(width / 2, height - pad - PLAY_BUTTON_SPACE);
     const top = this.subtitle.y + this.subtitle.height + pad;
     const bottom = this.caption.y - this.caption.height - pad;

@@ -21,7 +21,7 @@ import { gridTexts, KitchenGridView, stoveBox } from './KitchenGridView.ts';
 import { FONT_FAMILY, UI } from './palette.ts';
 import { Snapshot } from './Snapshot.ts';
 import { dishTexture, ensureStoveTextures, stoveTexture } from './stoveTextures.ts';
-import { TEXT_COLOUR, type SceneView, type ViewContext } from './viewContext.ts';
+import { MIN_WRAP_PX, TEXT_COLOUR, type SceneView, type ViewContext } from './viewContext.ts';
 
 interface Window {
   readonly lane: number;
@@ -105,7 +105,9 @@ export class DynamicView implements SceneView {
         }),
         font,
       );
-      shares.setWordWrapWidth(box.width - 2 * pad, true).setPosition(box.x + pad, legendBottom);
+      shares
+        .setWordWrapWidth(Math.max(MIN_WRAP_PX, box.width - 2 * pad), true)
+        .setPosition(box.x + pad, legendBottom);
       legendBottom += shares.height + 2;
     }
 

@@ -9,7 +9,7 @@ import type { Box, KitchenGridLayout } from '../viewModels/kitchenGridLayout.ts'
 import { DishPicturesView } from './DishPicturesView.ts';
 import { gridTexts, KitchenGridView } from './KitchenGridView.ts';
 import { FONT_FAMILY } from './palette.ts';
-import { TEXT_COLOUR, type SceneView, type ViewContext } from './viewContext.ts';
+import { MIN_WRAP_PX, TEXT_COLOUR, type SceneView, type ViewContext } from './viewContext.ts';
 
 export class GlobalView implements SceneView {
   private readonly heading: GameObjects.Text;
@@ -54,7 +54,7 @@ export class GlobalView implements SceneView {
         .setText(t('views.noDishes'))
         .setFontSize(Math.max(14, font - 4))
         .setFontStyle('')
-        .setWordWrapWidth(body.width, true)
+        .setWordWrapWidth(Math.max(MIN_WRAP_PX, body.width), true)
         .setOrigin(0.5, 1)
         .setPosition(body.x + body.width / 2, body.y + body.height);
       body = { ...body, height: body.height - this.dishHeading.height - pad };

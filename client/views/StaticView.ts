@@ -13,7 +13,7 @@ import type { Translate } from '../ui/translate.ts';
 import { passKey, passStyle } from './eventStyles.ts';
 import { GraphRows, type GraphRow } from './GraphRows.ts';
 import { FONT_FAMILY } from './palette.ts';
-import { MUTED_COLOUR, type SceneView, type ViewContext } from './viewContext.ts';
+import { MIN_WRAP_PX, MUTED_COLOUR, type SceneView, type ViewContext } from './viewContext.ts';
 
 export class StaticView implements SceneView {
   private readonly note: GameObjects.Text;
@@ -42,7 +42,7 @@ export class StaticView implements SceneView {
       .setVisible(noteText !== '')
       .setText(noteText)
       .setFontSize(font)
-      .setWordWrapWidth(box.width - 2 * pad, true)
+      .setWordWrapWidth(Math.max(MIN_WRAP_PX, box.width - 2 * pad), true)
       .setPosition(box.x + pad, box.y + pad);
     const top = box.y + pad + (noteText !== '' ? this.note.height + pad : 0);
     const listing = evaluation ? planListing(evaluation, view.level.limits.tensors) : [];

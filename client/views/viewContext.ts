@@ -23,3 +23,9 @@ export interface SceneView {
 
 export const TEXT_COLOUR = '#f4f1ea';
 export const MUTED_COLOUR = '#b9c0cf';
+/**
+ * The narrowest wrap width, px. Phaser's advanced word wrap throws ('wordWrapWidth < a single character') when a
+ * line cannot hold one glyph, which a squeezed panel (a phone's folded drawing, a first layout at width 0) asks of
+ * it; 96 px holds four 20 px CJK glyphs.
+ */
+export const MIN_WRAP_PX = 96;

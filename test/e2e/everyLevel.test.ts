@@ -1,0 +1,156 @@
+// Every level's reference and trap plan played in Chromium (issue 13): the plan is made with the editors'
+// edits (the same `session.edit` the controls call) from the level's start, shown in the dynamic and static
+// views, then served; the score screen's debrief, verdict, step time and step split, and the views' step split,
+// must be exactly what `sim level` gives for that plan (shared/game/levelReport.ts), and no level may raise a
+// page error. References at 1280×720 in English, traps on a 390×844 phone in Chinese, each screenshotted.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { PlanEdit } from '../../shared/game/actions.ts';
+import type { Level } from '../../shared/game/level.ts';
+import { levelReport } from '../../shared/game/levelReport.ts';
+import type { PlanState } from '../../shared/game/planState.ts';
+import { LEVELS } from '../../shared/index.ts';
+import { screenshot } from './browser.ts';
+import { useServedGame } from './useServedGame.ts';
+
+const game = useServedGame();
+
+/** The edits that take `from` to `to`, in an order every level accepts (grid first, labels last). */
+function editsBetween(from: PlanState, to: PlanState): PlanEdit[] {
+  const out: PlanEdit[] = [];
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  if (from.mode !== to.mode) out.push({ type: 'setMode', mode: to.mode });
+  const renamedOnly =
+    from.mesh.length === to.mesh.length && from.mesh.every((a, i) => a.size === to.mesh[i]!.size);
+  if (renamedOnly)
+    from.mesh.forEach((a, i) => {
+      if (a.name !== to.mesh[i]!.name) out.push({ type: 'renameAxis', from: a.name, to: to.mesh[i]!.name });
+    });
+  else if (!same(from.mesh, to.mesh)) out.push({ type: 'setMesh', axes: to.mesh });
+  if (!same(from.pipeline, to.pipeline))
+    out.push({
+      type: 'setPipeline',
+      microbatches: to.pipeline.microbatches,
+      schedule: to.pipeline.schedule,
+      virtualStages: to.pipeline.virtualStages,
+    });
+  if (from.recompute !== to.recompute) out.push({ type: 'setRecompute', policy: to.recompute });
+  if (from.zeroStage !== to.zeroStage) out.push({ type: 'setZero', stage: to.zeroStage });
+  if (from.sequenceParallel !== to.sequenceParallel)
+    out.push({ type: 'setSequenceParallel', enabled: to.sequenceParallel });
+  if (to.capacityFactor !== null && from.capacityFactor !== to.capacityFactor)
+    out.push({ type: 'setCapacityFactor', factor: to.capacityFactor });
+  for (const tensor of Object.keys(from.specs))
+    if (!(tensor in to.specs)) out.push({ type: 'clearSpec', tensor });
+  for (const [tensor, spec] of Object.entries(to.specs))
+    if (!same(from.specs[tensor], spec)) out.push({ type: 'setSpec', tensor, spec });
+  const [fm, tm] = [from.manual, to.manual];
+  if (fm && tm) {
+    for (const op of fm.body)
+      if (!tm.body.some((o) => same(o, op))) out.push({ type: 'removeManualOp', name: op.name });
+    tm.body.forEach((op, index) => {
+      if (!fm.body.some((o) => same(o, op))) out.push({ type: 'addManualOp', op, index });
+    });
+    for (const [output, value] of Object.entries(tm.outputs))
+      if (fm.outputs[output] !== value) out.push({ type: 'setManualOutput', output, value });
+  }
+  return out;
+}
+
+interface KitchenProbe {
+  session: { edit(edit: unknown): boolean };
+  showView(view: string): void;
+  children: { list: { type: string; text?: string }[] };
+}
+
+/** Opens `level`, makes `plan` with the editors' edits and returns the step split each view prints. */
+async function makePlan(page: Page, level: Level, plan: PlanState): Promise<Record<string, string>> {
+  await page.waitForFunction(() => window.__meshKitchen?.game.scene.isActive('title'));
+  await page.click('#play');
+  await page.evaluate(
+    (id) => (window.__meshKitchen!.app as unknown as { play(id: string): void }).play(id),
+    level.id,
+  );
+  await page.waitForFunction(() => window.__meshKitchen?.game.scene.isActive('kitchen'));
+  const refused = await page.evaluate(
+    (edits) => {
+      const scene = window.__meshKitchen!.game.scene.getScene('kitchen') as unknown as KitchenProbe;
+      return edits.filter((e) => !scene.session.edit(e)).map((e) => JSON.stringify(e));
+    },
+    editsBetween(level.start, plan),
+  );
+  expect(refused, `${level.id}: edits the level refused: ${refused.join(' ')}`).toEqual([]);
+  const shares: Record<string, string> = {};
+  for (const view of ['dynamic', 'static']) {
+    await page.evaluate((v) => {
+      const scene = window.__meshKitchen!.game.scene.getScene('kitchen') as unknown as KitchenProbe;
+      scene.showView(v);
+    }, view);
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    shares[view] = await page.evaluate(() => {
+      const scene = window.__meshKitchen!.game.scene.getScene('kitchen') as unknown as KitchenProbe;
+      type Node = { type: string; text?: string; list?: Node[] };
+      const texts: string[] = [];
+      const walk = (n: Node) => {
+        if (n.type === 'Text' && n.text) texts.push(n.text);
+        for (const c of n.list ?? []) walk(c);
+      };
+      for (const c of scene.children.list as Node[]) walk(c);
+      return (
+        texts.find((t) => /\d+%/.test(t) && /[(（]/.test(t) && t.length < 300) ??
+        texts.join(' | ').slice(0, 300)
+      );
+    });
+  }
+  return shares;
+}
+
+async function serveAndCheck(
+  page: Page,
+  level: Level,
+  which: 'reference' | 'trap',
+  locale: 'en' | 'zh-CN',
+  size: string,
+): Promise<void> {
+  const plan = which === 'trap' ? level.trap.plan : level.reference;
+  const report = levelReport(level, plan, locale);
+  if (!report.ok) throw new Error(`${level.id} ${which}: ${report.error.message}`);
+  const want = report.value;
+  if (locale === 'zh-CN') await page.getByRole('button', { name: 'Switch to Chinese' }).click();
+  const viewShares = await makePlan(page, level, plan);
+  const sharesLine = (s: number) => `${Math.round(s * 100)}%`;
+  for (const [view, line] of Object.entries(viewShares))
+    expect(line, `${level.id} ${which}: the ${view} view's step split`).toContain(
+      sharesLine(want.views.dynamic.shares.compute),
+    );
+  await page
+    .locator('button', { hasText: locale === 'en' ? 'Serve' : '上菜' })
+    .first()
+    .click();
+  await page.waitForSelector('.score');
+  const paragraphs = await page.locator('.debrief p').allTextContents();
+  expect(paragraphs.join('\n'), `${level.id} ${which}: debrief`).toBe(want.debrief);
+  expect(await page.locator('[data-score="limited"]').textContent()).toBe(want.verdict);
+  expect(await page.locator('.metrics').textContent()).toContain(want.display.stepTime);
+  expect(await page.locator('[data-score="shares"]').textContent()).toContain(
+    sharesLine(want.shares.compute),
+  );
+  await screenshot(page, `every-level-${level.id}-${which}-${locale}-${size}`);
+}
+
+describe('every level served in Chromium shows what `sim level` says', () => {
+  it.each(LEVELS.map((l) => [l.id, l] as const))(
+    '%s: reference (1280×720, en), trap (phone, zh-CN)',
+    async (_, level) => {
+      const wide = await game.open('/');
+      await serveAndCheck(wide.page, level, 'reference', 'en', '1280');
+      expect(wide.errors, JSON.stringify(wide.errors)).toEqual([]);
+      const phone = await game.open('/', { width: 390, height: 844 });
+      await serveAndCheck(phone.page, level, 'trap', 'zh-CN', '390');
+      expect(phone.errors, JSON.stringify(phone.errors)).toEqual([]);
+    },
+    180_000,
+  );
+});
