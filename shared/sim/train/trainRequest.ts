@@ -99,7 +99,8 @@ function readModel(raw: unknown): Result<GptModel> {
   if (!ffn.ok) return ffn;
   if (n.value.hidden % n.value.heads !== 0)
     return err(
-      'ValueError',
+      'train/hidden-heads',
+      { hidden: n.value.hidden, heads: n.value.heads },
       `model.hidden (${n.value.hidden}) must be a multiple of model.heads (${n.value.heads}).`,
     );
   return ok({ ...n.value, ffn: ffn.value.ffn });
@@ -170,31 +171,48 @@ function readParallel(raw: unknown): Result<ParallelPlan> {
 
 /** Consistency of the numbers once each is well formed. */
 function check(model: GptModel, p: ParallelPlan): Result<void> {
-  const value = (message: string) => err<void>('ValueError', message);
   const devices = p.tp * p.pp * p.dp;
   if (devices > MAX_MESH_DEVICES)
-    return value(`tp·pp·dp = ${devices} devices; a mesh may hold at most ${MAX_MESH_DEVICES}.`);
+    return err(
+      'train/too-many-devices',
+      { devices, max: MAX_MESH_DEVICES },
+      `tp·pp·dp = ${devices} devices; a mesh may hold at most ${MAX_MESH_DEVICES}.`,
+    );
   if (model.heads % p.tp !== 0)
-    return value(
+    return err(
+      'train/heads-tp',
+      { heads: model.heads, tp: p.tp },
       `Tensor parallelism splits the ${model.heads} attention heads over tp = ${p.tp}; tp must divide them.`,
     );
   if (model.ffn % p.tp !== 0)
-    return value(
+    return err(
+      'train/ffn-tp',
+      { ffn: model.ffn, tp: p.tp },
       `Tensor parallelism splits the MLP's ${model.ffn} units over tp = ${p.tp}; tp must divide them.`,
     );
   if (p.sequenceParallel && model.seq % p.tp !== 0)
-    return value(
+    return err(
+      'train/seq-tp',
+      { seq: model.seq, tp: p.tp },
       `Sequence parallelism splits the sequence (${model.seq}) over tp = ${p.tp}; tp must divide it.`,
     );
   if (p.schedule !== 'interleaved' && p.virtualStages !== 1)
-    return value(`Only the interleaved schedule uses virtual stages; ${p.schedule} needs virtualStages = 1.`);
+    return err(
+      'train/virtual-stages',
+      { schedule: p.schedule },
+      `Only the interleaved schedule uses virtual stages; ${p.schedule} needs virtualStages = 1.`,
+    );
   const chunks = p.pp * p.virtualStages;
   if (model.layers % chunks !== 0)
-    return value(
+    return err(
+      'train/layers-stages',
+      { layers: model.layers, stages: chunks },
       `The ${model.layers} layers must split evenly into pp·virtualStages = ${chunks} model stages.`,
     );
   if (p.globalBatch % (p.microBatch * p.dp) !== 0)
-    return value(
+    return err(
+      'train/global-batch',
+      { globalBatch: p.globalBatch, perRound: p.microBatch * p.dp },
       `The global batch (${p.globalBatch}) must be a multiple of microBatch·dp = ${p.microBatch * p.dp} ` +
         `(each data-parallel replica runs whole microbatches).`,
     );
