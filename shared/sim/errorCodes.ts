@@ -93,6 +93,11 @@ export interface SimErrorParams {
   'train/virtual-stages': { readonly schedule: string };
   'train/layers-stages': { readonly layers: number; readonly stages: number };
   'train/global-batch': { readonly globalBatch: number; readonly perRound: number };
+  'train/moe-needs-experts': { readonly field: string };
+  'train/ep-needs-experts': { readonly ep: number };
+  'train/ep-dp': { readonly ep: number; readonly dp: number };
+  'train/experts-ep': { readonly experts: number; readonly ep: number };
+  'train/experts-need-sp': Record<string, never>;
   // cost/hardware.ts
   'hardware/unknown': { readonly id: string; readonly known: readonly string[] };
   // cost/pipelineSimulation.ts
@@ -187,6 +192,11 @@ export const SIM_ERROR_TYPES = {
   'train/virtual-stages': 'ValueError',
   'train/layers-stages': 'ValueError',
   'train/global-batch': 'ValueError',
+  'train/moe-needs-experts': 'ValueError',
+  'train/ep-needs-experts': 'ValueError',
+  'train/ep-dp': 'ValueError',
+  'train/experts-ep': 'ValueError',
+  'train/experts-need-sp': 'ValueError',
   'hardware/unknown': 'ValueError',
   'pipeline/unknown-schedule': 'ValueError',
   'pipeline/not-positive': 'ValueError',

@@ -125,7 +125,11 @@ function readMoe(raw: Record<string, unknown>): Result<MoeSpec | undefined> {
   if (E === 1) {
     for (const key of ['topK', 'capacityFactor'])
       if (raw[key] !== undefined)
-        return err('ValueError', `model.${key} routes tokens to experts; it needs model.experts > 1.`);
+        return err(
+          'train/moe-needs-experts',
+          { field: key },
+          `model.${key} routes tokens to experts; it needs model.experts > 1.`,
+        );
     return ok(undefined);
   }
   const topK = readInts(raw, 'model', { topK: [Math.min(2, E), E] });
@@ -233,14 +237,27 @@ function check(model: GptModel, p: ParallelPlan): Result<void> {
   const ep = p.ep ?? 1;
   const experts = model.moe?.experts ?? 1;
   if (ep > 1 && experts === 1)
-    return value(`Expert parallelism splits experts; parallel.ep = ${ep} needs model.experts > 1.`);
+    return err(
+      'train/ep-needs-experts',
+      { ep },
+      `Expert parallelism splits experts; parallel.ep = ${ep} needs model.experts > 1.`,
+    );
   if (p.dp % ep !== 0)
-    return value(
+    return err(
+      'train/ep-dp',
+      { ep, dp: p.dp },
       `Expert parallelism splits the experts over ep of the ${p.dp} data-parallel replicas; ep = ${ep} must divide dp.`,
     );
-  if (experts % ep !== 0) return value(`The ${experts} experts must split evenly over ep = ${ep} devices.`);
+  if (experts % ep !== 0)
+    return err(
+      'train/experts-ep',
+      { experts, ep },
+      `The ${experts} experts must split evenly over ep = ${ep} devices.`,
+    );
   if (experts > 1 && p.tp > 1 && !p.sequenceParallel)
-    return value(
+    return err(
+      'train/experts-need-sp',
+      {},
       'With tensor and expert parallelism together Megatron-Core routes sequence-parallel tokens: set ' +
         'parallel.sequenceParallel to true.',
     );
