@@ -25,6 +25,7 @@ export {
 } from './sim/train/trainRequest.ts';
 export { tastePlan, type TasteReport } from './sim/taste/tastePlan.ts';
 export { parseShardRequest, shardOp, type ShardReport } from './sim/shardOp/shardOp.ts';
+export { MANUAL_COLLECTIVES, type ManualCollective } from './sim/spmd/manualOp.ts';
 export { MODELS, MODEL_NAMES } from './sim/models/modelRegistry.ts';
 export { CAPACITY_FACTORS, servedShare } from './sim/cost/routedTokens.ts';
 export * from './game/index.ts';

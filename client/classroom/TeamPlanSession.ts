@@ -8,12 +8,11 @@ import {
   type EditMessage,
   type EditRefusedMessage,
   type Evaluation,
-  type GameError,
-  type GameErrorType,
   type Level,
   type PlanEdit,
   type PlanState,
   type PreparedPlan,
+  type ShownError,
   type TeamPlanMessage,
 } from '../../shared/index.ts';
 import type { PlanSession, SessionListener, SessionView } from '../state/PlanSession.ts';
@@ -31,7 +30,7 @@ export class TeamPlanSession implements PlanSession {
   private pending: Pending[] = [];
   private shown: PlanState;
   private evaluation: Evaluation | null = null;
-  private error: GameError | null = null;
+  private error: ShownError | null = null;
   private readonly listeners = new Set<SessionListener>();
 
   /**
@@ -114,11 +113,8 @@ export class TeamPlanSession implements PlanSession {
   /** The server refused one of this player's edits: it leaves the shown plan and its reason shows. */
   applyRefusal(message: EditRefusedMessage): void {
     this.pending = this.pending.filter((p) => p.seq !== message.seq);
-    this.error = {
-      type: message.type as GameErrorType,
-      message: message.message,
-      explanation: message.explanation,
-    };
+    const { type, code, message: text, explanation } = message;
+    this.error = { type, code, message: text, explanation };
     this.rebuild();
   }
 

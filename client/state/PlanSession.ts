@@ -1,6 +1,6 @@
 // What the level screen needs from whoever holds the plan: the solo LevelSession (local history) or a
 // server-backed team plan (classroom). Edits go through `edit`; a refusal keeps the plan and shows in `view.error`.
-import type { Evaluation, GameError, Level, PlanEdit, PlanState } from '../../shared/index.ts';
+import type { Evaluation, Level, PlanEdit, PlanState, ShownError } from '../../shared/index.ts';
 
 export interface SessionView {
   readonly level: Level;
@@ -8,7 +8,7 @@ export interface SessionView {
   /** null when the plan cannot be evaluated (then `error` says why). */
   readonly evaluation: Evaluation | null;
   /** The last refused edit's reason, cleared by the next accepted change. */
-  readonly error: GameError | null;
+  readonly error: ShownError | null;
   /** False when there is nothing to undo, or when the session has no undo at all (e.g. a team plan). */
   readonly canUndo: boolean;
   readonly canRedo: boolean;

@@ -1,14 +1,17 @@
 // The manual-mode (shard_map) editor's model: the body as rows of ops in JAX's words, the values a new
 // collective may read, the collectives and their parameters, the op a filled-in form makes, and the served
 // outputs. Pure; the core checks the op with the whole plan when the edit arrives.
-import type { ManualOpJson, ManualState, PlanEdit, PlanState } from '../../shared/index.ts';
-
-/** The collectives a player places (docs/jax-semantics.md §1.8), in the order the form lists them. */
-export const COLLECTIVES = ['psum', 'all_gather', 'psum_scatter', 'all_to_all', 'ppermute'] as const;
-export type CollectiveKind = (typeof COLLECTIVES)[number];
+import {
+  MANUAL_COLLECTIVES,
+  type ManualCollective,
+  type ManualOpJson,
+  type ManualState,
+  type PlanEdit,
+  type PlanState,
+} from '../../shared/index.ts';
 
 /** The parameters each collective takes besides its input and axis. */
-export const COLLECTIVE_FIELDS: Readonly<Record<CollectiveKind, readonly CollectiveField[]>> = {
+export const COLLECTIVE_FIELDS: Readonly<Record<ManualCollective, readonly CollectiveField[]>> = {
   psum: [],
   all_gather: ['dim', 'to'],
   psum_scatter: ['dim'],
@@ -21,7 +24,7 @@ export type CollectiveField = 'dim' | 'to' | 'splitDim' | 'concatDim' | 'shift';
 export interface CollectiveDraft {
   /** The new value's name; '' picks a fresh one (`freshName`). */
   readonly name: string;
-  readonly kind: CollectiveKind;
+  readonly kind: ManualCollective;
   readonly input: string;
   readonly axis: string;
   readonly dim: number;
@@ -44,7 +47,7 @@ export function bodyRows(manual: ManualState): OpRow[] {
   return manual.body.map((op) => ({
     name: op.name,
     text: opText(op),
-    collective: (COLLECTIVES as readonly string[]).includes(op.op),
+    collective: (MANUAL_COLLECTIVES as readonly string[]).includes(op.op),
   }));
 }
 

@@ -7,7 +7,8 @@ const NAME = /^'([^'\\]+)'$/;
 
 /** The Sharding of a rank-`rank` array from its printed spec; trailing dimensions not named are whole. */
 export function parseSpecText(text: string, rank: number): Result<Sharding> {
-  const bad = (why: string) => err('InputError', `cannot read the label ${JSON.stringify(text)}: ${why}`);
+  const bad = (why: string) =>
+    err('input/field', { path: 'label' }, `cannot read the label ${JSON.stringify(text)}: ${why}`);
   const m = /^P\((.*)\)$/.exec(text.trim());
   if (!m) return bad('it is not P(...)');
   let body = m[1]!.trim();

@@ -1,6 +1,7 @@
 // `npm run sim -- <command> [file]`: one JSON document in (file or stdin), one JSON document out (docs/design.md §4.4).
-// Exit 0 on success; 2 with {"error": {type, message}} for bad input; 1 only for a bug.
+// Exit 0 on success; 2 with {"error": {type, code, message}} for bad input; 1 only for a bug.
 import { readFileSync } from 'node:fs';
+import type { GameErrorCode } from '../../shared/game/errors.ts';
 import { SIM_COMMANDS } from './commands.ts';
 
 // No file and a terminal on stdin: an empty document `{}` (`npm run sim -- validate` needs no input).
@@ -9,16 +10,16 @@ function readInput(file: string | undefined): string {
   return readFileSync(file ?? 0, 'utf8');
 }
 
-function fail(type: string, message: string): never {
-  process.stdout.write(`${JSON.stringify({ error: { type, message } }, null, 2)}\n`);
+function fail(type: string, code: GameErrorCode, message: string): never {
+  process.stdout.write(`${JSON.stringify({ error: { type, code, message } }, null, 2)}\n`);
   process.exit(2);
 }
 
 const [command, file] = process.argv.slice(2);
 const names = Object.keys(SIM_COMMANDS).join(', ');
-if (!command) fail('InputError', `usage: npm run sim -- <command> [file]; commands: ${names}`);
+if (!command) fail('InputError', 'input/field', `usage: npm run sim -- <command> [file]; commands: ${names}`);
 const run = SIM_COMMANDS[command];
-if (!run) fail('InputError', `unknown command '${command}'; commands: ${names}`);
+if (!run) fail('InputError', 'input/field', `unknown command '${command}'; commands: ${names}`);
 
 let input: unknown;
 try {
@@ -26,10 +27,11 @@ try {
 } catch (error) {
   fail(
     'InputError',
+    'input/not-json',
     `could not read a JSON document: ${error instanceof Error ? error.message : String(error)}`,
   );
 }
 
 const result = run(input);
-if (!result.ok) fail(result.error.type, result.error.message);
+if (!result.ok) fail(result.error.type, result.error.code, result.error.message);
 process.stdout.write(`${JSON.stringify(result.value, null, 2)}\n`);

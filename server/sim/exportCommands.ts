@@ -1,16 +1,25 @@
 // `sim levels` (every level as data: id, kind, title, concepts) and `sim export` (a level's start, reference
 // or trap plan, or a plan document, as runnable JAX with its device count, mesh and the collectives the game
 // lists for it; shared/game/exportPlan.ts). A plan document is validated against the level first.
+import type { GameError, GameErrorCode } from '../../shared/game/errors.ts';
 import { exportPlan } from '../../shared/game/exportPlan.ts';
 import { LEVELS, levelById } from '../../shared/game/levels/index.ts';
 import { validatePlan } from '../../shared/game/validatePlan.ts';
 import { bad, isObject, onlyFields, readChoice } from '../../shared/sim/input/fields.ts';
 import { readPlanDocument } from './planDocument.ts';
 
-/** A command's outcome: a JSON-ready value, or an error with a type (the core's or the game's) and a message. */
+/** A command's outcome: a JSON-ready value, or an error with a type and a code (the core's or the game's) and a message. */
 export type CommandResult =
   | { readonly ok: true; readonly value: unknown }
-  | { readonly ok: false; readonly error: { readonly type: string; readonly message: string } };
+  | {
+      readonly ok: false;
+      readonly error: { readonly type: string; readonly code: GameErrorCode; readonly message: string };
+    };
+
+const failed = ({ type, code, message }: GameError): CommandResult => ({
+  ok: false,
+  error: { type, code, message },
+});
 
 /** `sim levels`: takes `{}`. */
 export function levelsCommand(input: unknown): CommandResult {
@@ -53,11 +62,11 @@ export function exportCommand(input: unknown): CommandResult {
     const doc = readPlanDocument(input.plan);
     if (!doc.ok) return doc;
     const valid = validatePlan(level, doc.value);
-    if (!valid.ok) return { ok: false, error: { type: valid.error.type, message: valid.error.message } };
+    if (!valid.ok) return failed(valid.error);
     plan = doc.value;
   }
   const r = exportPlan(level, plan, scale.value);
-  if (!r.ok) return { ok: false, error: { type: r.error.type, message: r.error.message } };
+  if (!r.ok) return failed(r.error);
   const { python, devices, mesh, collectives } = r.value;
   return { ok: true, value: { python, devices, mesh, collectives } };
 }

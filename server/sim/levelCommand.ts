@@ -2,44 +2,42 @@
 // "en" | "zh-CN"} → the figures, debrief and verdict the screens show for that plan (shared/game/levelReport.ts,
 // the same functions the client calls). "par" needs the par search (issue 14): until it exists the plan is
 // refused with an InputError and every report's `par` is null.
+import { bad } from '../../shared/sim/input/fields.ts';
+import type { CommandResult } from './exportCommands.ts';
 import { readPlanDocument } from './planDocument.ts';
 import { levelPar } from '../../shared/game/par/levelPar.ts';
-import {
-  err,
-  LOCALES,
-  levelById,
-  LEVELS,
-  type Locale,
-  type PlanState,
-  type Result,
-} from '../../shared/index.ts';
+import { err, LOCALES, levelById, LEVELS, type Locale, type PlanState } from '../../shared/index.ts';
 import { levelReport } from '../../shared/game/levelReport.ts';
 
 const NAMED = ['start', 'reference', 'trap', 'par'];
 
-export function levelCommand(input: unknown): Result<unknown> {
+export function levelCommand(input: unknown): CommandResult {
   if (typeof input !== 'object' || input === null || Array.isArray(input))
     return err(
-      'InputError',
+      'input/field',
+      { path: '' },
       'expected {"level": ID, "plan": "start" | "reference" | "trap" | "par" | {…}, "locale"?}',
     );
   const doc = input as Record<string, unknown>;
   const stray = Object.keys(doc).find((k) => !['level', 'plan', 'locale'].includes(k));
   if (stray !== undefined)
-    return err('InputError', `${stray}: not a field of sim level (level, plan, locale)`);
+    return err(
+      'input/unknown-field',
+      { path: stray, allowed: ['level', 'plan', 'locale'] },
+      `${stray}: not a field of sim level (level, plan, locale)`,
+    );
   const level = typeof doc['level'] === 'string' ? levelById(doc['level']) : undefined;
-  if (!level) return err('InputError', `level: expected one of ${LEVELS.map((l) => l.id).join(', ')}`);
+  if (!level) return bad('level', `expected one of ${LEVELS.map((l) => l.id).join(', ')}`);
   const locale = doc['locale'] ?? 'en';
   if (!(LOCALES as readonly unknown[]).includes(locale))
-    return err('InputError', `locale: expected ${LOCALES.join(' | ')}`);
+    return bad('locale', `expected ${LOCALES.join(' | ')}`);
   const raw = doc['plan'] ?? 'reference';
   let plan: PlanState;
   if (typeof raw === 'string') {
-    if (!NAMED.includes(raw))
-      return err('InputError', `plan: expected ${NAMED.join(' | ')} or a plan document`);
+    if (!NAMED.includes(raw)) return bad('plan', `expected ${NAMED.join(' | ')} or a plan document`);
     const par = levelPar(level.id);
     if (raw === 'par' && par === undefined)
-      return err('InputError', `plan: level '${level.id}' has no par recorded yet (npm run par)`);
+      return bad('plan', `level '${level.id}' has no par recorded yet (npm run par)`);
     plan =
       raw === 'par'
         ? par!.plan
@@ -55,10 +53,11 @@ export function levelCommand(input: unknown): Result<unknown> {
   }
   const r = levelReport(level, plan, locale as Locale);
   if (r.ok) return r;
-  // The level's own rules have no JAX type: a ValueError that names the rule.
-  const rule = r.error.type === 'LevelRule' || r.error.type === 'PlanRule';
-  return err(
-    rule ? 'ValueError' : r.error.type,
-    rule ? `${r.error.type}: ${r.error.message}` : r.error.message,
-  );
+  // The level's own rules have no JAX type: a ValueError that names the rule (and keeps its code).
+  const { type, code, message } = r.error;
+  const rule = type === 'LevelRule' || type === 'PlanRule';
+  return {
+    ok: false,
+    error: { type: rule ? 'ValueError' : type, code, message: rule ? `${type}: ${message}` : message },
+  };
 }

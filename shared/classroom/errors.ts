@@ -25,12 +25,18 @@ export const editRefused = (game: GameError): { readonly ok: false; readonly err
 });
 
 /**
- * The message for the sender of a refused edit: the core's error type and JAX message when the core refused
- * it, else the classroom code and its English text.
- * @example editRefusedMessage(3, { code: 'locked', text }) // { seq: 3, type: 'locked', message: text.en, explanation: text }
+ * The message for the sender of a refused edit: the core's error type, code and JAX message when the core
+ * refused it, else the classroom code (as type and code) and its English text.
+ * @example editRefusedMessage(3, { code: 'locked', text }) // { seq: 3, type: 'locked', code: 'locked', message: text.en, … }
  */
 export function editRefusedMessage(seq: number, error: ClassroomError): EditRefusedMessage {
   if (error.game !== undefined)
-    return { seq, type: error.game.type, message: error.game.message, explanation: error.game.explanation };
-  return { seq, type: error.code, message: error.text.en, explanation: error.text };
+    return {
+      seq,
+      type: error.game.type,
+      code: error.game.code,
+      message: error.game.message,
+      explanation: error.game.explanation,
+    };
+  return { seq, type: error.code, code: error.code, message: error.text.en, explanation: error.text };
 }

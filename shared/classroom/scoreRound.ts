@@ -2,8 +2,8 @@
 // the core for the round's level; round points = round(1000 × score / best score), 0 when the best is 0;
 // rank 1 = best score, equal scores share a rank (1, 1, 3); class histograms one value per team. A plan the
 // core cannot evaluate scores 0 with the core's reason — scoring never throws for a team's plan.
+import { ruleError } from '../game/errors.ts';
 import { evaluatePlan, type EvaluateResult } from '../game/evaluatePlan.ts';
-import { text } from '../game/i18n.ts';
 import type { Level } from '../game/level.ts';
 import { levelById } from '../game/levels/index.ts';
 import type { PlanState } from '../game/planState.ts';
@@ -34,14 +34,7 @@ export function safeEvaluate(level: Level, plan: PlanState): EvaluateResult {
   try {
     return evaluatePlan(level, plan);
   } catch (e) {
-    return {
-      ok: false,
-      error: {
-        type: 'PlanRule',
-        message: e instanceof Error ? e.message : String(e),
-        explanation: text('这份方案无法上菜。', 'This plan cannot be served.'),
-      },
-    };
+    return ruleError('rule/unservable', {}, e instanceof Error ? e.message : String(e));
   }
 }
 

@@ -3,7 +3,7 @@
 // A refusal leaves the plan as it was and says why, in JAX's words and the kitchen's.
 import type { PlanEdit, PlanEditType } from './actions.ts';
 import { ruleError, type GameError } from './errors.ts';
-import { text } from './i18n.ts';
+import { EDIT_NAMES } from './editNames.ts';
 import type { Level } from './level.ts';
 import type { PlanState } from './planState.ts';
 import { preparePlan, type PreparedPlan } from './preparePlan.ts';
@@ -46,22 +46,6 @@ const RULES: { readonly [T in PlanEditType]: Rule<T> } = {
   setManualOutput,
 };
 
-const NAMES: Readonly<Record<PlanEditType, readonly [string, string]>> = {
-  setMesh: ['厨房网格', 'the kitchen grid'],
-  renameAxis: ['排名', 'the names of the rows'],
-  setSpec: ['切法标签', 'the slicing labels'],
-  clearSpec: ['切法标签', 'the slicing labels'],
-  setMode: ['模式', 'the mode'],
-  setPipeline: ['菜序', 'the courses'],
-  setRecompute: ['现做不备', 'recomputation'],
-  setZero: ['调料账本（ZeRO）', 'the seasoning ledgers (ZeRO)'],
-  setSequenceParallel: ['序列并行', 'sequence parallelism'],
-  setCapacityFactor: ['档口座位（容量系数）', 'the seats per station (capacity factor)'],
-  addManualOp: ['手动传菜', 'the manual passes'],
-  removeManualOp: ['手动传菜', 'the manual passes'],
-  setManualOutput: ['出菜口', 'the served outputs'],
-};
-
 /**
  * Applies `edit` to `state` in `level`.
  * @example applyEdit(level, level.start, { type: 'setSpec', tensor: 'w1', spec: [null, 'model'] })
@@ -72,17 +56,13 @@ export function applyEdit(level: Level, state: PlanState, edit: PlanEdit): Apply
   const rule =
     typeof type === 'string' && Object.hasOwn(RULES, type) ? RULES[type as PlanEditType] : undefined;
   if (rule === undefined)
-    return ruleError(
-      'PlanRule',
-      `Unknown edit '${String(type)}'.`,
-      text('看不懂这个操作。', 'This edit is not one the kitchen knows.'),
-    );
+    return ruleError('rule/unknown-edit', { edit: String(type) }, `Unknown edit '${String(type)}'.`);
   if (!level.editable.includes(edit.type)) {
-    const [zh, en] = NAMES[edit.type];
+    const en = EDIT_NAMES[edit.type][1];
     return ruleError(
-      'LevelRule',
+      'level/edit-not-offered',
+      { edit: edit.type },
       `This level does not let the player change ${en} (${edit.type}).`,
-      text(`这一关不能改${zh}。`, `This level does not let you change ${en}.`),
     );
   }
   const result = (rule as Rule<PlanEditType>)(level, state, edit);

@@ -51,7 +51,11 @@ export function forwardBody(program: Program): Result<ManualOpJson[]> {
         });
         break;
       default:
-        return err('InputError', `forwardBody: '${v.name}' (${n.kind}) has no shard_map body op`);
+        return err(
+          'manual/no-body-op',
+          { name: v.name, kind: n.kind },
+          `forwardBody: '${v.name}' (${n.kind}) has no shard_map body op`,
+        );
     }
   }
   return ok(body);

@@ -4,7 +4,8 @@
 export { LOCALES, text, type Locale, type Text } from './i18n.ts';
 export * from './planState.ts';
 export { PLAN_EDIT_TYPES, type PlanEdit, type PlanEditType } from './actions.ts';
-export type { GameError, GameErrorType, GameResult } from './errors.ts';
+export type { GameError, GameErrorCode, GameErrorType, GameResult, ShownError } from './errors.ts';
+export { RULE_ERROR_CODES, type RuleErrorCode } from './ruleErrorCodes.ts';
 export { explain } from './explain.ts';
 export type { Level, LevelLimits, Scenario, TastingScenario, TrainScenario, TrapFailure } from './level.ts';
 export { applyEdit, type ApplyResult } from './applyEdit.ts';

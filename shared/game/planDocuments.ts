@@ -4,7 +4,6 @@
 import type { Program } from '../sim/program/ir.ts';
 import type { AutoAnnotations } from '../sim/spmd/autoMode.ts';
 import { DATA_AXIS, MODEL_AXIS, STAGE_AXIS } from '../sim/train/trainAxes.ts';
-import { text } from './i18n.ts';
 import { ruleError, type GameResult } from './errors.ts';
 import type { TrainScenario } from './level.ts';
 import { axisSizeOf, type PlanState, type SpecJson } from './planState.ts';
@@ -44,25 +43,19 @@ export function trainDocument(s: TrainScenario, state: PlanState): GameResult<un
   const stray = state.mesh.find((a) => !TRAIN_AXES.includes(a.name));
   if (stray !== undefined)
     return ruleError(
-      'PlanRule',
+      'rule/train-axis',
+      { axes: TRAIN_AXES, name: stray.name },
       `The Megatron layout has the mesh axes ${TRAIN_AXES.join(', ')}; '${stray.name}' is not one of them.`,
-      text(
-        `这间大厨房只认三排：data（分客桌）、stage（分菜序）、model（同一道菜切开）。没有名为“${stray.name}”的一排。`,
-        `This kitchen knows three rows only: data (copy the menu for more tables), stage (courses) and model (one dish cut up). There is no row called '${stray.name}'.`,
-      ),
     );
   const [dp, pp, tp] = TRAIN_AXES.map((a) => axisSizeOf(state, a)) as [number, number, number];
   const m = state.pipeline.microbatches;
   const microBatch = s.globalBatch / (dp * m);
   if (!Number.isInteger(microBatch))
     return ruleError(
-      'PlanRule',
+      'rule/batch-split',
+      { globalBatch: s.globalBatch, dp, microbatches: m },
       `The global batch (${s.globalBatch} sequences) does not split into dp = ${dp} replicas × ${m} microbatches ` +
         `of whole sequences.`,
-      text(
-        `${s.globalBatch} 位客人要平均分到 ${dp} 组客桌、每组 ${m} 轮上菜，每轮的人数必须是整数。换一个能整除的微批数。`,
-        `${s.globalBatch} guests must be shared by ${dp} groups of tables, each served in ${m} rounds, with whole guests per round. Pick a number of microbatches that divides evenly.`,
-      ),
     );
   return {
     ok: true,

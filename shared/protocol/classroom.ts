@@ -141,6 +141,8 @@ export const MSG_EDIT_REFUSED = 'editRefused';
 export interface EditRefusedMessage {
   readonly seq: number;
   readonly type: string;
+  /** The core's or the game's code (GameErrorCode) when the core refused the edit, else the classroom's. */
+  readonly code: string;
   readonly message: string;
   readonly explanation: Text;
 }

@@ -24,23 +24,36 @@ const AXIS_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,15}$/;
  * @example makeMesh([['data', 2], ['model', 2]]) // 4 devices: (data 0, model 0) = 0, (0, 1) = 1, (1, 0) = 2, …
  */
 export function makeMesh(axes: readonly (readonly [string, number])[]): Result<Mesh> {
-  if (axes.length === 0) return err('ValueError', 'A mesh needs at least one axis.');
+  if (axes.length === 0) return err('mesh/no-axes', {}, 'A mesh needs at least one axis.');
   const seen = new Set<string>();
   let deviceCount = 1;
   for (const [name, size] of axes) {
     if (!AXIS_NAME.test(name))
       return err(
-        'ValueError',
+        'mesh/axis-name',
+        { name },
         `Mesh axis name ${JSON.stringify(name)} must be 1–16 letters, digits or '_' and start with a letter.`,
       );
     if (seen.has(name))
-      return err('ValueError', `Mesh axis names must be unique, but '${name}' appears more than once.`);
+      return err(
+        'mesh/duplicate-axis',
+        { name },
+        `Mesh axis names must be unique, but '${name}' appears more than once.`,
+      );
     if (!Number.isSafeInteger(size) || size < 1)
-      return err('ValueError', `Mesh axis '${name}' must have a positive integer size, got ${size}.`);
+      return err(
+        'mesh/axis-size',
+        { name, size },
+        `Mesh axis '${name}' must have a positive integer size, got ${size}.`,
+      );
     seen.add(name);
     deviceCount *= size;
     if (deviceCount > MAX_MESH_DEVICES)
-      return err('ValueError', `A mesh may hold at most ${MAX_MESH_DEVICES} devices.`);
+      return err(
+        'mesh/too-many-devices',
+        { max: MAX_MESH_DEVICES },
+        `A mesh may hold at most ${MAX_MESH_DEVICES} devices.`,
+      );
   }
   return ok({ axes: axes.map(([name, size]) => ({ name, size })), deviceCount });
 }

@@ -14,7 +14,7 @@ import {
   specToString,
   type PartitionSpec,
 } from './partitionSpec.ts';
-import { err, ok, type Result } from './result.ts';
+import { err, ok, withMessage, type Result } from './result.ts';
 import { localShape, shardCount, type Sharding } from './sharding.ts';
 
 /** Where a spec came from; `argName` fills the DuplicateSpecError, `what` the rank/divisibility wrappers. */
@@ -82,32 +82,39 @@ export function shardingFromSpec(
   const reduce = new Set(unreduced);
   if (spec.some((e) => entryAxes(e).some((a) => reduce.has(a))))
     return err(
-      'ValueError',
+      'spec/unreduced-overlap',
+      {},
       'partitions cannot overlap with unreduced axes passed to PartitionSpec. ' +
         `Got partitions: ${partitionsToString(spec)} and unreduced axes: frozenset(${pySet(unreduced)})`,
     );
 
   const counts = new Map<string, number>();
   for (const a of spec.flatMap(entryAxes)) counts.set(a, (counts.get(a) ?? 0) + 1);
-  const duplicates = [...counts].filter(([, c]) => c > 1).map(([a]) => `\`${a}\``);
+  const duplicates = [...counts]
+    .filter(([, c]) => c > 1)
+    .map(([a]) => `\`${a}\``)
+    .sort();
   if (duplicates.length > 0)
     return err(
-      'DuplicateSpecError',
+      'spec/duplicate-axis',
+      { axes: duplicates.map((d) => d.slice(1, -1)) },
       `A single ${context.argName} specification can map every mesh axis to at most one positional dimension, ` +
-        `but ${pspec} has duplicate entries for ${duplicates.sort().join(', ')}`,
+        `but ${pspec} has duplicate entries for ${duplicates.join(', ')}`,
     );
 
   const known = new Set(mesh.axes.map((a) => a.name));
   const unknown = spec.flatMap(entryAxes).find((a) => !known.has(a));
   if (unknown !== undefined)
     return err(
-      'ValueError',
+      'spec/unknown-axis',
+      { axis: unknown, meshAxes: mesh.axes.map((a) => a.name) },
       `Resource axis: ${unknown} of ${pspec} is not found in mesh: ${meshNames(mesh)}.`,
     );
   const unknownUnreduced = unreduced.find((a) => !known.has(a));
   if (unknownUnreduced !== undefined)
     return err(
-      'ValueError',
+      'spec/unknown-unreduced',
+      { axis: unknownUnreduced, meshAxes: mesh.axes.map((a) => a.name) },
       `Unreduced axes ${unknownUnreduced} is not found in mesh.axis_names=${meshNames(mesh)}. Got pspec=${pspec}`,
     );
 
@@ -116,10 +123,15 @@ export function shardingFromSpec(
   if (spec.length > rank) {
     const sm = context.shardMap;
     if (context.what === 'shard_map in_specs' && sm !== undefined)
-      return err('ValueError', shardMapRankMessage(spec, unreduced, sm));
+      return err(
+        'shard-map/in-spec-too-long',
+        { specLength: spec.length, rank: sm.shape.length },
+        shardMapRankMessage(spec, unreduced, sm),
+      );
     const s = namedShardingToString(mesh, spec, unreduced);
     return err(
-      'ValueError',
+      'spec/too-long',
+      { specLength: spec.length, rank },
       `One of ${context.what} is incompatible with its sharding annotation ${s}: Sharding ${s} is only valid for ` +
         `values of rank at least ${spec.length}, but was applied to a value of rank ${rank}.` +
         (rank === 0 ? ' For scalars the PartitionSpec should be P()' : ''),
@@ -178,7 +190,8 @@ export function shardShape(
   const d = shape.findIndex((n, i) => n % factors[i]! !== 0);
   if (d >= 0)
     return err(
-      'IndivisibleError',
+      'sharding/indivisible',
+      { dim: d, parts: factors[d]!, size: shape[d]! },
       `${namedShardingToString(mesh, spec, sharding.unreduced)} implies that array axis ${d} is partitioned ` +
         `${factors[d]!} times, but the dimension size is ${shape[d]!} (full shape: ${pyTuple(shape.map(String))}, ` +
         `per-dimension tiling factors: ${pyTuple(factors.map(String))} should evenly divide the shape)`,
@@ -203,7 +216,7 @@ export function checkDivisible(
   const r = shardShape(mesh, sharding, shape, spec);
   if (r.ok) return ok(undefined);
   const suffix = source === undefined ? '' : `. This error occurs at source: ${source}`;
-  return err('IndivisibleError', `One of ${what} was given the sharding ${r.error.message}${suffix}`);
+  return withMessage(r.error, `One of ${what} was given the sharding ${r.error.message}${suffix}`);
 }
 
 /**
@@ -225,9 +238,11 @@ export function checkShardMapDivisible(
     options.paramName === undefined
       ? ''
       : `, where args[${i}] is bound to ${fnName}'s parameter '${options.paramName}',`;
+  const uneven: { dim: number; size: number; parts: number }[] = [];
   const msgs = sharding.dims.flatMap((axes, d) => {
     const sz = shardCount(mesh, axes);
     if (axes.length === 0 || shape[d]! % sz === 0) return [];
+    uneven.push({ dim: d, size: shape[d]!, parts: sz });
     const axis = axes.length > 1 ? `axes ${pyTuple(axes.map(pyStr))}` : `axis '${axes[0]!}'`;
     const total = axes.length > 1 ? 'total ' : '';
     return [
@@ -239,7 +254,8 @@ export function checkShardMapDivisible(
   if (msgs.length === 0) return ok(undefined);
   const body = msgs.length === 1 ? [msgs[0]!.slice(2)] : msgs;
   return err(
-    'ValueError',
+    'shard-map/indivisible',
+    uneven[0]!,
     `shard_map applied to the function '${fnName}' was given argument arrays with axis sizes that are not evenly ` +
       `divisible by the corresponding mesh axis sizes:\n\n` +
       `The mesh given has shape ${pyTuple(mesh.axes.map((a) => String(a.size)))} with corresponding axis names ` +

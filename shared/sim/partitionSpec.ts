@@ -73,7 +73,8 @@ function rawToPython(raw: unknown): string {
 export function canonicalizeSpec(raw: unknown): Result<PartitionSpec> {
   if (!Array.isArray(raw))
     return err(
-      'InputError',
+      'spec/not-a-list',
+      {},
       'A PartitionSpec must be a list of entries (null, an axis name or a list of names).',
     );
   const out: SpecEntry[] = [];
@@ -84,16 +85,22 @@ export function canonicalizeSpec(raw: unknown): Result<PartitionSpec> {
       const nested: unknown = entry.find((p) => Array.isArray(p));
       if (nested !== undefined)
         return err(
-          'ValueError',
+          'spec/nested-tuple',
+          {},
           'A tuple inside PartitionSpec cannot contain a nested tuple. ' +
             `Got partition: ${rawToPython(entry)} and the nested tuple: ${rawToPython(nested)}`,
         );
       if (!entry.every((p): p is string => typeof p === 'string' && p !== ''))
-        return err('InputError', `PartitionSpec entry ${i}: a list may only hold non-empty axis names.`);
+        return err(
+          'spec/empty-name',
+          { entry: i },
+          `PartitionSpec entry ${i}: a list may only hold non-empty axis names.`,
+        );
       out.push(entry.length === 0 ? null : entry.length === 1 ? entry[0]! : [...entry]);
     } else
       return err(
-        'InputError',
+        'spec/bad-entry',
+        { entry: i },
         `PartitionSpec entry ${i} must be null, an axis name or a list of axis names, got ${JSON.stringify(entry) ?? typeof entry}.`,
       );
   }

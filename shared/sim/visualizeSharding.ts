@@ -40,7 +40,11 @@ export function shardingBlocks(
   shape: readonly number[],
 ): Result<ShardingGrid> {
   if (shape.length < 1 || shape.length > 2)
-    return err('ValueError', '`visualize_sharding` only works for shapes with 1 and 2 dimensions.');
+    return err(
+      'visualize/rank',
+      { rank: shape.length },
+      '`visualize_sharding` only works for shapes with 1 and 2 dimensions.',
+    );
   const local = shardShape(mesh, sharding, shape);
   if (!local.ok) return local;
   const rank2 = shape.length === 2;

@@ -59,6 +59,7 @@ describe('playerEdit', () => {
     expect(msg).toEqual({
       seq: 7,
       type: e.game!.type,
+      code: 'spec/duplicate-axis',
       message: e.game!.message,
       explanation: e.game!.explanation,
     });
@@ -67,6 +68,7 @@ describe('playerEdit', () => {
   it('refuses an edit the level does not offer (LevelRule)', () => {
     const e = refused(playerEdit(four(), 'p1', { type: 'setZero', stage: 1 }, 0), 'edit-refused');
     expect(e.game?.type).toBe('LevelRule');
+    expect(e.game?.code).toBe('level/edit-not-offered');
   });
 
   it('refuses outside planning, for unknown players and for late joiners', () => {
@@ -81,6 +83,7 @@ describe('playerEdit', () => {
     expect(editRefusedMessage(1, e)).toEqual({
       seq: 1,
       type: 'late-joiner',
+      code: 'late-joiner',
       message: e.text.en,
       explanation: e.text,
     });

@@ -1,12 +1,12 @@
 // The manual-mode editor (shard_map): the body as rows of ops in JAX's words with a remove button each, a
 // form to add a collective (passing style, dish, row of kitchens and the style's parameters), and one select
 // per served output. in_specs / out_specs are the slicing labels (LabelsEditor).
+import { MANUAL_COLLECTIVES } from '../../../shared/index.ts';
 import type { PlanSession, SessionView } from '../../state/PlanSession.ts';
 import {
   addCollectiveEdit,
   bodyRows,
   COLLECTIVE_FIELDS,
-  COLLECTIVES,
   outputRows,
   valueOptions,
   type CollectiveDraft,
@@ -30,7 +30,7 @@ export function manualEditor(session: PlanSession, t: Translate, open: boolean):
   const kind = labelledSelect(t('manual.kind'), () => showFields(), { 'data-manual': 'kind' });
   setOptions(
     kind.select,
-    COLLECTIVES.map((c) => ({ value: c, text: t(`collective.${c}`) })),
+    MANUAL_COLLECTIVES.map((c) => ({ value: c, text: t(`collective.${c}`) })),
     'psum',
   );
   const input = labelledSelect(t('manual.input'), noop, { 'data-manual': 'input' });
@@ -63,7 +63,7 @@ export function manualEditor(session: PlanSession, t: Translate, open: boolean):
   add.addEventListener('click', () => {
     const draft: CollectiveDraft = {
       name: name.value,
-      kind: COLLECTIVES.find((c) => c === kind.select.value) ?? 'psum',
+      kind: MANUAL_COLLECTIVES.find((c) => c === kind.select.value) ?? 'psum',
       input: input.select.value,
       axis: axis.select.value,
       dim: Number(fields.dim.select.value),

@@ -2,7 +2,6 @@
 // all_gather, psum_scatter, all_to_all, ppermute), or a local op. The op's fields, its arguments and the
 // collectives' axes are checked by the core's shard_map parser and builder with the whole plan.
 import { ruleError } from '../errors.ts';
-import { text } from '../i18n.ts';
 import { manualOf, next, type Rule } from './rule.ts';
 
 /** Inserts an op into the shard_map body. */
@@ -13,12 +12,9 @@ export const addManualOp: Rule<'addManualOp'> = (_level, state, edit) => {
   const index = edit.index ?? body.length;
   if (!Number.isSafeInteger(index) || index < 0 || index > body.length)
     return ruleError(
-      'PlanRule',
+      'rule/op-position',
+      { max: body.length, got: String(index) },
       `body: an op can go at positions 0 to ${body.length}, not ${String(index)}.`,
-      text(
-        `新步骤只能插在第 0 到第 ${body.length} 个位置。`,
-        `A new step can go at positions 0 to ${body.length} only.`,
-      ),
     );
   return next({
     ...state,

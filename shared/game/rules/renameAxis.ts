@@ -3,7 +3,6 @@
 import { makeMesh } from '../../sim/mesh.ts';
 import { ruleError } from '../errors.ts';
 import { fromSim } from '../explain.ts';
-import { text } from '../i18n.ts';
 import type { ManualOpJson, SpecJson } from '../planState.ts';
 import { next, type Rule } from './rule.ts';
 
@@ -24,17 +23,9 @@ function renameOp(op: ManualOpJson, from: string, to: string): ManualOpJson {
 export const renameAxis: Rule<'renameAxis'> = (_level, state, edit) => {
   const { from, to } = edit;
   if (typeof to !== 'string')
-    return ruleError(
-      'PlanRule',
-      'renameAxis: the new name must be a string.',
-      text('新的排名要是一个名字。', 'The new name of a row must be a name.'),
-    );
+    return ruleError('rule/rename-not-string', {}, 'renameAxis: the new name must be a string.');
   if (!state.mesh.some((a) => a.name === from))
-    return ruleError(
-      'PlanRule',
-      `The mesh has no axis named '${from}'.`,
-      text(`网格里没有名为“${from}”的一排厨房。`, `The grid has no row of kitchens called '${from}'.`),
-    );
+    return ruleError('rule/no-such-axis', { axis: from }, `The mesh has no axis named '${from}'.`);
   const mesh = fromSim(makeMesh(state.mesh.map((a) => [a.name === from ? to : a.name, a.size])));
   if (!mesh.ok) return mesh;
   const m = state.manual;

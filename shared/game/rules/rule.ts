@@ -3,7 +3,6 @@
 // of the whole resulting plan (the core's validation at both scales) happen once, in applyEdit.ts.
 import type { PlanEdit, PlanEditType } from '../actions.ts';
 import { ruleError, type GameResult } from '../errors.ts';
-import { text } from '../i18n.ts';
 import type { Level } from '../level.ts';
 import type { ManualState, PlanState } from '../planState.ts';
 
@@ -21,11 +20,8 @@ export const next = (state: PlanState): GameResult<PlanState> => ({ ok: true, va
 export function manualOf(state: PlanState): GameResult<ManualState> {
   if (state.mode === 'manual' && state.manual !== null) return { ok: true, value: state.manual };
   return ruleError(
-    'PlanRule',
+    'rule/not-manual',
+    {},
     'This edit changes the shard_map body; switch the plan to manual mode first.',
-    text(
-      '这是手动模式（shard_map）里的操作：先切换到手动模式，再亲自安排传菜。',
-      'This belongs to manual mode (shard_map): switch to manual mode first, then place the passes yourself.',
-    ),
   );
 }

@@ -1,7 +1,6 @@
 // setManualOutput: which value of the shard_map body is served under an output name (tasted against the
 // model's value of that name). The output must exist; the value is checked by the core's builder.
 import { ruleError } from '../errors.ts';
-import { text } from '../i18n.ts';
 import { manualOf, next, type Rule } from './rule.ts';
 
 /** Serves a body value under an output name. */
@@ -10,9 +9,9 @@ export const setManualOutput: Rule<'setManualOutput'> = (_level, state, edit) =>
   if (!manual.ok) return manual;
   if (!Object.hasOwn(manual.value.outputs, edit.output))
     return ruleError(
-      'PlanRule',
+      'rule/no-such-output',
+      { output: edit.output, outputs: Object.keys(manual.value.outputs) },
       `outputs: the shard_map has no output named '${edit.output}'; its outputs: ${Object.keys(manual.value.outputs).join(', ')}.`,
-      text(`没有名为“${edit.output}”的出菜口。`, `There is no serving hatch called '${edit.output}'.`),
     );
   return next({
     ...state,

@@ -3,7 +3,6 @@
 import { makeMesh } from '../../sim/mesh.ts';
 import { ruleError } from '../errors.ts';
 import { fromSim } from '../explain.ts';
-import { text } from '../i18n.ts';
 import { next, type Rule } from './rule.ts';
 
 const isAxis = (a: unknown): a is { name: string; size: number } =>
@@ -16,11 +15,7 @@ const isAxis = (a: unknown): a is { name: string; size: number } =>
 export const setMesh: Rule<'setMesh'> = (_level, state, edit) => {
   const axes: unknown = edit.axes;
   if (!Array.isArray(axes) || !axes.every(isAxis))
-    return ruleError(
-      'PlanRule',
-      'setMesh: expected a list of {name, size} axes, major first.',
-      text('网格要写成一排排的 {名字, 间数}。', 'A grid is a list of rows, each {name, size}.'),
-    );
+    return ruleError('rule/mesh-shape', {}, 'setMesh: expected a list of {name, size} axes, major first.');
   const mesh = fromSim(makeMesh(axes.map((a) => [a.name, a.size])));
   if (!mesh.ok) return mesh;
   return next({ ...state, mesh: mesh.value.axes.map((a) => ({ name: a.name, size: a.size })) });

@@ -2,15 +2,10 @@
 // dropouts split the sequence over the tensor-parallel kitchens; each all-reduce becomes a reduce-scatter
 // plus an all-gather. The request's parser checks that the sequence splits.
 import { ruleError } from '../errors.ts';
-import { text } from '../i18n.ts';
 import { next, type Rule } from './rule.ts';
 
 /** Turns sequence parallelism on or off. */
 export const setSequenceParallel: Rule<'setSequenceParallel'> = (_level, state, edit) =>
   typeof edit.enabled === 'boolean'
     ? next({ ...state, sequenceParallel: edit.enabled })
-    : ruleError(
-        'PlanRule',
-        'sequenceParallel must be true or false.',
-        text('序列并行只能开或关。', 'Sequence parallelism is either on or off.'),
-      );
+    : ruleError('rule/sequence-parallel', {}, 'sequenceParallel must be true or false.');

@@ -45,27 +45,31 @@ const fmt = (s: Sharding): string =>
 function validate(mesh: Mesh, shape: readonly number[], s: Sharding, role: string): Result<void> {
   if (s.dims.length !== shape.length)
     return err(
-      'InputError',
+      'reshard/rank',
+      { role, specLength: s.dims.length, rank: shape.length },
       `The ${role} sharding ${fmt(s)} has ${s.dims.length} dims, but the array has rank ${shape.length}.`,
     );
   const all = [...s.dims.flat(), ...s.unreduced];
   const unknown = all.find((a) => axisSize(mesh, a) === undefined);
   if (unknown !== undefined)
     return err(
-      'ValueError',
+      'reshard/unknown-axis',
+      { role, axis: unknown },
       `Resource axis: ${unknown} of the ${role} sharding ${fmt(s)} is not found in mesh.`,
     );
   const twice = all.find((a, i) => all.indexOf(a) !== i);
   if (twice !== undefined)
     return err(
-      'DuplicateSpecError',
+      'reshard/duplicate-axis',
+      { role, axis: twice },
       `The ${role} sharding ${fmt(s)} uses mesh axis '${twice}' more than once.`,
     );
   const d = shape.findIndex((n, k) => n % shardCount(mesh, s.dims[k]!) !== 0);
   if (d >= 0) {
     const parts = shardCount(mesh, s.dims[d]!);
     return err(
-      'IndivisibleError',
+      'reshard/indivisible',
+      { role, dim: d, size: shape[d]!, parts },
       `The ${role} sharding ${fmt(s)} splits array dimension ${d} (of size ${shape[d]}) into ${parts} parts, but ${parts} does not evenly divide ${shape[d]}.`,
     );
   }
@@ -153,7 +157,8 @@ export function planReshard(
   const extra = to.unreduced.filter((a) => !from.unreduced.includes(a));
   if (extra.length > 0)
     return err(
-      'ShardingTypeError',
+      'reshard/unreduced',
+      { axes: extra },
       `Cannot reshard ${fmt(from)} to ${fmt(to)}: axes {${extra.join(',')}} would become unreduced, but only an operation (such as a dot over a sharded contracting dimension) can leave partial sums.`,
     );
   const steps: ReshardStep[] = [];

@@ -16,7 +16,9 @@
 // to the scaling book's TPU rule that gathering over k torus axes uses k× the links (docs/jax-semantics.md §2.3).
 import type { AxisLink, LinkSpec } from './hardware.ts';
 
-export type CollectiveKind = 'all-reduce' | 'all-gather' | 'reduce-scatter' | 'all-to-all' | 'point-to-point';
+/** The collectives the cost model prices (a collective-permute is priced as point-to-point). */
+export type PricedCollectiveKind =
+  'all-reduce' | 'all-gather' | 'reduce-scatter' | 'all-to-all' | 'point-to-point';
 
 function checkGroup(n: number, bytes: number): void {
   if (!Number.isSafeInteger(n) || n < 1)
@@ -30,7 +32,12 @@ function checkGroup(n: number, bytes: number): void {
  * array in the group; for point-to-point the bytes sent). A group of one device communicates nothing.
  * @example ringCollectiveTimeS('all-reduce', 8, 1e9, { bytesPerS: 300e9, latencyS: 3.4e-6 }) // ≈ 5.881e-3
  */
-export function ringCollectiveTimeS(kind: CollectiveKind, n: number, bytes: number, link: LinkSpec): number {
+export function ringCollectiveTimeS(
+  kind: PricedCollectiveKind,
+  n: number,
+  bytes: number,
+  link: LinkSpec,
+): number {
   checkGroup(n, bytes);
   const alpha = link.latencyS;
   const beta = 1 / link.bytesPerS; // seconds per byte
@@ -80,7 +87,7 @@ export function combinedAxesLink(
  * @example collectiveTimeOnAxesS('all-gather', meshAxisLinks(mesh, a100), ['model'], 2 * 12288 * 2048)
  */
 export function collectiveTimeOnAxesS(
-  kind: Exclude<CollectiveKind, 'point-to-point'>,
+  kind: Exclude<PricedCollectiveKind, 'point-to-point'>,
   links: readonly AxisLink[],
   axes: readonly string[],
   bytes: number,
@@ -94,7 +101,7 @@ export function collectiveTimeOnAxesS(
  * all-reduce 2(n−1)/n; all-gather, reduce-scatter, all-to-all (n−1)/n; send/recv 1. With α = 0 a ring
  * collective runs exactly at busbw = B. (For all-to-all nccl-tests' size is the per-rank buffer.)
  */
-export function busBandwidthFactor(kind: CollectiveKind, n: number): number {
+export function busBandwidthFactor(kind: PricedCollectiveKind, n: number): number {
   checkGroup(n, 0);
   switch (kind) {
     case 'all-reduce':

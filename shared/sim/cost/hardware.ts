@@ -227,7 +227,11 @@ export const HARDWARE_PRESETS: Readonly<Record<HardwarePresetId, DeviceSpec>> = 
 export function hardwarePreset(id: string): Result<DeviceSpec> {
   const known: readonly string[] = HARDWARE_PRESET_IDS;
   if (!known.includes(id))
-    return err('ValueError', `Unknown hardware '${id}'. Known hardware: ${HARDWARE_PRESET_IDS.join(', ')}.`);
+    return err(
+      'hardware/unknown',
+      { id, known: HARDWARE_PRESET_IDS },
+      `Unknown hardware '${id}'. Known hardware: ${HARDWARE_PRESET_IDS.join(', ')}.`,
+    );
   return ok(HARDWARE_PRESETS[id as HardwarePresetId]);
 }
 

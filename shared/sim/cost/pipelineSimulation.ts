@@ -110,33 +110,56 @@ function deviceOrder(schedule: PipelineSchedule, p: number, m: number, v: number
 function validate(input: PipelineInput): Result<number> {
   const { schedule, stages: p, microbatches: m } = input;
   const v = input.chunks ?? 1;
-  const bad = (message: string) => err<number>('ValueError', message);
   const positive = (x: number) => Number.isSafeInteger(x) && x >= 1;
   if (!SCHEDULES.includes(schedule))
-    return bad(`Unknown pipeline schedule '${schedule}'; use ${SCHEDULES.join(', ')}.`);
-  if (!positive(p)) return bad(`Pipeline stages must be a positive integer, got ${p}.`);
-  if (!positive(m)) return bad(`Microbatches must be a positive integer, got ${m}.`);
-  if (!positive(v)) return bad(`Interleaved chunks must be a positive integer, got ${v}.`);
+    return err(
+      'pipeline/unknown-schedule',
+      { schedule },
+      `Unknown pipeline schedule '${schedule}'; use ${SCHEDULES.join(', ')}.`,
+    );
+  const notPositive = (field: 'stages' | 'microbatches' | 'chunks', got: number, what: string) =>
+    err<number>('pipeline/not-positive', { field, got }, `${what} must be a positive integer, got ${got}.`);
+  if (!positive(p)) return notPositive('stages', p, 'Pipeline stages');
+  if (!positive(m)) return notPositive('microbatches', m, 'Microbatches');
+  if (!positive(v)) return notPositive('chunks', v, 'Interleaved chunks');
   if (schedule !== 'interleaved' && v !== 1)
-    return bad(`Only the interleaved schedule splits a device into chunks; ${schedule} needs 1.`);
+    return err(
+      'pipeline/chunks-need-interleaved',
+      { schedule },
+      `Only the interleaved schedule splits a device into chunks; ${schedule} needs 1.`,
+    );
   if (schedule === 'interleaved' && m % p !== 0)
-    return bad(
+    return err(
+      'pipeline/interleaved-groups',
+      { microbatches: m, stages: p },
       `The interleaved schedule needs the number of microbatches (${m}) to be a multiple of the pipeline ` +
         `stages (${p}): microbatches go round the pipeline in groups of ${p}.`,
     );
   if (p * m * v > MAX_PIPELINE_TASK_PAIRS)
-    return bad(`p·m·v = ${p * m * v} is too large to simulate (at most ${MAX_PIPELINE_TASK_PAIRS}).`);
+    return err(
+      'pipeline/too-large',
+      { tasks: p * m * v, max: MAX_PIPELINE_TASK_PAIRS },
+      `p·m·v = ${p * m * v} is too large to simulate (at most ${MAX_PIPELINE_TASK_PAIRS}).`,
+    );
   const times = { forwardS: input.forwardS, backwardS: input.backwardS, recomputeS: input.recomputeS };
   for (const [name, values] of Object.entries(times)) {
     if (values === undefined && name === 'recomputeS') continue;
     if (!Array.isArray(values) || values.length !== p * v)
-      return bad(`${name} needs one time per model stage (p·v = ${p * v}), got ${values?.length ?? 'none'}.`);
+      return err(
+        'pipeline/stage-times',
+        { field: name, expected: p * v },
+        `${name} needs one time per model stage (p·v = ${p * v}), got ${values?.length ?? 'none'}.`,
+      );
     if (!values.every((t) => Number.isFinite(t) && t >= 0))
-      return bad(`${name} must hold finite, non-negative seconds.`);
+      return err(
+        'pipeline/negative-time',
+        { field: name },
+        `${name} must hold finite, non-negative seconds.`,
+      );
   }
   const sendS = input.sendS ?? 0;
   if (!Number.isFinite(sendS) || sendS < 0)
-    return bad(`sendS must be finite and non-negative, got ${sendS}.`);
+    return err('pipeline/send-time', { sendS }, `sendS must be finite and non-negative, got ${sendS}.`);
   return ok(v);
 }
 

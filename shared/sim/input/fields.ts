@@ -6,9 +6,9 @@ import { err, ok, type Result } from '../result.ts';
 export const isObject = (x: unknown): x is Record<string, unknown> =>
   typeof x === 'object' && x !== null && !Array.isArray(x);
 
-/** An InputError for the field at `path`. */
+/** An InputError (code `input/field`) for the field at `path`. */
 export const bad = <T = never>(path: string, message: string): Result<T> =>
-  err('InputError', `${path}: ${message}`);
+  err('input/field', { path }, `${path}: ${message}`);
 
 /** Refuses fields not in `allowed` (catches typos such as `inshardings`). */
 export function onlyFields(
@@ -17,9 +17,13 @@ export function onlyFields(
   path: string,
 ): Result<void> {
   const extra = Object.keys(doc).find((k) => !allowed.includes(k));
-  return extra === undefined
-    ? ok(undefined)
-    : bad(`${path}${path ? '.' : ''}${extra}`, `unknown field; expected one of ${allowed.join(', ')}`);
+  if (extra === undefined) return ok(undefined);
+  const at = `${path}${path ? '.' : ''}${extra}`;
+  return err(
+    'input/unknown-field',
+    { path: at, allowed },
+    `${at}: unknown field; expected one of ${allowed.join(', ')}`,
+  );
 }
 
 /** A finite number within [min, max] (integers only when `integer`). */
@@ -29,22 +33,29 @@ export function readNumber(
   { min = -Infinity, max = Infinity, integer = false } = {},
 ): Result<number> {
   if (typeof raw !== 'number' || !Number.isFinite(raw) || (integer && !Number.isInteger(raw)))
-    return bad(
-      path,
-      `expected ${integer ? 'an integer' : 'a number'}, got ${JSON.stringify(raw) ?? 'nothing'}`,
+    return err(
+      'input/not-a-number',
+      { path, integer },
+      `${path}: expected ${integer ? 'an integer' : 'a number'}, got ${JSON.stringify(raw) ?? 'nothing'}`,
     );
-  if (raw < min || raw > max) return bad(path, `expected a value between ${min} and ${max}, got ${raw}`);
+  if (raw < min || raw > max)
+    return err(
+      'input/out-of-range',
+      { path, min, max, got: raw },
+      `${path}: expected a value between ${min} and ${max}, got ${raw}`,
+    );
   return ok(raw);
 }
 
 /** One of the given strings. */
 export function readChoice<T extends string>(raw: unknown, path: string, choices: readonly T[]): Result<T> {
-  return typeof raw === 'string' && (choices as readonly string[]).includes(raw)
-    ? ok(raw as T)
-    : bad(
-        path,
-        `expected one of ${choices.map((c) => `'${c}'`).join(', ')}, got ${JSON.stringify(raw) ?? 'nothing'}`,
-      );
+  if (typeof raw === 'string' && (choices as readonly string[]).includes(raw)) return ok(raw as T);
+  const got = JSON.stringify(raw) ?? 'nothing';
+  return err(
+    'input/not-one-of',
+    { path, choices, got },
+    `${path}: expected one of ${choices.map((c) => `'${c}'`).join(', ')}, got ${got}`,
+  );
 }
 
 /** An array of non-negative integers (a shape), each ≤ `maxDim`. */

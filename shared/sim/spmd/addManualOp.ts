@@ -5,7 +5,8 @@ import { axisSize, type Mesh } from '../mesh.ts';
 import { pyStr, pyTuple } from '../partitionSpec.ts';
 import type { ValueId } from '../program/ir.ts';
 import type { ProgramBuilder } from '../program/ProgramBuilder.ts';
-import { err, ok, type Result } from '../result.ts';
+import { err, ok, withMessage, type Result } from '../result.ts';
+import { parseEinsum } from '../tensor/einsumEquation.ts';
 import type { ManualOp } from './manualOp.ts';
 
 /** Python `str(axis_name)` as the collectives print it: `model` or `('a', 'b')`. */
@@ -37,18 +38,21 @@ export function addManualOp(
   const unbound = collAxes.find((a) => axisSize(mesh, a) === undefined);
   if (unbound !== undefined)
     return err(
-      'ValueError',
+      'manual/unbound-axis',
+      { axis: unbound },
       `Found an unbound axis name: ${unbound}. To fix this, please call ${API_NAME[op.kind]!} under \`jax.shard_map\`.`,
     );
   const n = collAxes.reduce((p, a) => p * axisSize(mesh, a)!, 1);
   if (op.kind === 'psumScatter' && (shape[norm(op.dim)] ?? 0) % n !== 0)
     return err(
-      'ValueError',
+      'manual/scatter-indivisible',
+      { size: shape[norm(op.dim)]!, shards: n },
       `tiled reduce_scatter operand scatter dimension size ${shape[norm(op.dim)]!} must be divisible by shard_count ${n}`,
     );
   if (op.kind === 'allToAll' && (shape[norm(op.splitDim)] ?? 0) % n !== 0)
     return err(
-      'ValueError',
+      'manual/all-to-all-indivisible',
+      { size: shape[norm(op.splitDim)]!, shards: n },
       `The size of all_to_all split_axis (${shape[norm(op.splitDim)]!}) has to be divisible by the size of the named ` +
         `axis ${axisNameStr(op.axes)} (${n})`,
     );
@@ -57,10 +61,22 @@ export function addManualOp(
     op.kind === 'ppermute' ? op.perm.map(([s, d]) => [((s % n) + n) % n, ((d % n) + n) % n] as const) : [];
   if (op.kind === 'ppermute' && [0, 1].some((k) => new Set(perm.map((p) => p[k])).size !== perm.length))
     return err(
-      'ValueError',
+      'manual/ppermute-not-unique',
+      {},
       `ppermute sources and destinations must be unique, got ${pyTuple(op.perm.map((p) => pyTuple(p.map(String))))}.`,
     );
   const [a, c] = [x, args[1]!];
+  const where = `${path} ('${op.name}' = ${op.op})`;
+  if (op.kind === 'einsum' && c !== undefined) {
+    // The builder's own check, as a value: an einsum mistake keeps its code (ProgramBuilder.einsum's message).
+    const [sa, sc] = [b.shape(a), b.shape(c)];
+    const eq = parseEinsum(op.equation, [sa, sc]);
+    if (!eq.ok)
+      return withMessage(
+        eq.error,
+        `${where}: einsum '${op.equation}' on [${sa.join(', ')}] and [${sc.join(', ')}]: ${eq.error.message}`,
+      );
+  }
   try {
     switch (op.kind) {
       case 'einsum':
@@ -89,6 +105,7 @@ export function addManualOp(
         return ok(b.ppermute(a, op.axis, perm, op.name));
     }
   } catch (e) {
-    return err('ValueError', `${path} ('${op.name}' = ${op.op}): ${(e as Error).message}`);
+    const reason = (e as Error).message;
+    return err('manual/op-invalid', { path, name: op.name, reason }, `${where}: ${reason}`);
   }
 }

@@ -6,7 +6,7 @@ import type { Mesh } from '../mesh.ts';
 import { checkDivisible, shardingFromSpec, type SpecArgName, type SpecWhat } from '../namedSharding.ts';
 import { canonicalizeSpec } from '../partitionSpec.ts';
 import type { Program, ValueId } from '../program/ir.ts';
-import { err, ok, type Result } from '../result.ts';
+import { err, ok, withMessage, type Result } from '../result.ts';
 import type { Sharding } from '../sharding.ts';
 import { partitionProgram, type SpmdPlan } from './partition.ts';
 import { propagateShardings } from './propagate.ts';
@@ -39,8 +39,8 @@ export function annotate(
   if (!even.ok) {
     if (what !== 'with_sharding_constraint arguments') return even;
     // JAX pads uneven shards inside jit; the tasting keeps every shard even, so the game refuses them.
-    return err(
-      even.error.type,
+    return withMessage(
+      even.error,
       `${even.error.message} (XLA would pad this uneven sharding inside jit; Mesh Kitchen keeps every shard even.)`,
     );
   }
@@ -68,7 +68,8 @@ export function fixedShardings(
       const value = id === undefined ? undefined : program.values[id];
       if (!value || (argName === 'in_shardings' && value.node.kind !== 'input'))
         return err(
-          'InputError',
+          'auto/unknown-name',
+          { argName, name },
           argName === 'in_shardings'
             ? `in_shardings names '${name}', which is not an input; the inputs are: ${inputNames.join(', ')}.`
             : argName === 'out_shardings'
@@ -76,7 +77,7 @@ export function fixedShardings(
               : `with_sharding_constraint names '${name}', which is not a value of the program.`,
         );
       const sharding = annotate(mesh, raw, value.shape, argName, what);
-      if (!sharding.ok) return err(sharding.error.type, `${name}: ${sharding.error.message}`);
+      if (!sharding.ok) return withMessage(sharding.error, `${name}: ${sharding.error.message}`);
       fixed.set(value.id, sharding.value);
     }
   }
@@ -90,7 +91,7 @@ export function fixedShardings(
       'NamedSharding spec',
       'with_sharding_constraint arguments',
     );
-    if (!sharding.ok) return err(sharding.error.type, `${v.name}: ${sharding.error.message}`);
+    if (!sharding.ok) return withMessage(sharding.error, `${v.name}: ${sharding.error.message}`);
     fixed.set(v.id, sharding.value);
   }
   return ok(fixed);

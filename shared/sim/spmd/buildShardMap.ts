@@ -78,7 +78,11 @@ export function buildShardMap(
     throw new Error('shard_map input shapes need positive integer dims');
   const stray = [...plan.inSpecs.keys()].find((k) => !inputs.some((i) => i.name === k));
   if (stray !== undefined)
-    return err('InputError', `inSpecs.${stray}: '${fnName}' has no input named '${stray}'`);
+    return err(
+      'shard-map/unknown-input',
+      { name: stray, fn: fnName },
+      `inSpecs.${stray}: '${fnName}' has no input named '${stray}'`,
+    );
   const inSpecs = inputs.map((i) => plan.inSpecs.get(i.name) ?? []);
   const manual = checkManualAxes(
     mesh,
@@ -137,13 +141,18 @@ export function buildShardMap(
   for (const [i, op] of plan.body.entries()) {
     const path = `body[${i}]`;
     if (names.has(op.name))
-      return err('InputError', `${path}.name: '${op.name}' is already an input of '${fnName}'`);
+      return err(
+        'shard-map/name-is-input',
+        { name: op.name, fn: fnName },
+        `${path}.name: '${op.name}' is already an input of '${fnName}'`,
+      );
     const args: ValueId[] = [];
     for (const [j, arg] of op.args.entries()) {
       const id = names.get(arg);
       if (id === undefined)
         return err(
-          'InputError',
+          'shard-map/undefined-value',
+          { name: arg },
           `${path}.args[${j}]: '${arg}' is neither an input nor an earlier body value`,
         );
       args.push(id);
@@ -165,14 +174,16 @@ export function buildShardMap(
   const missing = outs.find((o) => o.id === undefined);
   if (missing !== undefined)
     return err(
-      'InputError',
+      'shard-map/undefined-value',
+      { name: missing.valueName },
       `outputs.${missing.name}: '${missing.valueName}' is neither an input nor a body value`,
     );
   const outSpec = (name: string): PartitionSpec => plan.outSpecs.get(name)!;
   const tooLong = outs.filter((o) => outSpec(o.name).length > b.shape(o.id!).length);
   if (tooLong.length > 0)
     return err(
-      'ValueError',
+      'shard-map/out-spec-too-long',
+      { specLength: outSpec(tooLong[0]!.name).length, rank: b.shape(tooLong[0]!.id!).length },
       outRankError(
         fnName,
         tooLong.map((o) => [`[${pyStr(o.name)}]`, outSpec(o.name), b.shape(o.id!), b.value(o.id!).dtype]),
@@ -200,12 +211,19 @@ export function buildShardMap(
   }
 
   const order = (s: Set<string>): string[] => mesh.axes.map((a) => a.name).filter((a) => s.has(a));
-  const fails = outs
-    .map(
-      (o) => [`[${pyStr(o.name)}]`, outSpec(o.name), order(vma[o.id!]!)] as [string, PartitionSpec, string[]],
-    )
-    .filter(([, spec, v]) => v.some((a) => !spec.flatMap(entryAxes).includes(a)));
-  if (plan.checkVma && fails.length > 0) return err('ValueError', vmaError(mesh, fnName, fails));
+  const varying = outs.filter((o) =>
+    order(vma[o.id!]!).some((a) => !outSpec(o.name).flatMap(entryAxes).includes(a)),
+  );
+  if (plan.checkVma && varying.length > 0)
+    return err(
+      'shard-map/replication',
+      { outputs: varying.map((o) => o.name) },
+      vmaError(
+        mesh,
+        fnName,
+        varying.map((o) => [`[${pyStr(o.name)}]`, outSpec(o.name), order(vma[o.id!]!)]),
+      ),
+    );
   return ok({
     fnName,
     checkVma: plan.checkVma,

@@ -2,7 +2,7 @@
 // (docs/jax-semantics.md §1.8), and its parser from untrusted JSON: per JSON op name, its arity, fields and parser.
 // Everything that needs the mesh or the shapes is checked later by `buildShardMap` and `addManualOp`.
 import type { BinaryOp, ReduceOp, UnaryOp } from '../program/ir.ts';
-import { ok, type Result } from '../result.ts';
+import { err, ok, type Result } from '../result.ts';
 import { bad, isInt, isObject, MAX_NAME_LENGTH, validName, type Fields } from './planFields.ts';
 
 const MAX_PERM_PAIRS = 4096;
@@ -111,6 +111,11 @@ const BINARY: readonly BinaryOp[] = ['add', 'sub', 'mul', 'div', 'max'];
 /** `max` is the elementwise maximum (ir.ts BinaryOp); the reduction is `reduce_max` (ProgramBuilder.reduceMax). */
 const REDUCE: Record<string, ReduceOp> = { sum: 'sum', reduce_max: 'max' };
 
+/** The collectives a player places in a shard_map body, by their JSON (JAX) names (docs/jax-semantics.md §1.8). */
+export const MANUAL_COLLECTIVES = ['psum', 'all_gather', 'psum_scatter', 'all_to_all', 'ppermute'] as const;
+/** A collective a player places: its JAX name. */
+export type ManualCollective = (typeof MANUAL_COLLECTIVES)[number];
+
 /** Per JSON op name: number of args, allowed extra fields, parser. */
 const OPS: Record<string, { arity: number; fields: readonly string[]; parse: Parser }> = {
   einsum: {
@@ -205,7 +210,12 @@ export function parseManualOp(
   const { name, op, args } = raw;
   if (!validName(name)) return bad(`${path}.name`, `expected a name of 1–${MAX_NAME_LENGTH} characters`);
   const earlier = defined.get(name);
-  if (earlier !== undefined) return bad(`${path}.name`, `'${name}' is already defined by body[${earlier}]`);
+  if (earlier !== undefined)
+    return err(
+      'manual/duplicate-name',
+      { name, earlier },
+      `${path}.name: '${name}' is already defined by body[${earlier}]`,
+    );
   if (typeof op !== 'string') return bad(`${path}.op`, 'expected an op name');
   const entry = Object.hasOwn(OPS, op) ? OPS[op] : undefined;
   if (entry === undefined)

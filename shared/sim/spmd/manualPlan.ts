@@ -4,7 +4,7 @@
 // spec keeps JAX's own ValueError. Everything that needs the mesh or the input shapes (unknown axes, args
 // naming undefined values, shapes) is checked later by `buildShardMap`.
 import { canonicalizeSpec, type PartitionSpec } from '../partitionSpec.ts';
-import { err, ok, type Result } from '../result.ts';
+import { err, ok, withMessage, type Result } from '../result.ts';
 import { parseManualOp, type ManualOp } from './manualOp.ts';
 import { bad, isObject, validName } from './planFields.ts';
 
@@ -29,7 +29,8 @@ function parseSpecs(raw: unknown, path: string): Result<Map<string, PartitionSpe
   const out = new Map<string, PartitionSpec>();
   for (const [name, spec] of Object.entries(raw)) {
     const c = canonicalizeSpec(spec);
-    if (!c.ok) return c.error.type === 'InputError' ? bad(`${path}.${name}`, c.error.message) : c;
+    if (!c.ok)
+      return c.error.type === 'InputError' ? withMessage(c.error, `${path}.${name}: ${c.error.message}`) : c;
     out.set(name, c.value);
   }
   return ok(out);
@@ -45,7 +46,11 @@ export function parseManualPlan(raw: unknown): Result<ManualPlan> {
     try {
       doc = JSON.parse(raw) as unknown;
     } catch (e) {
-      return err('InputError', `The manual plan is not valid JSON: ${(e as Error).message}`);
+      return err(
+        'input/not-json',
+        { reason: (e as Error).message },
+        `The manual plan is not valid JSON: ${(e as Error).message}`,
+      );
     }
   }
   if (!isObject(doc))

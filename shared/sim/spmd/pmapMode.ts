@@ -10,13 +10,18 @@ import type { AutoAnnotations } from './autoMode.ts';
 export function pmapAnnotations(mesh: Mesh, program: Program, axis?: string): Result<AutoAnnotations> {
   if (mesh.axes.length !== 1)
     return err(
-      'ValueError',
+      'pmap/one-axis',
+      { axes: mesh.axes.map((a) => a.name) },
       `pmap maps exactly one axis, but the mesh has ${mesh.axes.length} (${mesh.axes.map((a) => a.name).join(', ')}); ` +
         'nest pmaps or use jit with shardings to use several axes.',
     );
   const name = axis ?? mesh.axes[0]!.name;
   if (name !== mesh.axes[0]!.name)
-    return err('ValueError', `pmap's axis_name '${name}' is not the mesh's axis '${mesh.axes[0]!.name}'.`);
+    return err(
+      'pmap/axis-name',
+      { name, meshAxis: mesh.axes[0]!.name },
+      `pmap's axis_name '${name}' is not the mesh's axis '${mesh.axes[0]!.name}'.`,
+    );
   const inShardings: Record<string, unknown> = {};
   for (const v of program.values) {
     if (v.node.kind !== 'input') continue;

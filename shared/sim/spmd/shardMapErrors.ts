@@ -34,6 +34,7 @@ export function checkManualAxes(
   prefix: 'in' | 'out',
 ): Result<void> {
   const known = new Set(mesh.axes.map((a) => a.name));
+  const axes = specs.flatMap(([, spec]) => spec.flatMap(entryAxes).filter((a) => !known.has(a)));
   const msgs = specs.flatMap(([key, spec]) =>
     spec
       .flatMap(entryAxes)
@@ -42,7 +43,8 @@ export function checkManualAxes(
   );
   if (msgs.length === 0) return ok(undefined);
   return err(
-    'ValueError',
+    'shard-map/non-manual-axis',
+    { prefix, axes },
     `shard_map ${prefix}_specs argument must refer to an axis marked as manual (frozenset(${pySet([...known])})), ` +
       `but:\n\n${msgs.join('\n\n')}\n\nCheck the ${prefix}_specs values passed to shard_map.`,
   );

@@ -27,16 +27,25 @@ export function buildStep(
   optimizer?: Optimizer,
 ): Result<BuiltStep> {
   const entry = Object.hasOwn(MODELS, name) ? MODELS[name] : undefined;
-  if (entry === undefined) return err('InputError', `model.name: unknown model '${name}'`);
+  if (entry === undefined)
+    return err('model/unknown', { model: name }, `model.name: unknown model '${name}'`);
   const full = { ...entry.dims, ...dims };
   let model;
   try {
     model = entry.build(full);
   } catch (e) {
-    return err('ValueError', `${name} cannot be built with ${JSON.stringify(dims)}: ${(e as Error).message}`);
+    return err(
+      'model/cannot-build',
+      { model: name, reason: (e as Error).message },
+      `${name} cannot be built with ${JSON.stringify(dims)}: ${(e as Error).message}`,
+    );
   }
   if (step === 'train' && model.kind !== 'training')
-    return err('InputError', `step: ${name} is an inference model; taste it with "step": "forward"`);
+    return err(
+      'model/inference-only',
+      { model: name },
+      `step: ${name} is an inference model; taste it with "step": "forward"`,
+    );
   const program =
     step === 'train'
       ? buildTrainStep(model.program, model.loss!, optimizer ?? model.optimizer!)

@@ -30,7 +30,8 @@ export function tasteManual(
   const missing = sm.outputs.find((o) => !refByName.has(o.name));
   if (missing)
     return err(
-      'InputError',
+      'shard-map/unknown-output',
+      { output: missing.name, model: req.model },
       `manual.outputs: '${missing.name}' names no value of ${req.model} to taste against; name an output after one of: ${program.values.map((v) => v.name).join(', ')}`,
     );
   const run = runShardMap(mesh, sm, inputs);

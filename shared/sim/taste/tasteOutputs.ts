@@ -33,7 +33,8 @@ export interface OutputTasting {
   readonly ok: boolean;
 }
 
-export interface Tasting {
+/** Every output of a tasting compared with the one-device reference. */
+export interface OutputComparison {
   readonly ok: boolean;
   readonly tolerance: number;
   readonly outputs: readonly OutputTasting[];
@@ -52,7 +53,7 @@ export function tasteOutputs(
   program: Program,
   values: readonly DistTensor[],
   reference: readonly NdArray[],
-): Tasting {
+): OutputComparison {
   const outputs = program.outputs.map(({ name, value }) => {
     const v = program.values[value]!;
     const t = values[value]!;

@@ -66,34 +66,43 @@ function parse(equation: string, shapes: readonly (readonly number[])[]): Result
   const arrow = text.indexOf('->');
   if (arrow < 0)
     return err(
-      'ValueError',
+      'einsum/no-arrow',
+      { equation },
       `einsum equation '${equation}' has no '->': implicit output is not supported, ` +
         `write the output subscripts explicitly (e.g. 'ij,jk->ik')`,
     );
   if (text.indexOf('->', arrow + 2) >= 0)
-    return err('ValueError', `einsum equation '${equation}' contains '->' more than once`);
+    return err(
+      'einsum/many-arrows',
+      { equation },
+      `einsum equation '${equation}' contains '->' more than once`,
+    );
   if (text.includes('.'))
     return err(
-      'ValueError',
+      'einsum/ellipsis',
+      { equation },
       `einsum equation '${equation}' uses an ellipsis ('...'), which is not supported: name every dimension`,
     );
   const inputs = text.slice(0, arrow).split(',');
   const output = text.slice(arrow + 2);
   if (inputs.length > 2)
     return err(
-      'ValueError',
+      'einsum/too-many-operands',
+      { equation, operands: inputs.length },
       `einsum supports 1 or 2 operands, but equation '${equation}' names ${inputs.length}`,
     );
   if (inputs.length !== shapes.length)
     return err(
-      'ValueError',
+      'einsum/operand-count',
+      { equation, named: inputs.length, given: shapes.length },
       `einsum equation '${equation}' names ${inputs.length} operand${inputs.length === 1 ? '' : 's'} ` +
         `but ${shapes.length} ${shapes.length === 1 ? 'was' : 'were'} given`,
     );
   for (const label of [...inputs.join(''), ...output])
     if (!LABEL.test(label))
       return err(
-        'ValueError',
+        'einsum/bad-subscript',
+        { equation, label },
         `invalid subscript '${label}' in einsum equation '${equation}': subscripts must be single ASCII letters`,
       );
 
@@ -103,17 +112,23 @@ function parse(equation: string, shapes: readonly (readonly number[])[]): Result
     const term = inputs[i]!;
     const shape = shapes[i]!;
     if (!shape.every((d) => Number.isSafeInteger(d) && d >= 0))
-      return err('ValueError', `einsum operand ${i} has an invalid shape [${shape.join(', ')}]`);
+      return err(
+        'einsum/bad-shape',
+        { operand: i, shape },
+        `einsum operand ${i} has an invalid shape [${shape.join(', ')}]`,
+      );
     if (term.length !== shape.length)
       return err(
-        'ValueError',
+        'einsum/rank-mismatch',
+        { operand: i, rank: shape.length, subscripts: term },
         `einsum operand ${i} has rank ${shape.length} but its subscripts '${term}' name ${term.length} ` +
           `dimension${term.length === 1 ? '' : 's'}`,
       );
     const repeated = repeatedLabel(term);
     if (repeated !== undefined)
       return err(
-        'ValueError',
+        'einsum/repeated-label',
+        { operand: i, label: repeated },
         `einsum subscripts '${term}' of operand ${i} repeat label '${repeated}': traces and diagonals ` +
           `are not supported, give each dimension its own label`,
       );
@@ -126,7 +141,8 @@ function parse(equation: string, shapes: readonly (readonly number[])[]): Result
         firstOperand[label] = i;
       } else if (known !== size)
         return err(
-          'ValueError',
+          'einsum/size-mismatch',
+          { label, first: known, size },
           `size of label '${label}' is ${known} in operand ${firstOperand[label]} but ${size} in operand ${i}`,
         );
     }
@@ -134,14 +150,16 @@ function parse(equation: string, shapes: readonly (readonly number[])[]): Result
   const repeated = repeatedLabel(output);
   if (repeated !== undefined)
     return err(
-      'ValueError',
+      'einsum/output-repeated',
+      { label: repeated },
       `einsum output subscripts '${output}' repeat label '${repeated}': diagonals are not supported, ` +
         `each output dimension needs its own label`,
     );
   for (const label of output)
     if (sizes[label] === undefined)
       return err(
-        'ValueError',
+        'einsum/output-unknown-label',
+        { label },
         `einsum output label '${label}' does not appear in any input subscripts ('${inputs.join(',')}')`,
       );
   return ok({ inputs, output, sizes });

@@ -24,7 +24,7 @@ import { stageMemory, type StageMemory } from './stageMemory.ts';
 import type { TrainRequest } from './trainRequest.ts';
 
 /** Where one device's step time goes; the parts sum to the step time. */
-export interface StepBreakdown {
+export interface TrainTimeBreakdown {
   readonly compute: number;
   readonly tensorComm: number;
   readonly pipelineComm: number;
@@ -48,7 +48,7 @@ export interface TrainSimulation {
   readonly stepS: number;
   /** The pipeline device (stage index) whose step ends last. */
   readonly criticalStage: number;
-  readonly breakdownS: StepBreakdown;
+  readonly breakdownS: TrainTimeBreakdown;
   /** Per pipeline device: the exposed data-parallel reduction, seconds. */
   readonly exposedGradientS: readonly number[];
   /** Per pipeline device: the whole data-parallel gradient reduction (hidden and exposed), seconds. */
@@ -200,7 +200,7 @@ export function simulateTrain(req: TrainRequest, calibration?: Calibration): Res
   const bubble = Math.max(0, timeline.idleS[d]! - (timeline.stepS - endD));
   const recv = Math.max(0, endD - taskS(busy) - sends * send - bubble);
   const mem = memory[d]!;
-  const breakdownS: StepBreakdown = {
+  const breakdownS: TrainTimeBreakdown = {
     compute: busy.computeS + mem.updateComputeS,
     tensorComm: busy.tensorS,
     pipelineComm: sends * send + recv + (d === 0 || d === p - 1 ? tiedS : 0),

@@ -12,7 +12,7 @@ import type { PricingContext } from '../cost/pricePlan.ts';
 import { CALIBRATION, type Calibration } from '../cost/calibration.ts';
 import { makeMesh, type Mesh } from '../mesh.ts';
 import { memo } from '../memo.ts';
-import { err, ok, unwrap, type Result } from '../result.ts';
+import { ok, unwrap, withMessage, type Result } from '../result.ts';
 import { blockCost, type BlockCost } from './blockCost.ts';
 import { embeddingCost, type EmbeddingCost } from './embeddingCost.ts';
 import { megatronLayer, type MegatronLayer } from './megatronLayer.ts';
@@ -162,7 +162,7 @@ function build(
     precision,
   );
   if (!output.ok)
-    return err(output.error.type, `The output layer cannot be laid out: ${output.error.message}`);
+    return withMessage(output.error, `The output layer cannot be laid out: ${output.error.message}`);
   const embedding = embeddingCost(microBatch, seq, hidden, paddedVocab, tp, sp, ctx);
   return ok({
     mesh: mesh.value,

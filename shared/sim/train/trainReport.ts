@@ -6,7 +6,7 @@ import { toChromeTrace, type ChromeTrace } from '../export/chromeTrace.ts';
 import { jaxSnippet } from '../export/jaxSnippet.ts';
 import type { Calibration } from '../cost/calibration.ts';
 import { ok, type Result } from '../result.ts';
-import { simulateTrain, type StepBreakdown, type TrainSimulation } from './simulateTrain.ts';
+import { simulateTrain, type TrainTimeBreakdown, type TrainSimulation } from './simulateTrain.ts';
 import { stepCollectives, type CollectiveLine } from './trainCollectives.ts';
 import { parseTrainRequest } from './trainRequest.ts';
 
@@ -32,7 +32,7 @@ export interface TrainReport {
     readonly worstDevice: number;
     readonly overflowBytes: number;
   };
-  readonly breakdownS: StepBreakdown;
+  readonly breakdownS: TrainTimeBreakdown;
   /** The seed article's `T_calc / (T_calc + T_comm)` on the critical device (exposed communication; no bubble). */
   readonly parallelEfficiency: number;
   /** The blocks' collectives with their times and how often the critical device runs each per step. */

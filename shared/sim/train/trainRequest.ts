@@ -108,7 +108,8 @@ function readModel(raw: unknown): Result<GptModel> {
   if (!ffn.ok) return ffn;
   if (n.value.hidden % n.value.heads !== 0)
     return err(
-      'ValueError',
+      'train/hidden-heads',
+      { hidden: n.value.hidden, heads: n.value.heads },
       `model.hidden (${n.value.hidden}) must be a multiple of model.heads (${n.value.heads}).`,
     );
   const moe = readMoe(raw);
@@ -124,7 +125,11 @@ function readMoe(raw: Record<string, unknown>): Result<MoeSpec | undefined> {
   if (E === 1) {
     for (const key of ['topK', 'capacityFactor'])
       if (raw[key] !== undefined)
-        return err('ValueError', `model.${key} routes tokens to experts; it needs model.experts > 1.`);
+        return err(
+          'train/moe-needs-experts',
+          { field: key },
+          `model.${key} routes tokens to experts; it needs model.experts > 1.`,
+        );
     return ok(undefined);
   }
   const topK = readInts(raw, 'model', { topK: [Math.min(2, E), E] });
@@ -204,45 +209,75 @@ function readParallel(raw: unknown): Result<ParallelPlan> {
 
 /** Consistency of the numbers once each is well formed. */
 function check(model: GptModel, p: ParallelPlan): Result<void> {
-  const value = (message: string) => err<void>('ValueError', message);
   const devices = p.tp * p.pp * p.dp;
   if (devices > MAX_MESH_DEVICES)
-    return value(`tp·pp·dp = ${devices} devices; a mesh may hold at most ${MAX_MESH_DEVICES}.`);
+    return err(
+      'train/too-many-devices',
+      { devices, max: MAX_MESH_DEVICES },
+      `tp·pp·dp = ${devices} devices; a mesh may hold at most ${MAX_MESH_DEVICES}.`,
+    );
   if (model.heads % p.tp !== 0)
-    return value(
+    return err(
+      'train/heads-tp',
+      { heads: model.heads, tp: p.tp },
       `Tensor parallelism splits the ${model.heads} attention heads over tp = ${p.tp}; tp must divide them.`,
     );
   if (model.ffn % p.tp !== 0)
-    return value(
+    return err(
+      'train/ffn-tp',
+      { ffn: model.ffn, tp: p.tp },
       `Tensor parallelism splits the MLP's ${model.ffn} units over tp = ${p.tp}; tp must divide them.`,
     );
   if (p.sequenceParallel && model.seq % p.tp !== 0)
-    return value(
+    return err(
+      'train/seq-tp',
+      { seq: model.seq, tp: p.tp },
       `Sequence parallelism splits the sequence (${model.seq}) over tp = ${p.tp}; tp must divide it.`,
     );
   const ep = p.ep ?? 1;
   const experts = model.moe?.experts ?? 1;
   if (ep > 1 && experts === 1)
-    return value(`Expert parallelism splits experts; parallel.ep = ${ep} needs model.experts > 1.`);
+    return err(
+      'train/ep-needs-experts',
+      { ep },
+      `Expert parallelism splits experts; parallel.ep = ${ep} needs model.experts > 1.`,
+    );
   if (p.dp % ep !== 0)
-    return value(
+    return err(
+      'train/ep-dp',
+      { ep, dp: p.dp },
       `Expert parallelism splits the experts over ep of the ${p.dp} data-parallel replicas; ep = ${ep} must divide dp.`,
     );
-  if (experts % ep !== 0) return value(`The ${experts} experts must split evenly over ep = ${ep} devices.`);
+  if (experts % ep !== 0)
+    return err(
+      'train/experts-ep',
+      { experts, ep },
+      `The ${experts} experts must split evenly over ep = ${ep} devices.`,
+    );
   if (experts > 1 && p.tp > 1 && !p.sequenceParallel)
-    return value(
+    return err(
+      'train/experts-need-sp',
+      {},
       'With tensor and expert parallelism together Megatron-Core routes sequence-parallel tokens: set ' +
         'parallel.sequenceParallel to true.',
     );
   if (p.schedule !== 'interleaved' && p.virtualStages !== 1)
-    return value(`Only the interleaved schedule uses virtual stages; ${p.schedule} needs virtualStages = 1.`);
+    return err(
+      'train/virtual-stages',
+      { schedule: p.schedule },
+      `Only the interleaved schedule uses virtual stages; ${p.schedule} needs virtualStages = 1.`,
+    );
   const chunks = p.pp * p.virtualStages;
   if (model.layers % chunks !== 0)
-    return value(
+    return err(
+      'train/layers-stages',
+      { layers: model.layers, stages: chunks },
       `The ${model.layers} layers must split evenly into pp·virtualStages = ${chunks} model stages.`,
     );
   if (p.globalBatch % (p.microBatch * p.dp) !== 0)
-    return value(
+    return err(
+      'train/global-batch',
+      { globalBatch: p.globalBatch, perRound: p.microBatch * p.dp },
       `The global batch (${p.globalBatch}) must be a multiple of microBatch·dp = ${p.microBatch * p.dp} ` +
         `(each data-parallel replica runs whole microbatches).`,
     );

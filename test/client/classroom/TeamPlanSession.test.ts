@@ -74,12 +74,14 @@ describe('TeamPlanSession', () => {
     s.applyRefusal({
       seq: 1,
       type: 'locked',
+      code: 'locked',
       message: 'The plan is locked.',
       explanation: { 'zh-CN': '方案已锁定。', en: 'The plan is locked.' },
     });
     expect(s.unconfirmed).toBe(0);
     expect(s.view.plan.specs).toEqual({ w1: [null, 'model'] });
     expect(s.view.error?.message).toBe('The plan is locked.');
+    expect(s.view.error?.code).toBe('locked');
   });
 
   it('ignores an older plan, follows a lock, and sends nothing while editing is closed', () => {

@@ -12,12 +12,9 @@ import {
   type PlanEdit,
   type PlanState,
   type SpecJson,
+  MANUAL_COLLECTIVES,
 } from '../../../shared/index.ts';
-import {
-  COLLECTIVES,
-  collectiveOp,
-  type CollectiveDraft,
-} from '../../../client/viewModels/manualBodyForm.ts';
+import { collectiveOp, type CollectiveDraft } from '../../../client/viewModels/manualBodyForm.ts';
 import { gridForm, renameAxisEdit, resizeAxisEdit } from '../../../client/viewModels/meshGridForm.ts';
 import {
   coursesEdit,
@@ -69,7 +66,7 @@ function normal(plan: PlanState): unknown {
 
 /** The draft the "add a pass" form needs to make `op`, or null when the form cannot make it. */
 function draftFor(op: ManualOpJson): CollectiveDraft | null {
-  if (!(COLLECTIVES as readonly string[]).includes(op.op) || op.args.length !== 1) return null;
+  if (!(MANUAL_COLLECTIVES as readonly string[]).includes(op.op) || op.args.length !== 1) return null;
   const axes = typeof op.axes === 'string' ? [op.axes] : (op.axes ?? []);
   return {
     name: op.name,

@@ -2,11 +2,11 @@
 // is answered 503 with the reason and leaves no orphaned row behind: the facilitator can simply try again.
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { boot, type ColyseusTestServer } from '@colyseus/testing';
-import config from '@colyseus/tools';
+import type { ColyseusTestServer } from '@colyseus/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionRoutes } from '../../../server/http/sessionRoutes.ts';
 import { SqliteSessionStore } from '../../../server/persistence/SqliteSessionStore.ts';
+import { colyseusTesting } from '../support/holdBack.ts';
 import { post, tempDir } from './harness.ts';
 
 describe('POST /api/sessions when the room cannot be created', () => {
@@ -16,6 +16,7 @@ describe('POST /api/sessions when the room cannot be created', () => {
   const port = 25731;
   beforeAll(async () => {
     // A matchmaker that does not define the session room, so matchMaker.createRoom fails.
+    const { boot, config } = await colyseusTesting();
     colyseus = await boot(
       config({
         initializeGameServer: () => {},

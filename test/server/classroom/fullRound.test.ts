@@ -130,7 +130,11 @@ describe('a full round, two teams of two', () => {
     const before = ann.of('teamPlan').length;
     ann.room.send('edit', { seq: 2, edit: { type: 'setSpec', tensor: 'w1', spec: ['model', 'model'] } });
     await received(ann, 'editRefused');
-    expect(ann.of('editRefused')[0]).toMatchObject({ seq: 2, type: 'DuplicateSpecError' });
+    expect(ann.of('editRefused')[0]).toMatchObject({
+      seq: 2,
+      type: 'DuplicateSpecError',
+      code: 'spec/duplicate-axis',
+    });
     expect(ann.of('teamPlan').length).toBe(before);
     expect(host.state().teams.t1!.planVersion).toBe(2);
   });

@@ -113,7 +113,7 @@ describe('kick and late join', () => {
     expect(host.state().players.p1!.joinedRound).toBe(0);
     late.room.send('edit', { seq: 1, edit: { type: 'clearSpec', tensor: 'w1' } });
     await received(late, 'editRefused');
-    expect(late.of('editRefused')[0]).toMatchObject({ seq: 1, type: 'late-joiner' });
+    expect(late.of('editRefused')[0]).toMatchObject({ seq: 1, type: 'late-joiner', code: 'late-joiner' });
   });
 
   it('a kicked player is told, disconnected, removed, and cannot come back with the seat key', async () => {

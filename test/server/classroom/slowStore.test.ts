@@ -3,8 +3,7 @@
 // teammate in the order sent with versions 1…16, and only after its own write was committed; the store ends
 // with the last plan. A write that fails is answered 'not-saved' and changes nothing; the next edit goes on.
 import path from 'node:path';
-import { boot, type ColyseusTestServer } from '@colyseus/testing';
-import config from '@colyseus/tools';
+import type { ColyseusTestServer } from '@colyseus/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamPlanMessage } from '../../../shared/index.ts';
 import { defineRooms } from '../../../server/createGameServer.ts';
@@ -12,6 +11,7 @@ import { sessionRoutes } from '../../../server/http/sessionRoutes.ts';
 import type { SessionChange, SessionStore } from '../../../server/persistence/SessionStore.ts';
 import { SqliteSessionStore } from '../../../server/persistence/SqliteSessionStore.ts';
 import type { SessionRoomDeps } from '../../../server/rooms/SessionRoom.ts';
+import { colyseusTesting, holdBack } from '../support/holdBack.ts';
 import { freePort } from '../support/processes.ts';
 import { errors, hostedSession, join, startPlanning, tempDir, until } from './harness.ts';
 
@@ -43,6 +43,7 @@ describe('a room over a slow store', () => {
   beforeAll(async () => {
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
+    const { boot, config } = await colyseusTesting();
     colyseus = await boot(
       config({
         initializeGameServer: (gameServer) => defineRooms(gameServer, deps),
@@ -90,8 +91,17 @@ describe('a room over a slow store', () => {
     // state is patched on the room's patch interval, so it is read once it has caught up with version 16)
     await until(() => host.state().teams.t1?.planVersion === 16, 8000, 'the host sees version 16');
     control.failNext = true;
-    ann.room.send('edit', { seq: 17, edit: { type: 'setSpec', tensor: 'w1', spec: specs[1] } });
-    await until(() => errors(ann).some((e) => e.code === 'not-saved'), 8000, 'not-saved');
+    // The room logs the failed write (the operator's clue): held back here and asserted.
+    const logged: string[] = [];
+    await holdBack(
+      [/^\[session-write\] \w+: connection lost$/],
+      async () => {
+        ann.room.send('edit', { seq: 17, edit: { type: 'setSpec', tensor: 'w1', spec: specs[1] } });
+        await until(() => errors(ann).some((e) => e.code === 'not-saved'), 8000, 'not-saved');
+      },
+      logged,
+    );
+    expect(logged).toEqual([`[session-write] ${code}: connection lost`]);
     expect(host.state().teams.t1!.planVersion).toBe(16);
     ann.room.send('edit', { seq: 18, edit: { type: 'setSpec', tensor: 'w1', spec: specs[1] } });
     await until(() => plans.at(-1)?.version === 17, 8000, 'version 17');

@@ -15,6 +15,7 @@ import {
   type Peer,
   type TestServer,
 } from '../classroom/harness.ts';
+import { quietRefusal } from '../support/quietRefusal.ts';
 
 let srv: TestServer;
 let code: string;
@@ -81,10 +82,12 @@ describe('a kick', () => {
     });
 
   it('refuses the seat key, the nickname and the reconnection token', async () => {
-    await expect(asEve({ seatKey: seatKeyOf(eve) })).rejects.toThrow(/kicked/);
-    await expect(asEve()).rejects.toThrow(/kicked/);
-    await expect(asEve({ nickname: ' eve ' })).rejects.toThrow(/kicked/);
-    await expect(new Client(srv.url).reconnect(token)).rejects.toThrow();
+    const held: string[] = [];
+    await expect(quietRefusal(() => asEve({ seatKey: seatKeyOf(eve) }), held)).rejects.toThrow(/kicked/);
+    await expect(quietRefusal(() => asEve(), held)).rejects.toThrow(/kicked/);
+    await expect(quietRefusal(() => asEve({ nickname: ' eve ' }), held)).rejects.toThrow(/kicked/);
+    await expect(quietRefusal(() => new Client(srv.url).reconnect(token), held)).rejects.toThrow();
+    expect(held.filter((l) => l.includes('"code":"kicked"'))).toHaveLength(3);
   });
   it('the facilitator can let the player back', async () => {
     host.room.send('host', { command: 'readmit', player: idOf(eve) });
@@ -95,7 +98,7 @@ describe('a kick', () => {
   it('a locked session refuses new joins, with a reason; seated players still come back', async () => {
     host.room.send('host', { command: 'lockJoins', locked: true });
     await until(() => host.state().joinsLocked === true);
-    await expect(asEve({ nickname: 'Zed' })).rejects.toThrow(/locked/);
+    await expect(quietRefusal(() => asEve({ nickname: 'Zed' }))).rejects.toThrow(/locked/);
     const annAgain = await join(srv.url, code, { role: 'player', nickname: 'Ann', seatKey: seatKeyOf(ann) });
     expect(idOf(annAgain)).toBe(idOf(ann));
     host.room.send('host', { command: 'lockJoins', locked: false });

@@ -40,23 +40,31 @@ describe('npm run sim -- shard', () => {
   });
 
   it.each([
-    ['malformed JSON', '{"mesh": ', 'InputError'],
+    ['malformed JSON', '{"mesh": ', 'InputError', 'input/not-json'],
     [
       'a duplicate axis',
       { ...CONTRACT, operands: [{ shape: [8, 32], spec: ['x', 'x'] }, CONTRACT.operands[1]] },
       'DuplicateSpecError',
+      'spec/duplicate-axis',
     ],
-    ['an unknown axis', { ...CONTRACT, out: ['z', null] }, 'ValueError'],
+    ['an unknown axis', { ...CONTRACT, out: ['z', null] }, 'ValueError', 'spec/unknown-axis'],
     [
       'an indivisible dimension',
       { ...CONTRACT, operands: [{ shape: [6, 32], spec: ['x', 'y'] }, CONTRACT.operands[1]] },
       'IndivisibleError',
+      'sharding/indivisible',
     ],
-    ['a missing field', { mesh: CONTRACT.mesh, op: 'einsum', operands: CONTRACT.operands }, 'InputError'],
-  ])('exits 2 with a typed error for %s', async (_what, input, type) => {
+    [
+      'a missing field',
+      { mesh: CONTRACT.mesh, op: 'einsum', operands: CONTRACT.operands },
+      'InputError',
+      'input/field',
+    ],
+  ])('exits 2 with a typed error and its code for %s', async (_what, input, type, errorCode) => {
     const { code, json } = await sim('shard', input);
     expect(code).toBe(2);
     expect((json.error as { type: string }).type).toBe(type);
+    expect((json.error as { code: string }).code).toBe(errorCode);
   });
 
   it('exits 2 for an unknown command', async () => {

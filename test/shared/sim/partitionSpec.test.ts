@@ -48,7 +48,10 @@ describe('canonicalizeSpec', () => {
       'A tuple inside PartitionSpec cannot contain a nested tuple. Got partition: ((),) and the nested tuple: ()',
     ],
   ])('rejects nested tuples with the JAX ValueError', (raw, message) => {
-    expect(canonicalizeSpec(raw)).toEqual({ ok: false, error: { type: 'ValueError', message } });
+    expect(canonicalizeSpec(raw)).toEqual({
+      ok: false,
+      error: { type: 'ValueError', code: 'spec/nested-tuple', params: {}, message },
+    });
   });
 
   it.each<[unknown, string]>([

@@ -4,7 +4,7 @@ import {
   collectiveTimeOnAxesS,
   combinedAxesLink,
   ringCollectiveTimeS,
-  type CollectiveKind,
+  type PricedCollectiveKind,
 } from '../../../../shared/sim/cost/collectiveTime.ts';
 import { HARDWARE_PRESETS, meshAxisLinks, type LinkSpec } from '../../../../shared/sim/cost/hardware.ts';
 import { makeMesh } from '../../../../shared/sim/mesh.ts';
@@ -25,7 +25,7 @@ describe('ring collective times, α–β (docs/cost-model.md §4)', () => {
     ['point-to-point', 8, 3.4e-6 + GB / 300e9], // 3.3367e-3, n does not matter
     ['all-reduce', 2, 2 * 3.4e-6 + GB / 300e9], // 2·1·α + 2·(1/2)·S/B = 3.3401e-3
     ['all-reduce', 1, 0], // a group of one sends nothing
-  ] as [CollectiveKind, number, number][])('%s over %i A100s, 1 GB', (kind, n, expected) => {
+  ] as [PricedCollectiveKind, number, number][])('%s over %i A100s, 1 GB', (kind, n, expected) => {
     expect(ringCollectiveTimeS(kind, n, GB, nvlink)).toBeCloseTo(expected, 12);
   });
 
