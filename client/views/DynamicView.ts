@@ -20,13 +20,8 @@ import type { Translate } from '../ui/translate.ts';
 import { fridgeGauges } from '../viewModels/fridgeGauge.ts';
 import type { Box } from '../viewModels/kitchenGridLayout.ts';
 import { overflows, stepHeadline } from '../viewModels/stepHeadline.ts';
-import {
-  eventIndexAt,
-  laneStateAt,
-  laneTracks,
-  passAxes,
-  type LaneTrack,
-} from '../viewModels/timelineTracks.ts';
+import { laneStateAt, laneTracks, passAxes, type LaneTrack } from '../viewModels/timelineTracks.ts';
+import { drawLane } from './drawLane.ts';
 import { EVENT_KINDS, EVENT_STYLES, PASS_COLOURS, passStyle } from './eventStyles.ts';
 import { gridTexts, KitchenGridView, stoveBox } from './KitchenGridView.ts';
 import { FONT_FAMILY, OVERFLOW, UI } from './palette.ts';
@@ -188,7 +183,7 @@ export class DynamicView implements SceneView {
         label.setPosition(box.x + pad, y + (laneH - label.height) / 2);
         if (label.width > labelW - 4) label.setScale((labelW - 4) / label.width);
       }
-      this.drawLane(g, this.tracks[i]!, { x: gb.x, y: y + 1, width: gb.width, height: laneH - 2 });
+      drawLane(g, this.tracks[i]!, { x: gb.x, y: y + 1, width: gb.width, height: laneH - 2 }, this.stepS);
     });
     const stripTop = caption ? caption.y : gb.y;
     this.cursor.setSize(3, gb.height + 8).setPosition(gb.x, gb.y - 4);
@@ -312,41 +307,5 @@ export class DynamicView implements SceneView {
     this.texts.push(text);
     this.layer.add(text);
     return text;
-  }
-
-  /** One lane of the strip, sampled per pixel column and merged into runs (a step may hold 1000s of events). */
-  private drawLane(g: GameObjects.Graphics, track: LaneTrack, row: Box): void {
-    const columns = Math.max(1, Math.floor(row.width));
-    let runStart = 0;
-    let runKind: StepEventKind | undefined;
-    const flush = (end: number) => {
-      if (runKind === undefined) return;
-      g.fillStyle(EVENT_STYLES[runKind].colour, 1).fillRect(
-        row.x + runStart,
-        row.y,
-        end - runStart,
-        row.height,
-      );
-    };
-    for (let x = 0; x <= columns; x++) {
-      const i = x < columns ? eventIndexAt(track.main, ((x + 0.5) / columns) * this.stepS) : -1;
-      const kind = x < columns ? (i >= 0 ? track.main[i]!.kind : 'idle') : undefined;
-      if (kind !== runKind) {
-        flush(x);
-        runStart = x;
-        runKind = kind;
-      }
-    }
-    // Overlapped passes (behind the backward pass): a thin band along the row's bottom.
-    for (const e of track.over) {
-      const x0 = (e.startS / this.stepS) * row.width;
-      const x1 = (e.endS / this.stepS) * row.width;
-      g.fillStyle(EVENT_STYLES.collective.colour, 1).fillRect(
-        row.x + x0,
-        row.y + row.height * 0.7,
-        Math.max(1, x1 - x0),
-        row.height * 0.3,
-      );
-    }
   }
 }
