@@ -155,6 +155,11 @@ describe('a full round, two teams of two', () => {
       ['t1', timelineOf(t1Plan)],
       ['t2', timelineOf(t2Plan)],
     ]);
+    // a projector opened during service is sent the service it plays
+    const late = await join(srv.url, code, { role: 'projector' });
+    await received(late, 'service');
+    expect(late.of<ServiceMessage>('service')[0]).toEqual(service);
+    await late.room.leave();
     host.room.send('host', { command: 'advance' });
     await received(projector, 'results');
     await until(() => projector.state().phase === 'results');
