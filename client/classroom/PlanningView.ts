@@ -34,7 +34,8 @@ export class PlanningView {
   });
   /** The preview's headline (memory fit, step time), kept in view in the panel's sticky footer. */
   private readonly headline = h('p', { class: 'plan-headline', id: 'plan-headline' });
-  private kitchensShown = false;
+  /** The player's choice, kept while the page lives (a language switch or a new round remounts the view). */
+  private static kitchensShown = false;
   private readonly detachPanel: () => void;
   private readonly unsubscribe: () => void;
 
@@ -47,7 +48,7 @@ export class PlanningView {
   ) {
     const t = translator(ctx);
     this.lock.addEventListener('click', toggleLock);
-    this.kitchensToggle.addEventListener('click', () => this.showKitchens(!this.kitchensShown));
+    this.kitchensToggle.addEventListener('click', () => this.showKitchens(!PlanningView.kitchensShown));
     this.fields.append(h('legend', { class: 'visually-hidden' }, t('cls.plan.legend')));
     const panel = h('div', { class: 'team-plan-panel' });
     this.fields.append(panel);
@@ -74,7 +75,7 @@ export class PlanningView {
       this.headline.textContent = view.evaluation ? planHeadline(view.evaluation, t) : '';
       this.headline.dataset.fits = String(view.evaluation?.pricing.memory.fits ?? false);
     });
-    this.showKitchens(false);
+    this.showKitchens(PlanningView.kitchensShown);
     const scenes = ctx.game().scene;
     scenes.stop(TITLE_SCENE);
     // The player's own kitchen opens in the local view (the tabs switch to the global, static, dynamic views).
@@ -130,7 +131,7 @@ export class PlanningView {
   /** Shows or folds away the kitchen drawing on a phone; the scene is laid out again for the new area. */
   private showKitchens(shown: boolean): void {
     const t = translator(this.ctx);
-    this.kitchensShown = shown;
+    PlanningView.kitchensShown = shown;
     this.ctx.stage.dataset.kitchens = shown ? 'shown' : 'hidden';
     this.kitchensToggle.textContent = t(shown ? 'cls.plan.hideKitchens' : 'cls.plan.showKitchens');
     this.kitchensToggle.setAttribute('aria-expanded', String(shown));
