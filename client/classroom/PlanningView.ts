@@ -1,7 +1,7 @@
 // The planning phase on a player's screen: who chefs which kitchens, the team and its captain's Lock, then
 // the solo game's level panel driven by the team's shared plan (TeamPlanSession) and, in the canvas, the
 // kitchen views of that plan. Teammates' edits arrive as MSG_TEAM_PLAN and redraw both live.
-import { KITCHEN_SCENE, type KitchenSceneData } from '../scenes/KitchenScene.ts';
+import { KITCHEN_SCENE, type KitchenScene, type KitchenSceneData } from '../scenes/KitchenScene.ts';
 import { TITLE_SCENE } from '../scenes/TitleScene.ts';
 import { h } from '../ui/dom.ts';
 import { mountLevelPanel } from '../ui/LevelPanel.ts';
@@ -10,6 +10,7 @@ import type { ClassroomContext } from './context.ts';
 import { translator } from './context.ts';
 import type { TeamPlanSession } from './TeamPlanSession.ts';
 import { listText } from './viewModels/listText.ts';
+import { planHeadline } from './viewModels/planHeadline.ts';
 import { planningAccess } from './viewModels/planningAccess.ts';
 import { membersOf, type PlayerView, type RoomState, type TeamView } from './viewModels/roomState.ts';
 
@@ -21,6 +22,20 @@ export class PlanningView {
   /** Shown instead of an editor that would be refused: the player joined after this round's planning began. */
   private readonly lateNote = h('p', { class: 'late-note', role: 'status', hidden: true });
   private readonly fields = h('fieldset', { class: 'team-plan' });
+  /**
+   * On a phone the kitchen drawing starts folded away, so the editors get the screen (CSS: ≤ 760 px wide);
+   * this button shows it above the panel again. Wider screens keep the drawing beside the panel.
+   */
+  private readonly kitchensToggle = h('button', {
+    type: 'button',
+    class: 'button kitchens-toggle',
+    id: 'kitchens-toggle',
+    'aria-controls': 'game',
+  });
+  /** The preview's headline (memory fit, step time), kept in view in the panel's sticky footer. */
+  private readonly headline = h('p', { class: 'plan-headline', id: 'plan-headline' });
+  /** The player's choice, kept while the page lives (a language switch or a new round remounts the view). */
+  private static kitchensShown = false;
   private readonly detachPanel: () => void;
   private readonly unsubscribe: () => void;
 
@@ -33,6 +48,7 @@ export class PlanningView {
   ) {
     const t = translator(ctx);
     this.lock.addEventListener('click', toggleLock);
+    this.kitchensToggle.addEventListener('click', () => this.showKitchens(!PlanningView.kitchensShown));
     this.fields.append(h('legend', { class: 'visually-hidden' }, t('cls.plan.legend')));
     const panel = h('div', { class: 'team-plan-panel' });
     this.fields.append(panel);
@@ -43,17 +59,23 @@ export class PlanningView {
         this.lateNote,
         this.chef,
         this.team,
-        h('div', { class: 'actions' }, this.lock),
+        h('div', { class: 'actions' }, this.lock, this.kitchensToggle),
         this.lockNote,
       ),
       this.fields,
     );
     // The level panel's own Serve / Back / Undo do not apply to a team plan: the captain's Lock replaces them.
-    this.detachPanel = mountLevelPanel(panel, session, t, ctx.locales.locale, { history: false });
-    // The accepted edits of the team plan shown (the server's count), for the reload check of the tests.
-    this.unsubscribe = session.subscribe(() => {
-      this.fields.dataset.version = String(session.planVersion);
+    this.detachPanel = mountLevelPanel(panel, session, t, ctx.locales.locale, {
+      history: false,
+      footer: this.headline,
     });
+    // The accepted edits of the team plan shown (the server's count), for the reload check of the tests.
+    this.unsubscribe = session.subscribe((view) => {
+      this.fields.dataset.version = String(session.planVersion);
+      this.headline.textContent = view.evaluation ? planHeadline(view.evaluation, t) : '';
+      this.headline.dataset.fits = String(view.evaluation?.pricing.memory.fits ?? false);
+    });
+    this.showKitchens(PlanningView.kitchensShown);
     const scenes = ctx.game().scene;
     scenes.stop(TITLE_SCENE);
     // The player's own kitchen opens in the local view (the tabs switch to the global, static, dynamic views).
@@ -100,9 +122,21 @@ export class PlanningView {
   }
 
   detach(): void {
+    delete this.ctx.stage.dataset.kitchens;
     this.unsubscribe();
     this.detachPanel();
     this.ctx.game().scene.stop(KITCHEN_SCENE);
+  }
+
+  /** Shows or folds away the kitchen drawing on a phone; the scene is laid out again for the new area. */
+  private showKitchens(shown: boolean): void {
+    const t = translator(this.ctx);
+    PlanningView.kitchensShown = shown;
+    this.ctx.stage.dataset.kitchens = shown ? 'shown' : 'hidden';
+    this.kitchensToggle.textContent = t(shown ? 'cls.plan.hideKitchens' : 'cls.plan.showKitchens');
+    this.kitchensToggle.setAttribute('aria-expanded', String(shown));
+    const scene = this.ctx.game().scene.getScene(KITCHEN_SCENE) as KitchenScene | null;
+    if (shown && scene?.sys.isActive()) scene.showView(scene.viewName);
   }
 
   /** The canvas left free by the panel: right of it on a wide screen, above it on a phone (as App does). */

@@ -6,6 +6,7 @@ import { h } from '../ui/dom.ts';
 import type { ClassroomContext } from './context.ts';
 import { translator } from './context.ts';
 import type { TeamPlanSession } from './TeamPlanSession.ts';
+import { failedStep } from './FailedStep.ts';
 import { timelineStrip } from './TimelineStrip.ts';
 import { leaderboard, podiumOrder, resultRows } from './viewModels/leaderboard.ts';
 import { membersOf, teamName, type RoomState } from './viewModels/roomState.ts';
@@ -86,11 +87,19 @@ export function renderPlayerPhase(
         h('p', { class: 'lead' }, t('cls.plan.lateJoin')),
       ]);
     case 'service': {
-      const timeline = x.plan?.view.evaluation?.timeline;
-      return patch(body, `service|${locale}|${state.round}|${timeline ? 1 : 0}`, () => [
+      const evaluation = x.plan?.view.evaluation;
+      const memory = evaluation?.pricing.memory;
+      return patch(body, `service|${locale}|${state.round}|${evaluation ? 1 : 0}`, () => [
         h('h2', {}, t('cls.service.heading')),
         h('p', { class: 'lead' }, t('cls.service.lead')),
-        timeline ? timelineStrip(timeline, t, locale) : h('p', { class: 'muted' }, t('cls.service.noPlan')),
+        !evaluation || !memory
+          ? h('p', { class: 'muted' }, t('cls.service.noPlan'))
+          : memory.fits
+            ? timelineStrip(evaluation.timeline, t, locale)
+            : failedStep(
+                { needBytes: memory.worst.total, capacityBytes: memory.capacityBytes, fits: false },
+                t,
+              ),
       ]);
     }
     case 'results': {

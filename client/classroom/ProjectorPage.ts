@@ -9,6 +9,7 @@ import type { ClassroomContext } from './context.ts';
 import { translator } from './context.ts';
 import { podium } from './PlayerScreens.ts';
 import { revealCard } from './RevealCard.ts';
+import { ServiceBoard } from './ServiceBoard.ts';
 import { joinLink, spacedCode } from './viewModels/classroomRoute.ts';
 import { joinBase, type JoinBase } from './viewModels/joinBase.ts';
 import { fetchServerInfo } from './sessionApi.ts';
@@ -42,11 +43,14 @@ export class ProjectorPage {
   private readonly hint = h('p', { class: 'cls-hint', role: 'status', hidden: true });
   /** The whole screen, sized to the stage (no page scroll); `data-phase` lets the layout follow the phase. */
   private readonly page = h('div', { class: 'classroom-page projector-page' });
+  /** The teams' services side by side (the dynamic view per team), during service. */
+  private readonly board: ServiceBoard;
 
   constructor(
     private readonly ctx: ClassroomContext,
     private readonly code: string,
   ) {
+    this.board = new ServiceBoard(ctx);
     setInterval(() => this.tick(), 250);
     ctx.locales.subscribe(() => {
       for (const el of [this.head, this.main, this.side]) delete el.dataset.key;
@@ -85,7 +89,7 @@ export class ProjectorPage {
       h('div', { class: 'proj-body' }, this.main, this.side),
     );
     this.ctx.panel.replaceChildren(this.page);
-    for (const type of ['results', 'reveal'] as const)
+    for (const type of ['results', 'reveal', 'service'] as const)
       conn.on(type, () => {
         delete this.main.dataset.key;
         if (conn.state) this.render(conn.state);
@@ -174,6 +178,12 @@ export class ProjectorPage {
     const reveal = this.conn?.last('reveal');
     const currentResults = results && results.round === state.round ? results : undefined;
     const currentReveal = reveal && reveal.round === state.round ? reveal : undefined;
+    const service = this.conn?.last('service');
+    const currentService = state.phase === 'service' && service?.round === state.round ? service : undefined;
+    // The service board takes the whole width: the side column's leaderboard does not change in service.
+    this.page.dataset.board = currentService ? 'service' : '';
+    if (!currentService) this.board.hide();
+    if (state.phase === 'planning' || state.phase === 'service') this.board.warm();
     patch(
       this.main,
       JSON.stringify([
@@ -184,8 +194,10 @@ export class ProjectorPage {
         state.players,
         currentResults?.round,
         currentReveal?.team,
+        currentService?.round,
       ]),
       () => {
+        if (currentService) return [this.board.render(state, currentService)];
         switch (state.phase) {
           case 'lobby':
           case 'briefing':

@@ -3,6 +3,7 @@
 import { formatRate, type Locale, type RevealMessage } from '../../shared/index.ts';
 import { h } from '../ui/dom.ts';
 import type { Translate } from '../ui/translate.ts';
+import { failedStep } from './FailedStep.ts';
 import { timelineStrip } from './TimelineStrip.ts';
 import { teamName, type RoomState } from './viewModels/roomState.ts';
 import { teamBadge } from './widgets.ts';
@@ -45,7 +46,10 @@ export function revealCard(
         : `✗ ${zeroReason(r, t)}`,
     ),
     compact ? null : h('p', {}, r.explanation[locale]),
-    timelineStrip(reveal.timeline, t, locale),
+    // A plan out of memory did not cook: its fridge overflows where the service's lanes would play.
+    !r.fits && r.capacityBytes > 0
+      ? failedStep({ needBytes: r.worstMemoryBytes, capacityBytes: r.capacityBytes, fits: false }, t)
+      : timelineStrip(reveal.timeline, t, locale),
     // On the projector the heading runs into the text: one line more for the debrief at 1280×720.
     compact ? null : h('h4', {}, t('cls.debrief')),
     h(

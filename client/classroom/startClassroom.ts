@@ -4,6 +4,8 @@
 import '../styles/classroom.css';
 import '../styles/classroomHost.css';
 import '../styles/classroomProjector.css';
+import '../styles/classroomService.css';
+import '../styles/classroomPlanning.css';
 import { h } from '../ui/dom.ts';
 import type { ClassroomContext } from './context.ts';
 import { translator } from './context.ts';

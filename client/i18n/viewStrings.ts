@@ -70,6 +70,8 @@ export const viewStrings = defineStrings(
     'views.ev.send': 'send',
     'views.ev.recv': 'receive',
     'views.ev.idle': 'idle',
+    'views.oom': 'Out of memory: needs {need}, the fridge holds {cap}. The step cannot cook.',
+    'views.oomStrip': 'The fridge overflows: nothing cooks.',
   },
   {
     'views.tabs': '视图',
@@ -136,5 +138,7 @@ export const viewStrings = defineStrings(
     'views.ev.send': '发送',
     'views.ev.recv': '接收',
     'views.ev.idle': '空闲',
+    'views.oom': '内存不足：需要 {need}，冷柜只装得下 {cap}。这一步做不了菜。',
+    'views.oomStrip': '冷柜装不下：一道菜也做不了。',
   },
 );

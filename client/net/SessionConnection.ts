@@ -11,6 +11,7 @@ import {
   MSG_KICKED,
   MSG_RESULTS,
   MSG_REVEAL,
+  MSG_SERVICE,
   MSG_TEAM_PLAN,
   MSG_WELCOME,
   PROTOCOL_VERSION,
@@ -23,6 +24,7 @@ import {
   type LockMessage,
   type ResultsMessage,
   type RevealMessage,
+  type ServiceMessage,
   type SessionJoinOptions,
   type TeamPlanMessage,
   type SessionStatusResponse,
@@ -47,6 +49,7 @@ export interface ServerMessages {
   hint: HintMessage;
   results: ResultsMessage;
   reveal: RevealMessage;
+  service: ServiceMessage;
   kicked: unknown;
   error: ErrorMessage;
 }
@@ -64,6 +67,7 @@ const SERVER_MESSAGES = [
   MSG_HINT,
   MSG_RESULTS,
   MSG_REVEAL,
+  MSG_SERVICE,
   MSG_KICKED,
   MSG_ERROR,
 ] as const satisfies readonly (keyof ServerMessages)[];

@@ -30,6 +30,8 @@ export interface LevelPanelActions {
   history?: boolean;
   /** Called with a hint's index each time the player opens it (the score screen counts them). */
   hintOpened?: (index: number) => void;
+  /** A line kept in view in the sticky footer (the classroom phone's preview headline). */
+  footer?: HTMLElement;
 }
 
 const EDITORS: Record<EditorSection, (s: PlanSession, t: Translate, open: boolean) => Editor> = {
@@ -111,6 +113,7 @@ export function mountLevelPanel(
         'div',
         { class: 'panel-footer' },
         error,
+        ...(actions.footer ? [actions.footer] : []),
         ...(actionButtons.length > 0 ? [h('div', { class: 'actions' }, ...actionButtons)] : []),
       ),
       previewBox,

@@ -1,27 +1,50 @@
 // The dynamic view (docs/design.md §5.2 service, §5.3): one step of evaluation.timeline played on the kitchen
 // grid — every stove shows its lane's event at time t (colour + pattern; idle = a cold stove, so the
 // pipeline bubble shows), a dish crosses each window whose axis a running pass uses, and a Gantt strip of
-// the lanes with a time cursor. draw() builds everything on a change; setTime() per frame only swaps
-// textures when a lane's event changes and moves the dishes and the cursor: no objects, no text per frame.
+// the lanes with a time cursor. A step that does not fit its fridges does not cook: the fridges overflow
+// (gauges), every stove stays cold and the strip says why. draw() builds everything on a change; setTime()
+// per frame only swaps textures when a lane's event changes and moves the dishes and the cursor: no
+// objects, no text per frame. The level screen draws its plan's evaluation (draw); the projector plays each
+// team's service with the same view (play).
 import type { GameObjects, Scene } from 'phaser';
-import { criticalDevices, stepShares, type StepEventKind } from '../../shared/index.ts';
-import { sounds } from '../audio/sounds.ts';
-import type { Box } from '../viewModels/kitchenGridLayout.ts';
-import { deviceList } from '../viewModels/preview.ts';
-import { sharesText } from '../viewModels/sharesText.ts';
 import {
-  eventIndexAt,
-  laneStateAt,
-  laneTracks,
-  passAxes,
-  type LaneTrack,
-} from '../viewModels/timelineTracks.ts';
+  type Locale,
+  type MemoryReport,
+  type Mesh,
+  type StepEventKind,
+  type StepTimeline,
+  type Topology,
+} from '../../shared/index.ts';
+import { sounds } from '../audio/sounds.ts';
+import type { Translate } from '../ui/translate.ts';
+import { fridgeGauges } from '../viewModels/fridgeGauge.ts';
+import type { Box } from '../viewModels/kitchenGridLayout.ts';
+import { overflows, stepHeadline } from '../viewModels/stepHeadline.ts';
+import { laneStateAt, laneTracks, passAxes, type LaneTrack } from '../viewModels/timelineTracks.ts';
+import { drawLane } from './drawLane.ts';
 import { EVENT_KINDS, EVENT_STYLES, PASS_COLOURS, passStyle } from './eventStyles.ts';
 import { gridTexts, KitchenGridView, stoveBox } from './KitchenGridView.ts';
-import { FONT_FAMILY, UI } from './palette.ts';
+import { FONT_FAMILY, OVERFLOW, UI } from './palette.ts';
 import { Snapshot } from './Snapshot.ts';
 import { dishTexture, ensureStoveTextures, stoveTexture } from './stoveTextures.ts';
 import { MIN_WRAP_PX, TEXT_COLOUR, type SceneView, type ViewContext } from './viewContext.ts';
+
+/** What the view plays: one step of an evaluation (the level screen's plan, or a team's at service). */
+export interface DynamicStep {
+  readonly timeline: StepTimeline;
+  readonly topology?: Topology;
+  /** The fridges; a step whose memory does not fit is shown failing, not cooking. */
+  readonly memory?: MemoryReport;
+}
+
+export interface DynamicOptions {
+  /** Text size, px (default: 14–18 px by the box's height). */
+  readonly fontPx?: number;
+  /** The legend of the step's kinds and the critical kitchens' shares above the grid (default true). */
+  readonly legend?: boolean;
+  /** No sound when a pass starts (the projector plays many kitchens at once). */
+  readonly quiet?: boolean;
+}
 
 interface Window {
   readonly lane: number;
@@ -54,6 +77,9 @@ export class DynamicView implements SceneView {
   private ganttBox: Box = { x: 0, y: 0, width: 1, height: 1 };
   private stepS = 1;
   private visible = true;
+  /** Whether the step has lanes to play (not for a step that does not fit, nor without an evaluation). */
+  private playing = false;
+  private quiet = false;
   private cellCount = 0;
 
   constructor(private readonly scene: Scene) {
@@ -67,19 +93,39 @@ export class DynamicView implements SceneView {
   }
 
   draw(ctx: ViewContext, box: Box): void {
-    const { view, mesh, t, locale } = ctx;
-    const timeline = view.evaluation?.timeline;
+    const e = ctx.view.evaluation;
+    const step = e && { timeline: e.timeline, topology: e.pricing.topology, memory: e.pricing.memory };
+    this.play(step, ctx.mesh, box, ctx.t, ctx.locale);
+  }
+
+  /** Lays out `step` on `mesh` inside `box` (null: the kitchens alone, nothing to play). */
+  play(
+    step: DynamicStep | null,
+    mesh: Mesh,
+    box: Box,
+    t: Translate,
+    locale: Locale,
+    options: DynamicOptions = {},
+  ): void {
+    const memory = step?.memory;
+    const failed = overflows(step);
+    this.quiet = options.quiet ?? false;
+    // A step that cannot run has nothing to play: no lanes, every stove cold.
+    const timeline = failed ? undefined : step?.timeline;
     for (const text of this.texts.splice(0)) text.destroy();
     for (const w of this.windows) w.dish.destroy();
     this.windows = [];
-    const font = Math.max(14, Math.min(18, Math.round(box.height * 0.04)));
+    const font = options.fontPx ?? Math.max(14, Math.min(18, Math.round(box.height * 0.04)));
+    const legend = options.legend ?? true;
     const pad = 6;
     this.tracks = timeline ? laneTracks(timeline) : [];
     this.stepS = timeline && timeline.stepS > 0 ? timeline.stepS : 1;
     this.meshAxes = mesh.axes.map((a) => a.name);
 
     // Legend of the kinds this step uses, wrapped over as many lines as it needs.
-    const used = EVENT_KINDS.filter((k) => this.tracks.some((l) => l.main.some((e) => e.kind === k)));
+    const used = legend
+      ? EVENT_KINDS.filter((k) => this.tracks.some((l) => l.main.some((e) => e.kind === k)))
+      : [];
     let lx = box.x + pad;
     let ly = box.y + pad;
     const sw = font;
@@ -95,28 +141,31 @@ export class DynamicView implements SceneView {
       label.setPosition(lx + sw + 6, ly);
       lx += sw + 6 + label.width + 14;
     }
-    // The critical kitchens' shares (stepShares.ts), the figures the score screen and the local view show.
-    let legendBottom = ly + font * 1.5;
-    if (view.evaluation) {
-      const shares = this.text(
-        t('views.criticalShare', {
-          kitchens: deviceList(criticalDevices(view.evaluation.timeline)),
-          shares: sharesText(stepShares(view.evaluation), t),
-        }),
-        font,
-      );
-      shares
+    // The critical kitchens' shares (stepShares.ts), the figures the score screen and the local view show;
+    // for a step that does not fit, what overflows instead.
+    let legendBottom = used.length > 0 ? ly + font * 1.5 : box.y + (legend ? pad : 0);
+    const headline = step ? stepHeadline(step, t) : '';
+    if (legend && headline) {
+      const line = this.text(headline, font);
+      line
         .setWordWrapWidth(Math.max(MIN_WRAP_PX, box.width - 2 * pad), true)
         .setPosition(box.x + pad, legendBottom);
-      legendBottom += shares.height + 2;
+      legendBottom += line.height + 2;
     }
 
     // Gantt strip at the bottom: one row per lane, its label on the left.
     const lanes = this.tracks.length;
     const laneH = Math.max(8, Math.min(font + 8, Math.floor((box.height * 0.25) / Math.max(1, lanes))));
-    // Several lanes (pipeline stages) are named on the left; a single SPMD lane gets a caption above.
-    const labelW = lanes > 1 ? Math.min(box.width * 0.22, 96) : 0;
-    const caption = lanes === 1 ? this.text(timeline!.lanes[0]!.label[locale], font) : undefined;
+    // Several lanes (pipeline stages) are named on the left; a single SPMD lane gets a caption above; a step
+    // that does not fit says so where its strip would be.
+    const labelW = lanes > 1 ? Math.min(box.width * 0.22, Math.max(96, font * 5)) : 0;
+    const caption =
+      lanes === 1
+        ? this.text(timeline!.lanes[0]!.label[locale], font)
+        : failed
+          ? this.text(t('views.oomStrip'), font).setColor('#ffb68a')
+          : undefined;
+    caption?.setWordWrapWidth(Math.max(MIN_WRAP_PX, box.width - 2 * pad), true);
     this.ganttBox = {
       x: box.x + pad + labelW,
       y: box.y + box.height - pad - lanes * laneH,
@@ -124,19 +173,24 @@ export class DynamicView implements SceneView {
       height: lanes * laneH,
     };
     const gb = this.ganttBox;
-    caption?.setPosition(gb.x, gb.y - caption.height - 2);
-    g.fillStyle(UI.panel, 1).fillRect(gb.x, gb.y, gb.width, gb.height);
+    caption?.setPosition(failed ? box.x + pad : gb.x, gb.y - caption.height - 2);
+    if (failed) g.lineStyle(3, OVERFLOW, 1).strokeRect(gb.x, gb.y - 2, gb.width, 4);
+    else g.fillStyle(UI.panel, 1).fillRect(gb.x, gb.y, gb.width, gb.height);
     timeline?.lanes.forEach((lane, i) => {
       const y = gb.y + i * laneH;
-      if (lanes > 1 && laneH >= 12) {
-        const label = this.text(lane.label[locale], Math.min(font, laneH - 2));
+      // Lane names no smaller than the text size asked for (the projector's 20 px), else 12 px.
+      const labelPx = Math.min(font, laneH - 2);
+      if (lanes > 1 && labelPx >= (options.fontPx ?? 12)) {
+        const label = this.text(lane.label[locale], labelPx);
         label.setPosition(box.x + pad, y + (laneH - label.height) / 2);
         if (label.width > labelW - 4) label.setScale((labelW - 4) / label.width);
       }
-      this.drawLane(g, this.tracks[i]!, { x: gb.x, y: y + 1, width: gb.width, height: laneH - 2 });
+      drawLane(g, this.tracks[i]!, { x: gb.x, y: y + 1, width: gb.width, height: laneH - 2 }, this.stepS);
     });
     const stripTop = caption ? caption.y : gb.y;
     this.cursor.setSize(3, gb.height + 8).setPosition(gb.x, gb.y - 4);
+    this.playing = lanes > 0;
+    this.cursor.setVisible(this.visible && this.playing);
 
     // The kitchens between the legend and the strip; a flame image on each stove, a dish per window.
     const gridBox: Box = {
@@ -145,9 +199,11 @@ export class DynamicView implements SceneView {
       width: box.width - 2 * pad,
       height: Math.max(20, stripTop - legendBottom - 3 * pad),
     };
-    const topology = view.evaluation?.pricing.topology;
+    const topology = step?.topology;
     const layout = this.grid.update(mesh, gridBox, (id) => String(id), {
       ...(topology ? { topology } : {}),
+      // The fridges of a step that does not fit, overflowing (what stops the kitchens).
+      ...(failed && memory ? { gauges: fridgeGauges(memory) } : {}),
       ...gridTexts(t),
       fontPx: font,
     });
@@ -206,7 +262,7 @@ export class DynamicView implements SceneView {
       }
       if (state.pass !== this.shownPass[i]) {
         this.shownPass[i] = state.pass;
-        if (state.pass && this.visible) sounds.play('pass');
+        if (state.pass && this.visible && !this.quiet) sounds.play('pass');
         this.passAxesOf[i] = state.pass ? passAxes(state.pass, this.meshAxes) : [];
         const kind = state.pass?.kind === 'collective' ? (state.pass.label?.split(' ')[0] ?? '') : 'ppermute';
         const key = dishTexture(passStyle(kind).colour);
@@ -230,7 +286,7 @@ export class DynamicView implements SceneView {
     this.grid.setVisible(visible);
     this.legend.setVisible(visible);
     this.strip.setVisible(visible);
-    this.cursor.setVisible(visible);
+    this.cursor.setVisible(visible && this.playing);
     this.flames.forEach((f, i) => f.setVisible(visible && i < this.cellCount));
     if (!visible) for (const w of this.windows) w.dish.setVisible(false);
   }
@@ -253,41 +309,5 @@ export class DynamicView implements SceneView {
     this.texts.push(text);
     this.layer.add(text);
     return text;
-  }
-
-  /** One lane of the strip, sampled per pixel column and merged into runs (a step may hold 1000s of events). */
-  private drawLane(g: GameObjects.Graphics, track: LaneTrack, row: Box): void {
-    const columns = Math.max(1, Math.floor(row.width));
-    let runStart = 0;
-    let runKind: StepEventKind | undefined;
-    const flush = (end: number) => {
-      if (runKind === undefined) return;
-      g.fillStyle(EVENT_STYLES[runKind].colour, 1).fillRect(
-        row.x + runStart,
-        row.y,
-        end - runStart,
-        row.height,
-      );
-    };
-    for (let x = 0; x <= columns; x++) {
-      const i = x < columns ? eventIndexAt(track.main, ((x + 0.5) / columns) * this.stepS) : -1;
-      const kind = x < columns ? (i >= 0 ? track.main[i]!.kind : 'idle') : undefined;
-      if (kind !== runKind) {
-        flush(x);
-        runStart = x;
-        runKind = kind;
-      }
-    }
-    // Overlapped passes (behind the backward pass): a thin band along the row's bottom.
-    for (const e of track.over) {
-      const x0 = (e.startS / this.stepS) * row.width;
-      const x1 = (e.endS / this.stepS) * row.width;
-      g.fillStyle(EVENT_STYLES.collective.colour, 1).fillRect(
-        row.x + x0,
-        row.y + row.height * 0.7,
-        Math.max(1, x1 - x0),
-        row.height * 0.3,
-      );
-    }
   }
 }

@@ -109,7 +109,8 @@ export class KitchenGridView {
     const mini = plan.mode === 'tiles' && (layout.cells[0]?.width ?? 0) < MINI_KITCHEN_PX;
     for (const cell of layout.cells) {
       if (mini) drawMini(g, cell);
-      else this.drawKitchen(g, cell, label(cell.deviceId, cell.width), options.gauges?.get(cell.deviceId));
+      else
+        this.drawKitchen(g, cell, label(cell.deviceId, cell.width), options.gauges?.get(cell.deviceId), font);
       if (
         plan.mode === 'grid' &&
         !plan.rectangles &&
@@ -297,6 +298,7 @@ export class KitchenGridView {
     cell: KitchenCell,
     caption: string,
     gauge: FridgeGauge | undefined,
+    font: number,
   ): void {
     const { x, y, width: w, height: h, deviceId } = cell;
     const colour = deviceColour(deviceId);
@@ -309,9 +311,10 @@ export class KitchenGridView {
 
     drawKitchenBody(g, cell, gauge);
 
-    // At least 16 px where the caption fits, never below 12 px (the label callback drops detail instead).
+    // At least 16 px where the caption fits, never below 12 px (the label callback drops detail instead); up
+    // to the view's text size on a projector (≥ 20 px).
     const longest = Math.max(...caption.split('\n').map((l) => l.length));
-    const fontSize = Math.round(Math.max(12, Math.min(18, (w * 0.9) / (longest * 0.58))));
+    const fontSize = Math.round(Math.max(12, Math.min(Math.max(18, font), (w * 0.9) / (longest * 0.58))));
     const text = this.scene.add
       .text(x + w / 2, y + h * 0.12, caption, {
         fontFamily: FONT_FAMILY,
@@ -327,5 +330,5 @@ export class KitchenGridView {
   }
 }
 
-/** Node captions: the view's font, kept between 12 and 16 px. */
-const labelPxOf = (font: number): number => Math.max(12, Math.min(font, 16));
+/** Node captions: the view's font, kept between 12 and 16 px; a projector's (≥ 20 px) as it is. */
+const labelPxOf = (font: number): number => (font >= 20 ? font : Math.max(12, Math.min(font, 16)));

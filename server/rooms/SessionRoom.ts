@@ -15,6 +15,7 @@ import {
   MSG_LOCK,
   MSG_RESULTS,
   MSG_REVEAL,
+  MSG_SERVICE,
   MSG_TEAM_PLAN,
   MSG_WELCOME,
   PROTOCOL_VERSION,
@@ -26,6 +27,7 @@ import {
   joinPlayer,
   playerEdit,
   setLock,
+  serviceMessage,
   teamPlanMessage,
   tick,
   type ClassroomError,
@@ -344,6 +346,10 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
         return this.broadcast(MSG_RESULTS, effect.message);
       case 'reveal':
         return this.broadcast(MSG_REVEAL, effect.message);
+      case 'service':
+        for (const c of this.clients)
+          if (c.userData?.role === 'projector') c.send(MSG_SERVICE, effect.message);
+        return;
       case 'hint':
         return this.broadcast(MSG_HINT, { text: effect.text });
       case 'kicked':
@@ -356,8 +362,13 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
     }
   }
 
-  /** A (re)joined client's private view: its team's plan (the facilitator: every team's). */
+  /**
+   * A (re)joined client's private view: its team's plan (the facilitator: every team's); a projector opened
+   * during service gets the service it plays.
+   */
   private sendCurrent(client: Client<Seat, Seat>): void {
+    if (client.userData?.role === 'projector' && this.session.phase === 'service')
+      client.send(MSG_SERVICE, serviceMessage(this.session));
     for (const t of this.session.teams) {
       if (!this.seesPlanOf(client, t.id)) continue;
       const message = teamPlanMessage(this.session, t.id);

@@ -17,6 +17,7 @@ export { joinsLocked, newSeatRefusal, nicknameKey, readmitPlayer, setJoinsLocked
 export { playersOf, playingTeams, scoreRound } from './scoreRound.ts';
 export { planSummary, pythonSpec } from './planSummary.ts';
 export { revealMessage } from './revealMessage.ts';
+export { serviceMessage } from './serviceMessage.ts';
 export { kitchensOf } from './kitchensOf.ts';
 export { timerRemainingMs } from './timer.ts';
 export { podium, type PodiumEntry } from './podium.ts';

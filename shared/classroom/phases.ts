@@ -5,7 +5,8 @@
 // to its round: a new round's briefing, the end of planning and the podium take it off every screen.
 import { levelById } from '../game/levels/index.ts';
 import { teamPlanEffects } from './roster.ts';
-import { roundRoster, scoreRound } from './scoreRound.ts';
+import { evaluateTeams, roundRoster, scoreRound } from './scoreRound.ts';
+import { serviceMessage } from './serviceMessage.ts';
 import { SERVICE_MS, type SessionEffect, type SessionSnapshot, type SessionStep } from './session.ts';
 import { STOPPED, expired, remainingOf, runningTimer } from './timer.ts';
 
@@ -45,20 +46,31 @@ export function enterPlanning(s: SessionSnapshot, nowMs: number): SessionStep {
   return { session, effects: [phaseEffect(session)] };
 }
 
-/** Service: every plan locked, the round scored (points wait for the results), the service timer runs. */
+/**
+ * Service: every plan locked, the round scored (points wait for the results), the service timer runs; the
+ * projector is sent every team's service to play.
+ */
 export function enterService(s: SessionSnapshot, nowMs: number): SessionStep {
   const plans = Object.fromEntries(Object.entries(s.plans).map(([t, p]) => [t, { ...p, locked: true }]));
   const locked: SessionSnapshot = { ...s, plans };
+  const evaluated = evaluateTeams(locked);
   const session: SessionSnapshot = {
     ...locked,
     phase: 'service',
     timer: runningTimer(SERVICE_MS, nowMs),
     lastHint: '',
-    results: [...s.results, scoreRound(locked)],
+    results: [...s.results, scoreRound(locked, evaluated)],
     rosters: [...s.rosters, roundRoster(locked)],
   };
   const changed = s.teams.filter((t) => s.plans[t.id]?.locked === false).map((t) => t.id);
-  return { session, effects: [phaseEffect(session), ...teamPlanEffects(session, changed)] };
+  return {
+    session,
+    effects: [
+      phaseEffect(session),
+      ...teamPlanEffects(session, changed),
+      { kind: 'service', message: serviceMessage(session, evaluated) },
+    ],
+  };
 }
 
 /** Whether the last scored round is the current one and its points are not yet added (service phase). */

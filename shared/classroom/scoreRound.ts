@@ -88,25 +88,40 @@ export function rank(rows: readonly Unranked[]): TeamRoundResult[] {
   }));
 }
 
+/** One playing team's current plan and the core's evaluation of it. */
+export interface TeamEvaluation {
+  readonly team: string;
+  readonly plan: PlanState;
+  readonly result: EvaluateResult;
+}
+
+/**
+ * Every playing team's current plan evaluated for the round's level, in team order; equal plans are
+ * evaluated once. Scoring and the projector's service share it (one evaluation per plan at service).
+ */
+export function evaluateTeams(s: SessionSnapshot): TeamEvaluation[] {
+  const level = roundLevel(s);
+  const cache = new Map<string, EvaluateResult>();
+  return playingTeams(s).flatMap((team) => {
+    const plan = s.plans[team]?.plan;
+    if (plan === undefined) return [];
+    const key = JSON.stringify(plan);
+    let result = cache.get(key);
+    if (result === undefined) {
+      result = safeEvaluate(level, plan);
+      cache.set(key, result);
+    }
+    return [{ team, plan, result }];
+  });
+}
+
 /**
  * The current round's results from the teams' current plans (pure: the session is not changed).
  * @example scoreRound(s).teams[0] // { team: 't1', score: 732.7, stars: 3, points: 1000, rank: 1, … }
  */
-export function scoreRound(s: SessionSnapshot): ResultsMessage {
+export function scoreRound(s: SessionSnapshot, evaluated = evaluateTeams(s)): ResultsMessage {
   const level = roundLevel(s);
-  const cache = new Map<string, EvaluateResult>();
-  const rows = playingTeams(s).flatMap((team) => {
-    const plan = s.plans[team]?.plan;
-    if (plan === undefined) return [];
-    const key = JSON.stringify(plan);
-    let r = cache.get(key);
-    if (r === undefined) {
-      r = safeEvaluate(level, plan);
-      cache.set(key, r);
-    }
-    return [teamResult(team, plan, r)];
-  });
-  const teams = rank(rows);
+  const teams = rank(evaluated.map((e) => teamResult(e.team, e.plan, e.result)));
   return {
     round: s.round,
     level: level.id,

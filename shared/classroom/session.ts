@@ -4,7 +4,13 @@
 import type { GameError } from '../game/errors.ts';
 import type { Text } from '../game/i18n.ts';
 import type { PlanState } from '../game/planState.ts';
-import type { ResultsMessage, RevealMessage, SessionPhase, TeamPlanMessage } from '../protocol/classroom.ts';
+import type {
+  ResultsMessage,
+  RevealMessage,
+  ServiceMessage,
+  SessionPhase,
+  TeamPlanMessage,
+} from '../protocol/classroom.ts';
 
 /** How long the service animation lasts before results, milliseconds. */
 export const SERVICE_MS = 8000;
@@ -143,6 +149,8 @@ export type SessionEffect =
   /** To everyone. */
   | { readonly kind: 'results'; readonly message: ResultsMessage }
   | { readonly kind: 'reveal'; readonly message: RevealMessage }
+  /** To the projector (public: no plan in it). */
+  | { readonly kind: 'service'; readonly message: ServiceMessage }
   | { readonly kind: 'hint'; readonly text: string }
   /** To the kicked player, then close their connection. */
   | { readonly kind: 'kicked'; readonly player: string };

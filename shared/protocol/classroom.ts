@@ -3,7 +3,7 @@
 // leaderboard) is a @colyseus/schema view built by the server; everything private — a team's plan before the
 // reveal, a seat key, the host key — travels as a message to the clients allowed to see it.
 import type { PlanEdit } from '../game/actions.ts';
-import type { LimitedBy, StepTimeline } from '../game/evaluation.ts';
+import type { LimitedBy, MemoryReport, StepTimeline, Topology } from '../game/evaluation.ts';
 import type { Text } from '../game/i18n.ts';
 import type { PlanState } from '../game/planState.ts';
 
@@ -185,6 +185,33 @@ export interface ResultsMessage {
    * throughput — the score, 0 for a plan that overflows or tastes wrong.
    */
   readonly histograms: Readonly<Record<'tokensPerS' | 'worstMemoryGb' | 'stepS', readonly number[]>>;
+}
+/**
+ * One team's service as the projector plays it (entering service, and to a projector that opens during
+ * service): what the dynamic view draws — the kitchen grid, the step's timeline, the fridges — and never the
+ * plan itself, which stays the team's until the facilitator reveals it.
+ */
+export interface ServiceTeam {
+  readonly team: string;
+  /** The kitchen grid as `[axis, size]` pairs. */
+  readonly mesh: readonly (readonly [string, number])[];
+  /** The core's evaluation of the locked plan; null when the core refused it (`refusal` says why). */
+  readonly step: ServedStep | null;
+  readonly refusal?: Text;
+}
+/** The parts of an evaluation the dynamic view plays: the step, the kitchens' links, every fridge. */
+export interface ServedStep {
+  readonly timeline: StepTimeline;
+  readonly topology: Topology;
+  readonly memory: MemoryReport;
+  /** null for the priced-only levels. */
+  readonly tastingOk: boolean | null;
+}
+/** To the projector: every playing team's service of the round (the projector is public: no plan in it). */
+export const MSG_SERVICE = 'service';
+export interface ServiceMessage {
+  readonly round: number;
+  readonly teams: readonly ServiceTeam[];
 }
 /** To everyone: the revealed plan of a team with its service timeline and the round's debrief. */
 export const MSG_REVEAL = 'reveal';

@@ -65,7 +65,7 @@ describe('a session from lobby to podium', () => {
     expect(s.results.map((r) => [r.round, r.level])).toEqual([[0, 'column-then-row']]);
     expect(s.rosters).toEqual([{ t1: ['A', 'C'], t2: ['B', 'D'] }]);
     expect(s.teams.map((t) => t.points)).toEqual([0, 0]); // points wait for the results
-    expect(service.effects.map((e) => e.kind)).toEqual(['phase', 'teamPlan', 'teamPlan']);
+    expect(service.effects.map((e) => e.kind)).toEqual(['phase', 'teamPlan', 'teamPlan', 'service']);
 
     expect(tick(s, 400_000 + SERVICE_MS - 1).effects).toEqual([]);
     const results = tick(s, 400_000 + SERVICE_MS);

@@ -112,7 +112,7 @@ describe('setLock', () => {
     expect(r.session.phase).toBe('service');
     expect(r.session.timer).toEqual({ remainingMs: 8000, runningSinceMs: 6000 });
     expect(r.session.results).toHaveLength(1);
-    expect(r.effects.map((e) => e.kind)).toEqual(['teamPlan', 'phase']);
+    expect(r.effects.map((e) => e.kind)).toEqual(['teamPlan', 'phase', 'service']);
   });
 
   it('ignores empty teams and teams of late joiners when deciding that every team locked', () => {

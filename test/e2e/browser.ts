@@ -43,9 +43,10 @@ export async function launchChromium(): Promise<Browser> {
 
 /**
  * Starts the real server on a free loopback port serving dist/ (built by `npm run test:e2e`), with its
- * classroom sessions in a fresh temporary database.
+ * classroom sessions in a fresh temporary database; `clock.now` replaces the server's clock (a test holds a
+ * phase by stopping it).
  */
-export async function startServedGame(): Promise<RunningGameServer> {
+export async function startServedGame(clock: { now?: () => number } = {}): Promise<RunningGameServer> {
   const distDir = path.join(ROOT, 'dist');
   if (!existsSync(path.join(distDir, 'index.html')))
     throw new Error('dist/ is missing: run `npm run build` (npm run test:e2e does it)');
@@ -55,6 +56,7 @@ export async function startServedGame(): Promise<RunningGameServer> {
     host: '127.0.0.1',
     distDir,
     dbPath: path.join(dbDir, 'sessions.sqlite'),
+    ...clock,
   });
   return {
     ...server,

@@ -12,12 +12,12 @@ export interface ServedGame {
   open(path: string, viewport?: { width: number; height: number }, locale?: string): Promise<WatchedPage>;
 }
 
-/** Registers the file's beforeAll/afterAll hooks; the getters are valid inside tests. */
-export function useServedGame(): ServedGame {
+/** Registers the file's beforeAll/afterAll hooks; the getters are valid inside tests; `clock` as startServedGame's. */
+export function useServedGame(clock: { now?: () => number } = {}): ServedGame {
   let server: RunningGameServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    server = await startServedGame();
+    server = await startServedGame(clock);
     browser = await launchChromium();
   });
   afterAll(async () => {

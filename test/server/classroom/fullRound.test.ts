@@ -13,6 +13,7 @@ import {
   type PlanState,
   type ResultsMessage,
   type RevealMessage,
+  type ServiceMessage,
   type SessionSnapshot,
   type TeamPlanMessage,
   type WelcomeMessage,
@@ -35,6 +36,12 @@ const scoreOf = (plan: PlanState): number => {
   const r = evaluatePlan(level, plan);
   if (!r.ok) throw new Error(r.error.message);
   return r.evaluation.score.score;
+};
+
+const timelineOf = (plan: PlanState) => {
+  const r = evaluatePlan(level, plan);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.evaluation.timeline;
 };
 
 let srv: TestServer;
@@ -145,8 +152,19 @@ describe('a full round, two teams of two', () => {
     expect(host.state().phase).toBe('planning');
     cy.room.send('lock', { locked: true });
     await until(() => host.state().phase === 'service');
-    // during service the new ranks stay hidden
+    // during service the new ranks stay hidden; the projector plays both teams' services (no plan in them)
     expect(host.state().teams.t1!.rank).toBe(0);
+    await received(projector, 'service');
+    const service = projector.of<ServiceMessage>('service')[0]!;
+    expect(service.teams.map((t) => [t.team, t.step?.timeline])).toEqual([
+      ['t1', timelineOf(t1Plan)],
+      ['t2', timelineOf(t2Plan)],
+    ]);
+    // a projector opened during service is sent the service it plays
+    const late = await join(srv.url, code, { role: 'projector' });
+    await received(late, 'service');
+    expect(late.of<ServiceMessage>('service')[0]).toEqual(service);
+    await late.room.leave();
     host.room.send('host', { command: 'advance' });
     await received(projector, 'results');
     await until(() => projector.state().phase === 'results');
@@ -181,6 +199,9 @@ describe('a full round, two teams of two', () => {
       }
     }
     expect(projector.messages.some((m) => m.type === 'teamPlan' || m.type === 'reveal')).toBe(false);
+    // the service goes to the projector only, and carries the grid and the step, never the plan
+    for (const p of [host, ann, bo, cy, di]) expect(p.messages.some((m) => m.type === 'service')).toBe(false);
+    expect(JSON.stringify(projector.of('service'))).not.toContain('"plan"');
   });
 
   it('reveal shows a team’s submitted plan to everyone', async () => {

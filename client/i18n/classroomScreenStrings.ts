@@ -1,0 +1,18 @@
+// Texts of the classroom's screens (issue 18, items 3 and 7): a phone's planning with the kitchen drawing
+// folded away and the preview's headline kept in view.
+import { defineStrings } from './defineStrings.ts';
+
+export const classroomScreenStrings = defineStrings(
+  {
+    'cls.plan.showKitchens': 'Show the kitchens',
+    'cls.plan.hideKitchens': 'Hide the kitchens',
+    'cls.plan.headline': 'Fits: {used} of {cap} per kitchen · one step {step}',
+    'cls.plan.tastingWrong': 'the tasting is wrong',
+  },
+  {
+    'cls.plan.showKitchens': '显示厨房图',
+    'cls.plan.hideKitchens': '收起厨房图',
+    'cls.plan.headline': '装得下：每个厨房 {used} / {cap} · 一步 {step}',
+    'cls.plan.tastingWrong': '试味不对',
+  },
+);

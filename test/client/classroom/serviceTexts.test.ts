@@ -1,0 +1,84 @@
+// The service and the failing step in words, from the core's evaluation of real plans of 'fridge-too-small'
+// (start plan: 35.6 GB per kitchen against a 16.0 GB fridge; the reference fits at 9.0 GB): the same
+// out-of-memory line on the projector's panel, the reveal and a phone; the critical kitchens' shares for
+// a plan that cooks; the panels' columns; a phone's preview headline without stars.
+import { describe, expect, it } from 'vitest';
+import { evaluatePlan, levelById, type Evaluation, type ServiceTeam } from '../../../shared/index.ts';
+import { planHeadline } from '../../../client/classroom/viewModels/planHeadline.ts';
+import {
+  serviceColumns,
+  serviceNote,
+  serviceState,
+} from '../../../client/classroom/viewModels/serviceNote.ts';
+import { translate } from '../../../client/i18n/strings.ts';
+import type { Translate } from '../../../client/ui/translate.ts';
+import { oomText } from '../../../client/viewModels/oomText.ts';
+import { overflows, stepHeadline } from '../../../client/viewModels/stepHeadline.ts';
+
+const zh: Translate = (key, params) => translate('zh-CN', key, params);
+const en: Translate = (key, params) => translate('en', key, params);
+const level = levelById('fridge-too-small')!;
+const evaluate = (plan = level.start): Evaluation => {
+  const r = evaluatePlan(level, plan);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.evaluation;
+};
+const served = (e: Evaluation): ServiceTeam => ({
+  team: 't1',
+  mesh: [['model', 4]],
+  step: {
+    timeline: e.timeline,
+    topology: e.pricing.topology,
+    memory: e.pricing.memory,
+    tastingOk: e.tasting?.ok ?? null,
+  },
+});
+
+describe('an out-of-memory step in words', () => {
+  const start = evaluate();
+  it('says what the fullest kitchen needs and what a fridge holds, in both languages', () => {
+    expect(start.pricing.memory.fits).toBe(false);
+    const m = { needBytes: start.pricing.memory.worst.total, capacityBytes: 16e9, fits: false };
+    expect(oomText(m, en)).toBe(
+      'Out of memory: needs 35.6 GB, the fridge holds 16.0 GB. The step cannot cook.',
+    );
+    expect(oomText(m, zh)).toBe('内存不足：需要 35.6 GB，冷柜只装得下 16.0 GB。这一步做不了菜。');
+    expect(oomText({ ...m, fits: true }, en)).toBe('');
+  });
+  it('is the service panel’s note and the step’s headline, not its shares', () => {
+    const team = served(start);
+    expect(overflows(team.step)).toBe(true);
+    expect(serviceState(team)).toBe('oom');
+    expect(serviceNote(team, en, 'en')).toBe(`✗ ${stepHeadline(team.step!, en)}`);
+    expect(stepHeadline(team.step!, en)).toContain('needs 35.6 GB');
+    expect(planHeadline(start, zh)).toBe('✗ 内存不足：需要 35.6 GB，冷柜只装得下 16.0 GB。这一步做不了菜。');
+  });
+});
+
+describe('a step that cooks', () => {
+  const reference = evaluate(level.reference);
+  it('is headed by the slowest kitchens’ shares; the phone shows fit and step time, no stars', () => {
+    const team = served(reference);
+    expect(serviceState(team)).toBe('cooking');
+    expect(serviceNote(team, en, 'en')).toMatch(/^Slowest kitchens \(0–3\): cooking \d+%/);
+    expect(planHeadline(reference, en)).toBe('Fits: 9.0 GB of 16.0 GB per kitchen · one step 1.40 s');
+    expect(planHeadline(reference, zh)).toBe('装得下：每个厨房 9.0 GB / 16.0 GB · 一步 1.40 s');
+    expect(planHeadline(reference, en)).not.toMatch(/★|star/i);
+  });
+  it('a plan the core refused says why, with no step', () => {
+    const refused: ServiceTeam = {
+      team: 't2',
+      mesh: [['model', 64]],
+      step: null,
+      refusal: { en: 'No.', 'zh-CN': '不行。' },
+    };
+    expect(serviceState(refused)).toBe('refused');
+    expect(serviceNote(refused, zh, 'zh-CN')).toBe('✗ 不行。');
+  });
+});
+
+describe('serviceColumns', () => {
+  it('keeps up to 3 teams in one row, 4 in 2 × 2, then 3 and 4 columns', () => {
+    expect([1, 2, 3, 4, 5, 6, 9, 10, 12].map(serviceColumns)).toEqual([1, 2, 3, 2, 3, 3, 3, 4, 4]);
+  });
+});
