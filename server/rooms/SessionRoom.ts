@@ -53,6 +53,7 @@ import { resumedSnapshot } from '../persistence/resumedSnapshot.ts';
 import { ROOM_LEASED, claimRoomLease, releaseRoomLease } from './roomLease.ts';
 import { SerialQueue } from './SerialQueue.ts';
 import { MessageRate, SESSION_MESSAGE_RATE, limited } from './MessageRate.ts';
+import { guardFrames } from './frameGuard.ts';
 import { onRoomException } from './roomException.ts';
 import { SessionState, mirrorSession } from './sessionState.ts';
 import { handleUnknownMessages } from './unhandledMessages.ts';
@@ -169,6 +170,7 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
           chooseTeam(this.session, playerId, m.team),
         );
     });
+    guardFrames(this, this.rate);
     handleUnknownMessages(this, this.rate, (client: Client<Seat, Seat>, type) =>
       client.userData?.role === 'projector'
         ? { code: 'read-only', message: 'The projector only watches.' }
