@@ -9,6 +9,7 @@ import {
   MSG_ERROR,
   MSG_HINT,
   MSG_KICKED,
+  MSG_REMOVED,
   MSG_RESULTS,
   MSG_REVEAL,
   MSG_TEAM_PLAN,
@@ -21,6 +22,7 @@ import {
   type HintMessage,
   type HostCommand,
   type LockMessage,
+  type RemovedPlayersMessage,
   type ResultsMessage,
   type RevealMessage,
   type SessionJoinOptions,
@@ -48,6 +50,7 @@ export interface ServerMessages {
   results: ResultsMessage;
   reveal: RevealMessage;
   kicked: unknown;
+  removed: RemovedPlayersMessage;
   error: ErrorMessage;
 }
 /** Client → server messages by name. */
@@ -65,6 +68,7 @@ const SERVER_MESSAGES = [
   MSG_RESULTS,
   MSG_REVEAL,
   MSG_KICKED,
+  MSG_REMOVED,
   MSG_ERROR,
 ] as const satisfies readonly (keyof ServerMessages)[];
 

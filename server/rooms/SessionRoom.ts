@@ -13,6 +13,7 @@ import {
   MSG_HOST,
   MSG_KICKED,
   MSG_LOCK,
+  MSG_REMOVED,
   MSG_RESULTS,
   MSG_REVEAL,
   MSG_TEAM_PLAN,
@@ -25,11 +26,14 @@ import {
   hostCommand,
   joinPlayer,
   playerEdit,
+  removedPlayers,
+  removedSeatRefusal,
   setLock,
   teamPlanMessage,
   tick,
   type ClassroomError,
   type JoinRefusal,
+  type RemovedPlayersMessage,
   type SessionEffect,
   type SessionErrorMessage,
   type SessionSnapshot,
@@ -203,7 +207,8 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
     if (o.seatKey !== undefined) {
       const playerId = [...this.seatKeys].find(([, hash]) => verifySecret(o.seatKey!, hash))?.[0];
       const player = this.session.players.find((p) => p.id === playerId);
-      if (player?.kicked) throw refusal(403, 'kicked', 'You were removed from this session.');
+      if (player?.kicked)
+        throw refusal(403, removedSeatRefusal.code, removedSeatRefusal.text.en, removedSeatRefusal);
       if (player) return { role: 'player', playerId: player.id };
     }
     // A dry run of the core's join (pure): the seat is taken in onJoin, against the snapshot of that moment.
@@ -323,8 +328,10 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
         this.roomId,
         sessionChange(this.session, step.session, now, this.seatKeys),
       );
+      const before = this.session;
       this.session = step.session;
       this.lastHeartbeat = now;
+      if (before.players !== step.session.players) this.sendRemovedIfChanged(before);
       // a closed session (podium after endSession) goes away once its last screen leaves
       if (this.session.closed) this.autoDispose = true;
     }
@@ -358,8 +365,21 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
     }
   }
 
-  /** A (re)joined client's private view: its team's plan (the facilitator: every team's). */
+  /** To every facilitator: the removed players, when a kick or a readmit changed them. */
+  private sendRemovedIfChanged(before: SessionSnapshot): void {
+    const ids = (s: SessionSnapshot) => JSON.stringify(removedPlayers(s).map((p) => p.id));
+    if (ids(before) === ids(this.session)) return;
+    for (const c of this.clients) if (c.userData?.role === 'facilitator') this.sendRemoved(c);
+  }
+
+  private sendRemoved(client: Client): void {
+    const message: RemovedPlayersMessage = { players: removedPlayers(this.session) };
+    client.send(MSG_REMOVED, message);
+  }
+
+  /** A (re)joined client's private view: its team's plan (the facilitator: every team's and who was removed). */
   private sendCurrent(client: Client<Seat, Seat>): void {
+    if (client.userData?.role === 'facilitator') this.sendRemoved(client);
     for (const t of this.session.teams) {
       if (!this.seesPlanOf(client, t.id)) continue;
       const message = teamPlanMessage(this.session, t.id);
