@@ -24,8 +24,6 @@ export function hostSeatsSection(
       h(
         'span',
         { class: 'seats-state', id: 'joins-state', 'data-locked': String(locked), role: 'status' },
-        h('span', { class: 'seats-icon', 'aria-hidden': 'true' }, locked ? '🔒' : '🔓'),
-        ' ',
         t(locked ? 'cls.seats.locked' : 'cls.seats.open'),
       ),
       button(

@@ -208,8 +208,9 @@ export class SessionConnection {
         this.keys.saveSeat(this.code, { seatKey: welcome.seatKey, nickname: welcome.nickname ?? '' });
     }
     if (type === MSG_KICKED) {
+      // The seat key is kept: refused while removed, it takes the same seat back once the facilitator lets
+      // the player back in (readmit).
       this.ending = true;
-      this.keys.forgetSeat(this.code);
       this.setStatus({ kind: 'left', reason: 'kicked' });
     }
     for (const handler of this.handlers.get(type) ?? []) (handler as Handler<K>)(message);
