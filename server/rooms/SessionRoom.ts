@@ -22,6 +22,8 @@ import {
   CLOSE_KICKED,
   CLOSE_RESTARTING,
   chooseTeam,
+  dropGhostSeats,
+  neverPlayed,
   editRefusedMessage,
   hostCommand,
   joinPlayer,
@@ -114,6 +116,8 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
   private tickQueued = false;
   private lease: RoomLease | undefined;
   private readonly rate = new MessageRate(SESSION_MESSAGE_RATE);
+  /** When each never-played seat's last connection went (ms): dropped after the grace (ghostSeats.ts). */
+  private readonly awaySince = new Map<string, number>();
 
   async onCreate(options: CreateOptions): Promise<void> {
     this.deps = options.deps ?? (await defaultDeps());
@@ -138,6 +142,7 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
           code,
           sessionChange(storedSnapshot, this.session, now, this.seatKeys),
         );
+      for (const p of this.session.players) if (neverPlayed(p)) this.awaySince.set(p.id, now);
       this.mirror(now);
     } catch (e) {
       await releaseRoomLease(this.deps.store, code, this.lease).catch(() => undefined);
@@ -242,6 +247,7 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
         }
       }
       client.userData = { role: 'player', playerId };
+      this.awaySince.delete(playerId);
       if (seatKey === undefined) this.closeOlderConnections(client, playerId);
       const nickname = this.session.players.find((p) => p.id === playerId)?.nickname ?? '';
       welcome = { role: 'player', playerId, nickname, ...(seatKey ? { seatKey } : {}) };
@@ -256,12 +262,19 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
     const seat = client.userData;
     if (seat === undefined) return;
     this.mirror(this.deps.now());
-    if (consented || this.isKicked(seat) || this.heldElsewhere(client)) return;
+    if (this.isKicked(seat) || this.heldElsewhere(client)) return;
+    if (seat.role === 'player' && seat.playerId !== undefined) {
+      // A player who chose to leave before playing leaves no seat; a dropped one gets the grace first.
+      if (consented) return this.queue.run(() => this.dropSeats([seat.playerId!]));
+      this.awaySince.set(seat.playerId, this.deps.now());
+    }
+    if (consented) return;
     try {
       await this.allowReconnection(client, this.deps.reconnectSeconds);
       // The new connection object: still joining, so what is sent now is delivered after its JOIN.
       const back = this.clients.find((c) => c.sessionId === client.sessionId) ?? client;
       if (this.isKicked(seat)) return back.leave(CLOSE_KICKED);
+      if (seat.role === 'player' && seat.playerId !== undefined) this.awaySince.delete(seat.playerId);
       this.sendCurrent(back);
     } catch {
       // The seat stays in the session (points, team) and can be taken back with its seat key.
@@ -439,7 +452,24 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
     if (now - this.lastHeartbeat >= HEARTBEAT_MS) {
       await this.deps.store.touch(this.roomId, now);
       this.lastHeartbeat = now;
+      // A never-played seat whose player has been gone past the reconnection window (plus a beat) is dropped.
+      const graceMs = this.deps.reconnectSeconds * 1000 + HEARTBEAT_MS;
+      const gone = [...this.awaySince].filter(([id, at]) => now - at >= graceMs && !this.isConnected(id));
+      if (gone.length > 0) await this.dropSeats(gone.map(([id]) => id));
     }
+  }
+
+  /** Drops the never-played seats among `ids` (ghostSeats.ts), with their seat keys; others are kept. */
+  private async dropSeats(ids: readonly string[]): Promise<void> {
+    for (const id of ids) this.awaySince.delete(id);
+    const absent = ids.filter((id) => !this.isConnected(id));
+    if (absent.length === 0) return;
+    await this.commit({ session: dropGhostSeats(this.session, new Set(absent)), effects: [] });
+    for (const id of absent) if (!this.session.players.some((p) => p.id === id)) this.seatKeys.delete(id);
+  }
+
+  private isConnected(playerId: string): boolean {
+    return this.clients.some((c) => c.userData?.role === 'player' && c.userData.playerId === playerId);
   }
 
   private mirror(now: number): void {

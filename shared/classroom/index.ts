@@ -13,6 +13,7 @@ export { hostCommand } from './hostCommand.ts';
 export { tick } from './phases.ts';
 export { playerEdit } from './playerEdit.ts';
 export { setLock } from './setLock.ts';
+export { MAX_SEATS, dropGhostSeats, neverPlayed } from './ghostSeats.ts';
 export {
   joinsLocked,
   newSeatRefusal,
