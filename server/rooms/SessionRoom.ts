@@ -29,6 +29,7 @@ import {
   joinPlayer,
   playerEdit,
   removedPlayers,
+  resultsSeenBy,
   removedSeatRefusal,
   setLock,
   teamPlanMessage,
@@ -36,6 +37,7 @@ import {
   type ClassroomError,
   type JoinRefusal,
   type RemovedPlayersMessage,
+  type ResultsMessage,
   type SessionEffect,
   type SessionErrorMessage,
   type SessionSnapshot,
@@ -362,8 +364,20 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
         for (const c of this.clients) if (this.seesPlanOf(c, message.team)) c.send(MSG_TEAM_PLAN, message);
         return;
       }
-      case 'results':
-        return this.broadcast(MSG_RESULTS, effect.message);
+      case 'results': {
+        // Other teams' plan summaries wait for the reveal; the facilitator sees them all.
+        const byTeam = new Map<string | null, ResultsMessage>();
+        for (const c of this.clients) {
+          if (c.userData?.role === 'facilitator') {
+            c.send(MSG_RESULTS, effect.message);
+            continue;
+          }
+          const team = this.teamOf(c);
+          if (!byTeam.has(team)) byTeam.set(team, resultsSeenBy(effect.message, team));
+          c.send(MSG_RESULTS, byTeam.get(team));
+        }
+        return;
+      }
       case 'reveal':
         return this.broadcast(MSG_REVEAL, effect.message);
       case 'hint':
@@ -398,6 +412,13 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
       const message = teamPlanMessage(this.session, t.id);
       if (message) client.send(MSG_TEAM_PLAN, message);
     }
+  }
+
+  /** The team of a seated player's connection, null for any other screen. */
+  private teamOf(client: Client<Seat, Seat>): string | null {
+    const seat = client.userData;
+    if (seat?.role !== 'player') return null;
+    return this.session.players.find((p) => p.id === seat.playerId && !p.kicked)?.team ?? null;
   }
 
   private seesPlanOf(client: Client<Seat, Seat>, team: string): boolean {
