@@ -1,7 +1,7 @@
 // The player's screens outside planning: lobby (teams, who is in, switch team), briefing (the round's story
 // and goal in both languages), service (the team's step playing out), results (rank, score, why, debrief,
 // the revealed plan) and podium. Redrawn from the room state; keyed so focus survives patches.
-import { LOCALES, type Level, type ResultsMessage, type RevealMessage } from '../../shared/index.ts';
+import { lesson, LOCALES, type Level, type ResultsMessage, type RevealMessage } from '../../shared/index.ts';
 import { h } from '../ui/dom.ts';
 import type { ClassroomContext } from './context.ts';
 import { translator } from './context.ts';
@@ -114,7 +114,7 @@ export function renderPlayerPhase(
               'section',
               { class: 'debrief' },
               h('h3', {}, t('cls.debrief')),
-              h('p', {}, level.debrief[locale]),
+              h('p', {}, lesson(level)[locale]),
             )
           : null,
       ]);

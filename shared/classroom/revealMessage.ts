@@ -1,6 +1,7 @@
 // The facilitator's reveal (docs/design.md §5.2 "Results": the reveal of the best plan and the debrief): a scored
 // team's plan, its result row, its service timeline (the plan re-evaluated: the core is deterministic) and
 // the round's debrief text.
+import { lesson } from '../game/lesson.ts';
 import { accept, refuse } from './errors.ts';
 import { teamById } from './roster.ts';
 import { roundLevel, safeEvaluate } from './scoreRound.ts';
@@ -31,6 +32,6 @@ export function revealMessage(s: SessionSnapshot, team: string): ClassroomResult
     result,
     throughputUnit: last!.throughputUnit,
     timeline,
-    debrief: level.debrief,
+    debrief: lesson(level),
   });
 }

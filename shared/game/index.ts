@@ -15,6 +15,7 @@ export { evaluatePlan, type EvaluateResult } from './evaluatePlan.ts';
 export type * from './evaluation.ts';
 export * from './stepShares.ts';
 export { debrief, planFigures, type PlanFigures } from './debrief.ts';
+export { lesson, LESSON_FIGURES, LESSON_PLANS } from './lesson.ts';
 export { exportJax, timelineTrace } from './exportPlan.ts';
 export { LEVELS, levelById } from './levels/index.ts';
 export * from './sandbox.ts';

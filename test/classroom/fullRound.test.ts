@@ -3,6 +3,7 @@
 // results must equal evaluatePlan's figures; points are 1000 × score / best, hand-checked:
 // 480 558.30 / 858 387.74 × 1000 = 559.84 → 560. Then the reveal, the podium and the CSV of the session.
 import { describe, expect, it } from 'vitest';
+import { lesson } from '../../shared/game/lesson.ts';
 import { evaluatePlan } from '../../shared/game/evaluatePlan.ts';
 import { levelById } from '../../shared/game/levels/index.ts';
 import {
@@ -108,7 +109,7 @@ describe('a full round: reference plan against trap plan', () => {
       result: s.results[0]!.teams[0],
       throughputUnit: 'examples', // the article's MLP: one row per example
       timeline: evaluation(level.reference).timeline,
-      debrief: level.debrief,
+      debrief: lesson(level),
     });
     const cmd = ok(hostCommand(s, { command: 'reveal', team: 't2' }, 0));
     expect(cmd.session).toBe(s);

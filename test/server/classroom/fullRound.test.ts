@@ -4,6 +4,7 @@
 // submitted plan and score is in the database and the results CSV.
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lesson } from '../../../shared/game/lesson.ts';
 import {
   evaluatePlan,
   levelById,
@@ -201,7 +202,7 @@ describe('a full round, two teams of two', () => {
     const reveal = cy.of<RevealMessage>('reveal')[0]!;
     expect(reveal.result.planSummary).toBe(host.of<ResultsMessage>('results')[0]!.teams[0]!.planSummary);
     expect(reveal).toMatchObject({ round: 0, team: 't1', plan: t1Plan, result: { score: scoreOf(t1Plan) } });
-    expect(reveal.debrief).toEqual(level.debrief);
+    expect(reveal.debrief).toEqual(lesson(level));
   });
 
   it('stores every submitted plan, score and round; results.csv matches the core', async () => {
