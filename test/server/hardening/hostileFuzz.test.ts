@@ -192,10 +192,9 @@ beforeAll(async () => {
   }
   await patchInterval();
 }, 60_000);
-afterAll(async () => {
-  await Promise.all(peers.map(({ p }) => p.room.leave().catch(() => undefined)));
-  await stopAll();
-});
+// The server first, whatever else failed (a leave per peer under load once outlasted the hook and left the
+// server process running); its clients close with it.
+afterAll(() => stopAll(), 30_000);
 
 const total = (rate: MessageRateOptions) => rate.perSecond * SECONDS;
 
@@ -213,7 +212,9 @@ it(`stays up, answers each hostile message once and changes nothing (seed ${SEED
   const joins = Array.from({ length: 200 }, () => {
     const options = hostileJoinOptions();
     const withoutCode = rnd() < 0.25 ? pick([0, 1, 2] as const) : undefined;
-    return () => {
+    // A join whose HTTP socket was hung up (a loaded machine: a kept-alive socket closed under it) is tried
+    // once more; the answer it then gets must be a coded refusal like any other.
+    const once = () => {
       const client = new Client(srv.url);
       if (withoutCode === undefined) return client.joinById(code, options);
       const projector = { protocolVersion: PROTOCOL_VERSION, role: 'projector' };
@@ -223,6 +224,8 @@ it(`stays up, answers each hostile message once and changes nothing (seed ${SEED
         () => client.create(ROOM_SESSION, { code }),
       ][withoutCode]!();
     };
+    return () =>
+      once().catch((e: Error) => (/socket hang up|ECONNRESET/.test(e.message) ? once() : Promise.reject(e)));
   });
   const plans = peers.map(({ rate }, k) => {
     rnd = prng(SEED + k + 1);
