@@ -87,7 +87,11 @@ export interface RampStep {
 async function rampStep(level: string, clients: number): Promise<RampStep> {
   const dir = tempDir();
   try {
-    const server = await startServerProcess({ port: 0, dbPath: path.join(dir, 'ramp.sqlite') });
+    const server = await startServerProcess({
+      port: 0,
+      dbPath: path.join(dir, 'ramp.sqlite'),
+      env: { TRUST_PROXY: 'loopback' }, // each class its own address (editLoad.ts addressPrefix)
+    });
     const pid = server.child.pid!;
     const sessions = Math.max(1, Math.round(clients / PLAYERS));
     const per = Array.from(
@@ -110,6 +114,7 @@ async function rampStep(level: string, clients: number): Promise<RampStep> {
             measureMs: MEASURE_S * 1000,
             drainMs: 3000,
             seed: 10 + i,
+            addressPrefix: `10.${i + 1}`,
           },
           (edge) => edges.push({ edge, at: performance.now(), ...procStat(pid) }),
         ),

@@ -1,4 +1,6 @@
 // `npm run bench`: every benchmark of the project, printed as one JSON document on stdout.
+// `npm run bench -- --ramp` (or `npm run bench:ramp`): the classroom load ramp alone (bench/classroomRamp.ts,
+// minutes long; BENCH_RAMP_CLIENTS, BENCH_RAMP_LEVELS, BENCH_RAMP_SECONDS narrow it).
 import { makeMesh, deviceCoords, unwrap } from '../shared/index.ts';
 import { benchMatmul } from './matmul.ts';
 import { measure } from './measure.ts';
@@ -11,6 +13,12 @@ import { benchDynamicViewFps } from './dynamicViewFps.ts';
 import { benchClientBundle } from './clientBundle.ts';
 import { benchTimeToLevel } from './timeToLevel.ts';
 import { benchClassroom } from './classroom.ts';
+import { benchClassroomRamp } from './classroomRamp.ts';
+
+if (process.argv.includes('--ramp')) {
+  console.log(JSON.stringify({ node: process.version, results: [await benchClassroomRamp()] }, null, 2));
+  process.exit(0);
+}
 
 const mesh = unwrap(
   makeMesh([

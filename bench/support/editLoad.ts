@@ -35,6 +35,13 @@ export interface EditLoadOptions {
   /** How long to wait for the last deliveries after the window, ms. */
   readonly drainMs: number;
   readonly seed: number;
+  /**
+   * Each session's clients come from their own address, `${addressPrefix}.<session>` sent as X-Forwarded-For
+   * (the server trusts loopback proxies: TRUST_PROXY=loopback), as a class behind its school's NAT would:
+   * the per-address limits on creating sessions and joining (issue 10) apply per class, not to the whole
+   * load generator. Absent: every client is the generator's own address.
+   */
+  readonly addressPrefix?: string;
   /** Called when the measured window opens and when it closes (e.g. to read the server's CPU time). */
   readonly onWindow?: (edge: 'start' | 'end') => void;
 }
@@ -126,8 +133,13 @@ interface Player {
 /** Creates the sessions, joins everyone, starts planning, runs the load and returns the measurements. */
 export async function runEditLoad(o: EditLoadOptions): Promise<EditLoadResult> {
   const rooms: Room[] = [];
-  const join = async (code: string, options: object): Promise<Room> => {
-    const room = await new Client(o.url).joinById(code, { protocolVersion: PROTOCOL_VERSION, ...options });
+  const headersOf = (session: number): Record<string, string> =>
+    o.addressPrefix === undefined
+      ? {}
+      : { 'x-forwarded-for': `${o.addressPrefix}.${(session >> 8) & 255}.${session & 255}` };
+  const join = async (code: string, options: object, session: number): Promise<Room> => {
+    const client = new Client(o.url, { headers: headersOf(session) });
+    const room = await client.joinById(code, { protocolVersion: PROTOCOL_VERSION, ...options });
     rooms.push(room);
     return room;
   };
@@ -144,7 +156,7 @@ export async function runEditLoad(o: EditLoadOptions): Promise<EditLoadResult> {
     for (let s = 0; s < o.sessions; s++) {
       const res = await fetch(`${o.url}/api/sessions`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...headersOf(s) },
         body: JSON.stringify({
           rounds: [o.levelId],
           planningSeconds: 1800,
@@ -154,13 +166,13 @@ export async function runEditLoad(o: EditLoadOptions): Promise<EditLoadResult> {
       });
       if (res.status !== 201) throw new Error(`POST /api/sessions: ${res.status} ${await res.text()}`);
       const { code, hostKey } = (await res.json()) as CreateSessionResponse;
-      const host = await join(code, { role: 'facilitator', hostKey });
+      const host = await join(code, { role: 'facilitator', hostKey }, s);
       host.onMessage('*', () => {}); // the facilitator gets every team's plans: received, not measured
       hosts.push(host);
       const seated = await pool(
         Array.from({ length: o.players }, (_, i) => async (): Promise<Player> => {
           const team = i % 2 === 0 ? 't1' : 't2';
-          const room = await join(code, { role: 'player', nickname: `cook ${i + 1}`, team });
+          const room = await join(code, { role: 'player', nickname: `cook ${i + 1}`, team }, s);
           const player: Player = { room, team: `${code}/${team}`, playerId: '' };
           room.onMessage(MSG_WELCOME, (m: WelcomeMessage) => (player.playerId = `${code}/${m.playerId}`));
           room.onMessage(MSG_EDIT_REFUSED, () => refused++);

@@ -7,6 +7,7 @@ import { SessionConnection } from '../net/SessionConnection.ts';
 import { h } from '../ui/dom.ts';
 import type { ClassroomContext } from './context.ts';
 import { translator } from './context.ts';
+import { hostSeatsSection } from './HostSeatsSection.ts';
 import { hostTeamsTable } from './HostTeamsTable.ts';
 import { fetchServerInfo, resultsCsvUrl, resumeSession } from './sessionApi.ts';
 import { joinBase, type JoinBase } from './viewModels/joinBase.ts';
@@ -40,6 +41,7 @@ export class HostDashboard {
     teams: h('section', { class: 'host-teams' }),
     hint: h('section', { class: 'host-hint' }),
     results: h('section', { class: 'host-results', 'aria-live': 'polite' }),
+    seats: h('section', { class: 'host-seats', 'aria-label': 'joining' }),
   };
   private readonly notice = h('p', { class: 'cls-banner', role: 'status', hidden: true });
 
@@ -112,10 +114,12 @@ export class HostDashboard {
         s.pace,
         s.hint,
         s.results,
+        s.seats,
         s.teams,
       ),
     );
     conn.on('error', (m) => this.say(refusalText(m, this.ctx.locales.locale, t('cls.error.reload'))));
+    conn.on('removed', () => conn.state && this.render(conn.state));
     for (const type of ['results', 'reveal'] as const)
       conn.on(type, () => {
         delete s.results.dataset.key;
@@ -258,6 +262,7 @@ export class HostDashboard {
       ),
     ]);
     this.tick();
+    hostSeatsSection(s.seats, state, this.conn?.last('removed'), t, locale, (c) => this.send(c));
     hostTeamsTable(s.teams, state, t, locale, (c) => this.send(c));
     const results = this.conn?.last('results');
     const reveal = this.conn?.last('reveal');

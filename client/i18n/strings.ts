@@ -8,6 +8,7 @@ import { classroomStrings } from './classroomStrings.ts';
 import { parStrings } from './parStrings.ts';
 import { classroomRunStrings } from './classroomRunStrings.ts';
 import { classroomScreenStrings } from './classroomScreenStrings.ts';
+import { classroomSeatStrings } from './classroomSeatStrings.ts';
 
 import { LOCALES, type Locale } from '../../shared/index.ts';
 
@@ -22,6 +23,7 @@ const CATALOGS = [
   parStrings,
   classroomRunStrings,
   classroomScreenStrings,
+  classroomSeatStrings,
 ] as const;
 
 type KeysOf<C> = C extends { readonly en: Readonly<Record<infer K, string>> } ? K : never;

@@ -9,6 +9,7 @@ import {
   MSG_ERROR,
   MSG_HINT,
   MSG_KICKED,
+  MSG_REMOVED,
   MSG_RESULTS,
   MSG_REVEAL,
   MSG_SERVICE,
@@ -22,6 +23,7 @@ import {
   type HintMessage,
   type HostCommand,
   type LockMessage,
+  type RemovedPlayersMessage,
   type ResultsMessage,
   type RevealMessage,
   type ServiceMessage,
@@ -51,6 +53,7 @@ export interface ServerMessages {
   reveal: RevealMessage;
   service: ServiceMessage;
   kicked: unknown;
+  removed: RemovedPlayersMessage;
   error: ErrorMessage;
 }
 /** Client → server messages by name. */
@@ -69,6 +72,7 @@ const SERVER_MESSAGES = [
   MSG_REVEAL,
   MSG_SERVICE,
   MSG_KICKED,
+  MSG_REMOVED,
   MSG_ERROR,
 ] as const satisfies readonly (keyof ServerMessages)[];
 
@@ -208,8 +212,9 @@ export class SessionConnection {
         this.keys.saveSeat(this.code, { seatKey: welcome.seatKey, nickname: welcome.nickname ?? '' });
     }
     if (type === MSG_KICKED) {
+      // The seat key is kept: refused while removed, it takes the same seat back once the facilitator lets
+      // the player back in (readmit).
       this.ending = true;
-      this.keys.forgetSeat(this.code);
       this.setStatus({ kind: 'left', reason: 'kicked' });
     }
     for (const handler of this.handlers.get(type) ?? []) (handler as Handler<K>)(message);

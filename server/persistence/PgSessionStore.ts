@@ -130,6 +130,8 @@ export class PgSessionStore implements SessionStore {
            seat_key_hash = excluded.seat_key_hash`,
           [code, p.id, p.nickname, p.team, p.seatKeyHash],
         );
+      for (const id of change.playersDropped ?? [])
+        await client.query('DELETE FROM players WHERE session = $1 AND id = $2', [code, id]);
       for (const r of change.roundsStarted ?? [])
         await client.query(
           `INSERT INTO rounds (session, idx, level_id, started_at) VALUES ($1, $2, $3, $4)

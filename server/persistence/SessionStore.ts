@@ -46,6 +46,8 @@ export interface SessionChange {
   readonly snapshotJson: string;
   readonly nowMs: number;
   readonly players?: readonly PlayerRow[];
+  /** Seats dropped (never played: shared/classroom/ghostSeats.ts), by player id: their rows are deleted. */
+  readonly playersDropped?: readonly string[];
   readonly plans?: readonly Omit<PlanRow, 'savedAt'>[];
   /** Rounds that started (`startedAt`) or ended (`endedAt`) with this change. */
   readonly roundsStarted?: readonly { readonly idx: number; readonly levelId: string }[];

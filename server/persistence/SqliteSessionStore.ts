@@ -54,6 +54,7 @@ function prepareStatements(db: Database.Database) {
     ),
     hasSession: db.prepare(`SELECT 1 FROM sessions WHERE code = ?`),
     deleteSession: db.prepare(`DELETE FROM sessions WHERE code = ?`),
+    deletePlayer: db.prepare(`DELETE FROM players WHERE session = ? AND id = ?`),
     upsertPlayer: db.prepare(
       `INSERT INTO players (session, id, nickname, team, seat_key_hash) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (session, id) DO UPDATE SET nickname = excluded.nickname, team = excluded.team,
@@ -143,6 +144,7 @@ export class SqliteSessionStore implements SessionStore {
       if (updated.changes !== 1) throw new Error(`Session ${code} is not stored.`);
       for (const p of change.players ?? [])
         this.stmt.upsertPlayer.run(code, p.id, p.nickname, p.team, p.seatKeyHash);
+      for (const id of change.playersDropped ?? []) this.stmt.deletePlayer.run(code, id);
       for (const r of change.roundsStarted ?? []) this.stmt.startRound.run(code, r.idx, r.levelId, t);
       for (const idx of change.roundsEnded ?? []) this.stmt.endRound.run(t, code, idx);
       for (const p of change.plans ?? [])

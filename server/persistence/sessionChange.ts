@@ -30,6 +30,11 @@ export function sessionChange(
     if (old && old.nickname === p.nickname && old.team === p.team && old.kicked === p.kicked) continue;
     players.push({ id: p.id, nickname: p.nickname, team: p.kicked ? '' : p.team, seatKeyHash });
   }
+  const kept = new Set(prev?.players === next.players ? [] : next.players.map((p) => p.id));
+  const playersDropped =
+    prev === null || prev.players === next.players
+      ? []
+      : prev.players.filter((p) => !kept.has(p.id)).map((p) => p.id);
 
   const prevRound = prev?.round ?? -1;
   const roundsStarted =
@@ -56,10 +61,10 @@ export function sessionChange(
       });
     }
 
-  const kept = prev === null ? 0 : commonPrefix(prev.results, next.results);
-  const scoresWithdrawn = (prev?.results.slice(kept) ?? []).map((r) => r.round);
+  const sameResults = prev === null ? 0 : commonPrefix(prev.results, next.results);
+  const scoresWithdrawn = (prev?.results.slice(sameResults) ?? []).map((r) => r.round);
   const scores: ScoreRow[] = [];
-  for (const results of next.results.slice(kept))
+  for (const results of next.results.slice(sameResults))
     for (const r of results.teams)
       scores.push({
         round: results.round,
@@ -73,6 +78,7 @@ export function sessionChange(
     snapshotJson: JSON.stringify(next),
     nowMs,
     players,
+    ...(playersDropped.length > 0 ? { playersDropped } : {}),
     plans,
     roundsStarted,
     roundsEnded,

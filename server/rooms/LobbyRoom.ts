@@ -4,6 +4,7 @@ import { Room, type Client, type RoomException } from 'colyseus';
 import { MSG_ERROR, MSG_PING, MSG_PONG, PROTOCOL_VERSION, type PongMessage } from '../../shared/index.ts';
 import { validatePing } from '../protocol/validate.ts';
 import { LOBBY_MESSAGE_RATE, MessageRate, limited } from './MessageRate.ts';
+import { guardFrames } from './frameGuard.ts';
 import { onRoomException } from './roomException.ts';
 import { handleUnknownMessages } from './unhandledMessages.ts';
 
@@ -30,6 +31,7 @@ export class LobbyRoom extends Room {
         client.send(MSG_PONG, pong);
       }),
     );
+    guardFrames(this, this.rate);
     handleUnknownMessages(this, this.rate, (_client, type) => ({
       code: 'unknown-message',
       message: `The lobby does not handle '${type}'.`,

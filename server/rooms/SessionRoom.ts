@@ -13,6 +13,7 @@ import {
   MSG_HOST,
   MSG_KICKED,
   MSG_LOCK,
+  MSG_REMOVED,
   MSG_RESULTS,
   MSG_REVEAL,
   MSG_SERVICE,
@@ -22,16 +23,23 @@ import {
   CLOSE_KICKED,
   CLOSE_RESTARTING,
   chooseTeam,
+  dropGhostSeats,
+  neverPlayed,
   editRefusedMessage,
   hostCommand,
   joinPlayer,
   playerEdit,
+  removedPlayers,
+  resultsSeenBy,
+  removedSeatRefusal,
   setLock,
   serviceMessage,
   teamPlanMessage,
   tick,
   type ClassroomError,
   type JoinRefusal,
+  type RemovedPlayersMessage,
+  type ResultsMessage,
   type SessionEffect,
   type SessionErrorMessage,
   type SessionSnapshot,
@@ -55,6 +63,7 @@ import { resumedSnapshot } from '../persistence/resumedSnapshot.ts';
 import { ROOM_LEASED, claimRoomLease, releaseRoomLease } from './roomLease.ts';
 import { SerialQueue } from './SerialQueue.ts';
 import { MessageRate, SESSION_MESSAGE_RATE, limited } from './MessageRate.ts';
+import { guardFrames } from './frameGuard.ts';
 import { onRoomException } from './roomException.ts';
 import { SessionState, mirrorSession } from './sessionState.ts';
 import { handleUnknownMessages } from './unhandledMessages.ts';
@@ -111,6 +120,8 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
   private tickQueued = false;
   private lease: RoomLease | undefined;
   private readonly rate = new MessageRate(SESSION_MESSAGE_RATE);
+  /** When each never-played seat's last connection went (ms): dropped after the grace (ghostSeats.ts). */
+  private readonly awaySince = new Map<string, number>();
 
   async onCreate(options: CreateOptions): Promise<void> {
     this.deps = options.deps ?? (await defaultDeps());
@@ -135,6 +146,7 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
           code,
           sessionChange(storedSnapshot, this.session, now, this.seatKeys),
         );
+      for (const p of this.session.players) if (neverPlayed(p)) this.awaySince.set(p.id, now);
       this.mirror(now);
     } catch (e) {
       await releaseRoomLease(this.deps.store, code, this.lease).catch(() => undefined);
@@ -171,6 +183,7 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
           chooseTeam(this.session, playerId, m.team),
         );
     });
+    guardFrames(this, this.rate);
     handleUnknownMessages(this, this.rate, (client: Client<Seat, Seat>, type) =>
       client.userData?.role === 'projector'
         ? { code: 'read-only', message: 'The projector only watches.' }
@@ -203,7 +216,8 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
     if (o.seatKey !== undefined) {
       const playerId = [...this.seatKeys].find(([, hash]) => verifySecret(o.seatKey!, hash))?.[0];
       const player = this.session.players.find((p) => p.id === playerId);
-      if (player?.kicked) throw refusal(403, 'kicked', 'You were removed from this session.');
+      if (player?.kicked)
+        throw refusal(403, removedSeatRefusal.code, removedSeatRefusal.text.en, removedSeatRefusal);
       if (player) return { role: 'player', playerId: player.id };
     }
     // A dry run of the core's join (pure): the seat is taken in onJoin, against the snapshot of that moment.
@@ -237,6 +251,7 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
         }
       }
       client.userData = { role: 'player', playerId };
+      this.awaySince.delete(playerId);
       if (seatKey === undefined) this.closeOlderConnections(client, playerId);
       const nickname = this.session.players.find((p) => p.id === playerId)?.nickname ?? '';
       welcome = { role: 'player', playerId, nickname, ...(seatKey ? { seatKey } : {}) };
@@ -251,12 +266,19 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
     const seat = client.userData;
     if (seat === undefined) return;
     this.mirror(this.deps.now());
-    if (consented || this.isKicked(seat) || this.heldElsewhere(client)) return;
+    if (this.isKicked(seat) || this.heldElsewhere(client)) return;
+    if (seat.role === 'player' && seat.playerId !== undefined) {
+      // A player who chose to leave before playing leaves no seat; a dropped one gets the grace first.
+      if (consented) return this.queue.run(() => this.dropSeats([seat.playerId!]));
+      this.awaySince.set(seat.playerId, this.deps.now());
+    }
+    if (consented) return;
     try {
       await this.allowReconnection(client, this.deps.reconnectSeconds);
       // The new connection object: still joining, so what is sent now is delivered after its JOIN.
       const back = this.clients.find((c) => c.sessionId === client.sessionId) ?? client;
       if (this.isKicked(seat)) return back.leave(CLOSE_KICKED);
+      if (seat.role === 'player' && seat.playerId !== undefined) this.awaySince.delete(seat.playerId);
       this.sendCurrent(back);
     } catch {
       // The seat stays in the session (points, team) and can be taken back with its seat key.
@@ -323,8 +345,10 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
         this.roomId,
         sessionChange(this.session, step.session, now, this.seatKeys),
       );
+      const before = this.session;
       this.session = step.session;
       this.lastHeartbeat = now;
+      if (before.players !== step.session.players) this.sendRemovedIfChanged(before);
       // a closed session (podium after endSession) goes away once its last screen leaves
       if (this.session.closed) this.autoDispose = true;
     }
@@ -342,8 +366,20 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
         for (const c of this.clients) if (this.seesPlanOf(c, message.team)) c.send(MSG_TEAM_PLAN, message);
         return;
       }
-      case 'results':
-        return this.broadcast(MSG_RESULTS, effect.message);
+      case 'results': {
+        // Other teams' plan summaries wait for the reveal; the facilitator sees them all.
+        const byTeam = new Map<string | null, ResultsMessage>();
+        for (const c of this.clients) {
+          if (c.userData?.role === 'facilitator') {
+            c.send(MSG_RESULTS, effect.message);
+            continue;
+          }
+          const team = this.teamOf(c);
+          if (!byTeam.has(team)) byTeam.set(team, resultsSeenBy(effect.message, team));
+          c.send(MSG_RESULTS, byTeam.get(team));
+        }
+        return;
+      }
       case 'reveal':
         return this.broadcast(MSG_REVEAL, effect.message);
       case 'service':
@@ -362,11 +398,24 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
     }
   }
 
+  /** To every facilitator: the removed players, when a kick or a readmit changed them. */
+  private sendRemovedIfChanged(before: SessionSnapshot): void {
+    const ids = (s: SessionSnapshot) => JSON.stringify(removedPlayers(s).map((p) => p.id));
+    if (ids(before) === ids(this.session)) return;
+    for (const c of this.clients) if (c.userData?.role === 'facilitator') this.sendRemoved(c);
+  }
+
+  private sendRemoved(client: Client): void {
+    const message: RemovedPlayersMessage = { players: removedPlayers(this.session) };
+    client.send(MSG_REMOVED, message);
+  }
+
   /**
-   * A (re)joined client's private view: its team's plan (the facilitator: every team's); a projector opened
-   * during service gets the service it plays.
+   * A (re)joined client's private view: its team's plan (the facilitator: every team's and who was removed); a
+   * projector opened during service gets the service it plays.
    */
   private sendCurrent(client: Client<Seat, Seat>): void {
+    if (client.userData?.role === 'facilitator') this.sendRemoved(client);
     if (client.userData?.role === 'projector' && this.session.phase === 'service')
       client.send(MSG_SERVICE, serviceMessage(this.session));
     for (const t of this.session.teams) {
@@ -374,6 +423,13 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
       const message = teamPlanMessage(this.session, t.id);
       if (message) client.send(MSG_TEAM_PLAN, message);
     }
+  }
+
+  /** The team of a seated player's connection, null for any other screen. */
+  private teamOf(client: Client<Seat, Seat>): string | null {
+    const seat = client.userData;
+    if (seat?.role !== 'player') return null;
+    return this.session.players.find((p) => p.id === seat.playerId && !p.kicked)?.team ?? null;
   }
 
   private seesPlanOf(client: Client<Seat, Seat>, team: string): boolean {
@@ -428,7 +484,24 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
     if (now - this.lastHeartbeat >= HEARTBEAT_MS) {
       await this.deps.store.touch(this.roomId, now);
       this.lastHeartbeat = now;
+      // A never-played seat whose player has been gone past the reconnection window (plus a beat) is dropped.
+      const graceMs = this.deps.reconnectSeconds * 1000 + HEARTBEAT_MS;
+      const gone = [...this.awaySince].filter(([id, at]) => now - at >= graceMs && !this.isConnected(id));
+      if (gone.length > 0) await this.dropSeats(gone.map(([id]) => id));
     }
+  }
+
+  /** Drops the never-played seats among `ids` (ghostSeats.ts), with their seat keys; others are kept. */
+  private async dropSeats(ids: readonly string[]): Promise<void> {
+    for (const id of ids) this.awaySince.delete(id);
+    const absent = ids.filter((id) => !this.isConnected(id));
+    if (absent.length === 0) return;
+    await this.commit({ session: dropGhostSeats(this.session, new Set(absent)), effects: [] });
+    for (const id of absent) if (!this.session.players.some((p) => p.id === id)) this.seatKeys.delete(id);
+  }
+
+  private isConnected(playerId: string): boolean {
+    return this.clients.some((c) => c.userData?.role === 'player' && c.userData.playerId === playerId);
   }
 
   private mirror(now: number): void {

@@ -163,4 +163,8 @@ export function mirrorSession(
     put(player, 'joinedRound', p.joinedRound);
     putArray(player.kitchens, kitchensOf(s, p.id));
   }
+  // A dropped seat (never played: ghostSeats.ts) is no longer in the snapshot at all.
+  if (state.players.size > s.players.length - s.players.filter((p) => p.kicked).length)
+    for (const id of [...state.players.keys()])
+      if (!s.players.some((p) => p.id === id)) state.players.delete(id);
 }

@@ -13,7 +13,17 @@ export { hostCommand } from './hostCommand.ts';
 export { tick } from './phases.ts';
 export { playerEdit } from './playerEdit.ts';
 export { setLock } from './setLock.ts';
-export { joinsLocked, newSeatRefusal, nicknameKey, readmitPlayer, setJoinsLocked } from './seatPolicy.ts';
+export { MAX_SEATS, dropGhostSeats, neverPlayed } from './ghostSeats.ts';
+export { resultsSeenBy } from './resultsSeenBy.ts';
+export {
+  joinsLocked,
+  newSeatRefusal,
+  nicknameKey,
+  readmitPlayer,
+  removedPlayers,
+  removedSeatRefusal,
+  setJoinsLocked,
+} from './seatPolicy.ts';
 export { playersOf, playingTeams, scoreRound } from './scoreRound.ts';
 export { planSummary, pythonSpec } from './planSummary.ts';
 export { revealMessage } from './revealMessage.ts';

@@ -13,6 +13,7 @@ import {
 } from './roster.ts';
 import type { ClassroomResult, SessionSnapshot, SessionStep } from './session.ts';
 import { newSeatRefusal } from './seatPolicy.ts';
+import { seatCapRefusal, seatsIssued } from './ghostSeats.ts';
 import { validateNickname } from './validateNickname.ts';
 
 /** A join request (the contract's player join options, minus what the room handles). */
@@ -62,9 +63,9 @@ export function joinPlayer(s: SessionSnapshot, req: JoinRequest, nowMs: number):
   }
   const nick = validateNickname(req.nickname, takenNicknames(s));
   if (!nick.ok) return nick;
-  const refused = newSeatRefusal(s, nick.value);
+  const refused = newSeatRefusal(s, nick.value) ?? seatCapRefusal(s);
   if (refused) return refused;
-  const playerId = `p${s.players.length + 1}`;
+  const playerId = `p${seatsIssued(s) + 1}`;
   const player = {
     id: playerId,
     nickname: nick.value,
@@ -72,8 +73,13 @@ export function joinPlayer(s: SessionSnapshot, req: JoinRequest, nowMs: number):
     joinedRound: firstPlayableRound(s),
     joinedAtMs: nowMs,
     kicked: false,
+    played: false,
   };
-  const session = withCaptains({ ...s, players: [...s.players, player] });
+  const session = withCaptains({
+    ...s,
+    players: [...s.players, player],
+    ...(s.seatsIssued !== undefined ? { seatsIssued: s.seatsIssued + 1 } : {}),
+  });
   return accept({ session, playerId, nickname: nick.value });
 }
 
@@ -94,6 +100,6 @@ export function chooseTeam(s: SessionSnapshot, playerId: string, team: string): 
       'You can change team only before the game or during a briefing; ask the facilitator.',
     );
   if (p.value.team === team) return accept({ session: s, effects: [] });
-  const session = withPlayer(s, { ...p.value, team });
+  const session = withPlayer(s, { ...p.value, team, played: true });
   return accept({ session, effects: teamPlanEffects(session, [team]) });
 }

@@ -4,6 +4,7 @@
 // when a running timer has run out. Each returns the next snapshot and the effects to send. A hint belongs
 // to its round: a new round's briefing, the end of planning and the podium take it off every screen.
 import { levelById } from '../game/levels/index.ts';
+import { markRoundPlayed } from './ghostSeats.ts';
 import { teamPlanEffects } from './roster.ts';
 import { evaluateTeams, roundRoster, scoreRound } from './scoreRound.ts';
 import { serviceMessage } from './serviceMessage.ts';
@@ -52,7 +53,7 @@ export function enterPlanning(s: SessionSnapshot, nowMs: number): SessionStep {
  */
 export function enterService(s: SessionSnapshot, nowMs: number): SessionStep {
   const plans = Object.fromEntries(Object.entries(s.plans).map(([t, p]) => [t, { ...p, locked: true }]));
-  const locked: SessionSnapshot = { ...s, plans };
+  const locked: SessionSnapshot = markRoundPlayed({ ...s, plans });
   const evaluated = evaluateTeams(locked);
   const session: SessionSnapshot = {
     ...locked,

@@ -4,6 +4,7 @@
 import type { PlanEdit } from '../game/actions.ts';
 import { applyEdit } from '../game/applyEdit.ts';
 import { accept, editRefused, refuse } from './errors.ts';
+import { markPlayed } from './ghostSeats.ts';
 import { planningPlayer, teamPlanEffects } from './roster.ts';
 import { roundLevel } from './scoreRound.ts';
 import type { ClassroomResult, SessionSnapshot, SessionStep } from './session.ts';
@@ -52,7 +53,7 @@ export function playerEdit(
   const r = applyEdit(roundLevel(s), current.plan, edit);
   if (!r.ok) return editRefused(r.error);
   const session: SessionSnapshot = {
-    ...s,
+    ...markPlayed(s, playerId),
     plans: { ...s.plans, [team]: { plan: r.state, version: current.version + 1, locked: false } },
   };
   return accept({ session, effects: teamPlanEffects(session, [team], playerId) });

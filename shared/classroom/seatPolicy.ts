@@ -4,7 +4,7 @@
 // (seated players still come back with their seat keys).
 import { accept, refuse } from './errors.ts';
 import { takenNicknames, withPlayer } from './roster.ts';
-import type { ClassroomResult, SessionSnapshot, SessionStep } from './session.ts';
+import type { ClassroomError, ClassroomResult, SessionSnapshot, SessionStep } from './session.ts';
 
 /** A nickname as the session compares them. */
 export const nicknameKey = (nickname: string): string =>
@@ -26,6 +26,17 @@ export function newSeatRefusal(s: SessionSnapshot, nickname: string): ClassroomR
     return refuse('kicked', '这个昵称已被老师移出这场课。', 'This nickname was removed from the session.');
   return undefined;
 }
+
+/** Why a removed player's seat key is refused (the nickname's refusal is in newSeatRefusal). */
+export const removedSeatRefusal: ClassroomError = refuse(
+  'kicked',
+  '老师已将你移出这场课；请老师让你回来后再加入。',
+  'The facilitator removed you from this session; ask them to let you back in, then join again.',
+).error;
+
+/** The removed (kicked) players, join order. */
+export const removedPlayers = (s: SessionSnapshot): { id: string; nickname: string }[] =>
+  s.players.filter((p) => p.kicked).map((p) => ({ id: p.id, nickname: p.nickname }));
 
 /** The facilitator locks (true) or unlocks the session against new joins. */
 export function setJoinsLocked(s: SessionSnapshot, locked: boolean): ClassroomResult<SessionStep> {

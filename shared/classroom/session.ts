@@ -73,6 +73,8 @@ export interface SessionPlayer {
   readonly joinedRound: number;
   readonly joinedAtMs: number;
   readonly kicked: boolean;
+  /** Whether the seat has played (shared/classroom/ghostSeats.ts); absent in sessions stored before: true. */
+  readonly played?: boolean;
 }
 
 /** A team's plan in the current round. */
@@ -110,6 +112,8 @@ export interface SessionSnapshot {
   readonly closed: boolean;
   /** The facilitator locked the session against new players (absent in sessions stored before: false). */
   readonly joinsLocked?: boolean;
+  /** Seat ids handed out so far, once a never-played seat was dropped (absent: `players.length`). */
+  readonly seatsIssued?: number;
 }
 
 /** Why a call was refused; the session is unchanged. */
@@ -127,6 +131,7 @@ export type ClassroomErrorCode =
   | 'bad-argument'
   | 'closed'
   | 'joins-locked'
+  | 'session-full'
   | 'edit-refused';
 
 /** A refusal in both languages. `game` carries the core's error when applyEdit refused an edit. */

@@ -1,6 +1,7 @@
 // The captain locks (or unlocks) the team's plan for service (contract MSG_LOCK). When every team playing
 // this round is locked, planning ends early: service starts, the round is scored.
 import { accept, refuse } from './errors.ts';
+import { markPlayed } from './ghostSeats.ts';
 import { enterService } from './phases.ts';
 import { planningPlayer, teamPlanEffects } from './roster.ts';
 import { playingTeams } from './scoreRound.ts';
@@ -32,7 +33,10 @@ export function setLock(
   if (current === undefined)
     return refuse('not-your-team', '你的队伍这一轮没有方案。', 'Your team has no plan this round.');
   if (current.locked === locked) return accept({ session: s, effects: [] });
-  const session: SessionSnapshot = { ...s, plans: { ...s.plans, [team]: { ...current, locked } } };
+  const session: SessionSnapshot = {
+    ...markPlayed(s, p.value.id),
+    plans: { ...s.plans, [team]: { ...current, locked } },
+  };
   const effects = teamPlanEffects(session, [team]);
   const playing = playingTeams(session);
   if (locked && playing.length > 0 && playing.every((t) => session.plans[t]?.locked === true)) {

@@ -226,6 +226,11 @@ export interface RevealMessage {
 }
 /** To a kicked player just before the server closes the connection. */
 export const MSG_KICKED = 'kicked';
+/** To facilitators, on joining and whenever it changes: the players removed (kicked), whom `readmit` lets back. */
+export const MSG_REMOVED = 'removed';
+export interface RemovedPlayersMessage {
+  readonly players: readonly { readonly id: string; readonly nickname: string }[];
+}
 
 /**
  * MSG_ERROR in a session room: a refused message (nothing changed). `code` is 'bad-message',

@@ -28,6 +28,7 @@ describe('joinPlayer', () => {
       joinedRound: 0,
       joinedAtMs: 3000,
       kicked: false,
+      played: false,
     });
   });
 

@@ -10,7 +10,10 @@ interface Refusal {
 }
 
 function asRefusal(error: unknown): Refusal | null {
-  if (typeof error === 'object' && error !== null && 'code' in error) return error as Refusal;
+  // A refused message is the refusal itself; colyseus.js's ServerError has a numeric `code` (the HTTP-like
+  // status) and the JoinRefusal JSON in its message.
+  if (typeof error === 'object' && error !== null && typeof (error as Refusal).code === 'string')
+    return error as Refusal;
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : null;
   if (message === null || !message.trim().startsWith('{')) return null;
   try {

@@ -21,6 +21,20 @@ describe('refusalText', () => {
     expect(refusalText(e, 'en', RELOAD)).toBe('A nickname has at most 16 characters (this one has 23).');
   });
 
+  it('reads the JSON of colyseus.js ServerError, whose own `code` is the numeric status', () => {
+    const e = Object.assign(
+      new Error(
+        JSON.stringify({
+          code: 'joins-locked',
+          message: 'Locked.',
+          text: { 'zh-CN': '已锁定。', en: 'Locked.' },
+        }),
+      ),
+      { code: 422 },
+    );
+    expect(refusalText(e, 'zh-CN', RELOAD)).toBe('已锁定。');
+  });
+
   it('turns a protocol mismatch into the page’s reload sentence', () => {
     const e = new Error(JSON.stringify({ code: 'protocol', message: 'This page speaks protocol 1 but …' }));
     expect(refusalText(e, 'zh-CN', RELOAD)).toBe(RELOAD);

@@ -204,10 +204,28 @@ describe('a full round, two teams of two', () => {
     expect(JSON.stringify(projector.of('service'))).not.toContain('"plan"');
   });
 
+  it('results carry a team’s plan summary only to that team and the facilitator (issue 10, item 8)', () => {
+    const summaries = (p: Peer) =>
+      Object.fromEntries(p.of<ResultsMessage>('results')[0]!.teams.map((r) => [r.team, r.planSummary]));
+    const all = summaries(host);
+    expect(all.t1).toMatch(/model/);
+    expect(all.t2).toMatch(/model/);
+    for (const p of [ann, bo]) expect(summaries(p)).toEqual({ t1: all.t1, t2: '' });
+    for (const p of [cy, di]) expect(summaries(p)).toEqual({ t1: '', t2: all.t2 });
+    expect(summaries(projector)).toEqual({ t1: '', t2: '' });
+    // and nothing else than the plan summary differs
+    const blank = (m: ResultsMessage) => ({ ...m, teams: m.teams.map((r) => ({ ...r, planSummary: '' })) });
+    for (const p of [projector, ann, cy])
+      expect(blank(p.of<ResultsMessage>('results')[0]!)).toEqual(
+        blank(host.of<ResultsMessage>('results')[0]!),
+      );
+  });
+
   it('reveal shows a team’s submitted plan to everyone', async () => {
     host.room.send('host', { command: 'reveal', team: 't1' });
     for (const p of [projector, cy, di]) await received(p, 'reveal');
     const reveal = cy.of<RevealMessage>('reveal')[0]!;
+    expect(reveal.result.planSummary).toBe(host.of<ResultsMessage>('results')[0]!.teams[0]!.planSummary);
     expect(reveal).toMatchObject({ round: 0, team: 't1', plan: t1Plan, result: { score: scoreOf(t1Plan) } });
     expect(reveal.debrief).toEqual(lesson(level));
   });

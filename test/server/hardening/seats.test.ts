@@ -4,7 +4,7 @@
 // let them back and lock the session against new joins.
 import { Client } from 'colyseus.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROTOCOL_VERSION, type WelcomeMessage } from '../../../shared/index.ts';
+import { PROTOCOL_VERSION, type RemovedPlayersMessage, type WelcomeMessage } from '../../../shared/index.ts';
 import {
   hostedSession,
   join,
@@ -19,11 +19,12 @@ import { quietRefusal } from '../support/quietRefusal.ts';
 
 let srv: TestServer;
 let code: string;
+let hostKey: string;
 let host: Peer, ann: Peer, bo: Peer;
 
 beforeAll(async () => {
   srv = await startTestServer();
-  ({ code, host } = await hostedSession(srv.url));
+  ({ code, host, hostKey } = await hostedSession(srv.url));
   ann = await join(srv.url, code, { role: 'player', nickname: 'Ann', team: 't1' });
   bo = await join(srv.url, code, { role: 'player', nickname: 'Bo', team: 't2' });
   await startPlanning(host, ann);
@@ -81,16 +82,29 @@ describe('a kick', () => {
       ...extra,
     });
 
-  it('refuses the seat key, the nickname and the reconnection token', async () => {
+  it('refuses the seat key (with a reason in both languages), the nickname and the reconnection token', async () => {
     const held: string[] = [];
-    await expect(quietRefusal(() => asEve({ seatKey: seatKeyOf(eve) }), held)).rejects.toThrow(/kicked/);
+    const refused = await quietRefusal(() => asEve({ seatKey: seatKeyOf(eve) }), held).catch((e: Error) =>
+      JSON.parse(e.message),
+    );
+    expect(refused).toMatchObject({ code: 'kicked', text: { 'zh-CN': expect.stringMatching(/移出/) } });
     await expect(quietRefusal(() => asEve(), held)).rejects.toThrow(/kicked/);
     await expect(quietRefusal(() => asEve({ nickname: ' eve ' }), held)).rejects.toThrow(/kicked/);
     await expect(quietRefusal(() => new Client(srv.url).reconnect(token), held)).rejects.toThrow();
     expect(held.filter((l) => l.includes('"code":"kicked"'))).toHaveLength(3);
   });
+  it('the facilitator (only) is told who was removed, also on joining', async () => {
+    const removed = () => host.of<RemovedPlayersMessage>('removed').at(-1)?.players;
+    await until(() => removed()?.length === 1);
+    expect(removed()).toEqual([{ id: idOf(eve), nickname: 'Eve' }]);
+    expect(ann.of('removed')).toEqual([]);
+    const second = await join(srv.url, code, { role: 'facilitator', hostKey });
+    expect(second.of<RemovedPlayersMessage>('removed').at(-1)?.players).toEqual(removed());
+    await second.room.leave();
+  });
   it('the facilitator can let the player back', async () => {
     host.room.send('host', { command: 'readmit', player: idOf(eve) });
+    await until(() => host.of<RemovedPlayersMessage>('removed').at(-1)?.players.length === 0);
     await until(() => host.state().players[idOf(eve)] !== undefined);
     const back = await join(srv.url, code, { role: 'player', nickname: 'Eve', seatKey: seatKeyOf(eve) });
     expect(idOf(back)).toBe(idOf(eve));

@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   createSession,
+  dropGhostSeats,
   hostCommand,
   joinPlayer,
   playerEdit,
@@ -110,6 +111,15 @@ export function storeContract(name: string, open: () => Promise<SessionStore>): 
       expect(stored.updatedAt).toBe(50);
       await store.touch('ABC234', 60);
       expect((await store.getSession('ABC234'))!.updatedAt).toBe(60);
+    });
+
+    it('deletes the rows of dropped seats (never played: ghostSeats.ts), and only those', async () => {
+      const store = await fresh();
+      const { s, seats } = await storedLobby(store);
+      await store.applyChange('ABC234', sessionChange(s, dropGhostSeats(s, new Set(['p1'])), 5, seats));
+      expect(await store.players('ABC234')).toEqual([
+        { id: 'p2', nickname: 'Cy', team: 't2', seatKeyHash: 'hash-p2' },
+      ]);
     });
 
     it('refuses to change a session that is not stored, and a second session with the same code', async () => {
