@@ -96,7 +96,8 @@ export function rank(rows: readonly Unranked[]): TeamRoundResult[] {
 }
 
 /**
- * The current round's results from the teams' current plans (pure: the session is not changed).
+ * The current round's results from the teams' current plans (pure: the session is not changed); called
+ * before service locks every plan, so `locked` says which captains locked theirs.
  * @example scoreRound(s).teams[0] // { team: 't1', score: 732.7, stars: 3, points: 1000, rank: 1, … }
  */
 export function scoreRound(s: SessionSnapshot): ResultsMessage {
@@ -111,7 +112,8 @@ export function scoreRound(s: SessionSnapshot): ResultsMessage {
       r = safeEvaluate(level, plan);
       cache.set(key, r);
     }
-    return [teamResult(team, plan, r)];
+    // Whether the captain locked it before planning ended (the others are served as they stood).
+    return [{ ...teamResult(team, plan, r), locked: s.plans[team]?.locked === true }];
   });
   const teams = rank(rows);
   return {
