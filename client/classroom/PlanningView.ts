@@ -9,6 +9,7 @@ import type { Box } from '../viewModels/kitchenGridLayout.ts';
 import type { ClassroomContext } from './context.ts';
 import { translator } from './context.ts';
 import type { TeamPlanSession } from './TeamPlanSession.ts';
+import { activityLines } from './viewModels/activityLine.ts';
 import { listText } from './viewModels/listText.ts';
 import { planningAccess } from './viewModels/planningAccess.ts';
 import { membersOf, type PlayerView, type RoomState, type TeamView } from './viewModels/roomState.ts';
@@ -20,6 +21,9 @@ export class PlanningView {
   private readonly lockNote = h('p', { class: 'lock-note', 'aria-live': 'polite' });
   /** Shown instead of an editor that would be refused: the player joined after this round's planning began. */
   private readonly lateNote = h('p', { class: 'late-note', role: 'status', hidden: true });
+  /** Who changed what in the team's plan, newest first (teams of five: the last change is not silent). */
+  private readonly activity = h('ul', { class: 'team-activity', 'aria-live': 'polite' });
+  private readonly activityTimer: ReturnType<typeof setInterval>;
   private readonly fields = h('fieldset', { class: 'team-plan' });
   private readonly detachPanel: () => void;
   private readonly unsubscribe: () => void;
@@ -30,8 +34,11 @@ export class PlanningView {
     private readonly session: TeamPlanSession,
     kitchen: number | undefined,
     toggleLock: () => void,
+    /** The session hides stars and score until service (the preview shows neither). */
+    hideScore = false,
   ) {
     const t = translator(ctx);
+    this.activity.setAttribute('aria-label', t('cls.play.activityLabel'));
     this.lock.addEventListener('click', toggleLock);
     this.fields.append(h('legend', { class: 'visually-hidden' }, t('cls.plan.legend')));
     const panel = h('div', { class: 'team-plan-panel' });
@@ -43,17 +50,21 @@ export class PlanningView {
         this.lateNote,
         this.chef,
         this.team,
+        this.activity,
         h('div', { class: 'actions' }, this.lock),
         this.lockNote,
       ),
       this.fields,
     );
     // The level panel's own Serve / Back / Undo do not apply to a team plan: the captain's Lock replaces them.
-    this.detachPanel = mountLevelPanel(panel, session, t, ctx.locales.locale, { history: false });
+    this.detachPanel = mountLevelPanel(panel, session, t, ctx.locales.locale, { history: false, hideScore });
     // The accepted edits of the team plan shown (the server's count), for the reload check of the tests.
     this.unsubscribe = session.subscribe(() => {
       this.fields.dataset.version = String(session.planVersion);
+      this.drawActivity();
     });
+    // "12 s ago" keeps counting between edits.
+    this.activityTimer = setInterval(() => this.drawActivity(), 1000);
     const scenes = ctx.game().scene;
     scenes.stop(TITLE_SCENE);
     // The player's own kitchen opens in the local view (the tabs switch to the global, static, dynamic views).
@@ -99,7 +110,22 @@ export class PlanningView {
     this.fields.disabled = access !== 'edit';
   }
 
+  /** The activity lines, redrawn only when their text changes (screen readers hear each new line once). */
+  private drawActivity(): void {
+    const t = translator(this.ctx);
+    const lines = activityLines(this.session.activity, Date.now(), this.ctx.locales.locale, t);
+    const key = JSON.stringify(lines);
+    if (this.activity.dataset.key === key) return;
+    this.activity.dataset.key = key;
+    this.activity.replaceChildren(
+      ...(lines.length > 0
+        ? lines.map((line) => h('li', {}, line))
+        : [h('li', { class: 'muted' }, t('cls.play.noActivity'))]),
+    );
+  }
+
   detach(): void {
+    clearInterval(this.activityTimer);
     this.unsubscribe();
     this.detachPanel();
     this.ctx.game().scene.stop(KITCHEN_SCENE);

@@ -4,6 +4,7 @@
 import '../styles/classroom.css';
 import '../styles/classroomHost.css';
 import '../styles/classroomProjector.css';
+import '../styles/classroomPlay.css';
 import { h } from '../ui/dom.ts';
 import type { ClassroomContext } from './context.ts';
 import { translator } from './context.ts';

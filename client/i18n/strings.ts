@@ -7,6 +7,7 @@ import { viewStrings } from './viewStrings.ts';
 import { classroomStrings } from './classroomStrings.ts';
 import { parStrings } from './parStrings.ts';
 import { classroomRunStrings } from './classroomRunStrings.ts';
+import { classroomPlayStrings } from './classroomPlayStrings.ts';
 
 import { LOCALES, type Locale } from '../../shared/index.ts';
 
@@ -20,6 +21,7 @@ const CATALOGS = [
   classroomStrings,
   parStrings,
   classroomRunStrings,
+  classroomPlayStrings,
 ] as const;
 
 type KeysOf<C> = C extends { readonly en: Readonly<Record<infer K, string>> } ? K : never;

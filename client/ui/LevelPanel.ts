@@ -30,6 +30,8 @@ export interface LevelPanelActions {
   history?: boolean;
   /** Called with a hint's index each time the player opens it (the score screen counts them). */
   hintOpened?: (index: number) => void;
+  /** The preview leaves out the rate and the stars (a class that reveals the score at service). */
+  hideScore?: boolean;
 }
 
 const EDITORS: Record<EditorSection, (s: PlanSession, t: Translate, open: boolean) => Editor> = {
@@ -130,7 +132,8 @@ export function mountLevelPanel(
         h('pre', { class: 'jax' }, `${view.error.type}: ${view.error.message}`),
         h('p', {}, view.error.explanation[locale]),
       );
-    if (view.evaluation) renderPreview(previewBox, preview(view.evaluation), t);
+    if (view.evaluation)
+      renderPreview(previewBox, preview(view.evaluation, { hideScore: actions.hideScore === true }), t);
     exports.update();
   };
   return session.subscribe(update);

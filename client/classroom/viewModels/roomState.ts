@@ -44,6 +44,8 @@ export interface RoomState {
   readonly levelId: string;
   readonly timer: { readonly remainingMs: number; readonly running: boolean };
   readonly lastHint: string;
+  /** The session hides stars and score during planning (revealed at service). */
+  readonly hideScores: boolean;
   /** By team id order (t1, t2, …). */
   readonly teams: readonly TeamView[];
   readonly players: readonly PlayerView[];
@@ -74,6 +76,7 @@ export function parseRoomState(json: unknown): RoomState {
     levelId: str(s.levelId),
     timer: { remainingMs: Math.max(0, num(s.timerRemainingMs)), running: bool(s.timerRunning) },
     lastHint: str(s.lastHint),
+    hideScores: bool(s.hideScores),
     teams: entries(s.teams)
       .map((t): TeamView => {
         const o = obj(t);
