@@ -24,7 +24,7 @@ export function levelsCommand(input: unknown): CommandResult {
         id: l.id,
         kind: l.kind,
         title: { en: l.title.en, 'zh-CN': l.title['zh-CN'] },
-        concepts: [l.concept],
+        concepts: [l.concept, ...(l.alsoTeaches ?? [])],
       })),
     },
   };

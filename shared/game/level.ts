@@ -77,6 +77,8 @@ export interface Level {
   readonly kind: 'concept' | 'misconception';
   /** The idea, as a short key: 'tensor-parallel', 'pipeline', 'zero', … */
   readonly concept: string;
+  /** Further concepts the level also teaches (`sim levels` lists them after `concept`). */
+  readonly alsoTeaches?: readonly string[];
   readonly title: Text;
   /** Misconception levels: the wrong belief, as the article words it. */
   readonly belief?: Text;

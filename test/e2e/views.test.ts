@@ -197,6 +197,36 @@ async function nodeViews(page: Page, size: string): Promise<void> {
   await screenshot(page, `views-nodes-courses-${size}`);
 }
 
+/** The buffet's reference plan (experts on 16 kitchens): every view shows the dispatch and combine all-to-alls. */
+async function buffetViews(page: Page, size: string): Promise<void> {
+  await openLevel(page, 'the-buffet');
+  await editAndShow(page, { type: 'setMesh', axes: [{ name: 'expert', size: 16 }] }, 'global');
+  await editAndShow(page, { type: 'setSpec', tensor: 'expert_w1', spec: ['expert'] }, 'global');
+  await editAndShow(page, { type: 'setSpec', tensor: 'expert_w2', spec: ['expert'] }, 'global');
+  // The evaluation the views draw lists GShard's four all-to-alls (dispatch and combine, forward and back).
+  const passes = await page.evaluate(() => {
+    const scene = window.__meshKitchen!.game.scene.getScene('kitchen') as unknown as {
+      session: {
+        view: {
+          evaluation: { tasting: { collectives: readonly { kind: string; phase: string }[] } | null } | null;
+        };
+      };
+    };
+    return (scene.session.view.evaluation?.tasting?.collectives ?? []).map((c) => `${c.phase} ${c.kind}`);
+  });
+  expect(passes.filter((p) => p.endsWith('all-to-all')).sort()).toEqual([
+    'backward all-to-all',
+    'backward all-to-all',
+    'forward all-to-all',
+    'forward all-to-all',
+  ]);
+  for (const view of ['global', 'local', 'static', 'dynamic']) {
+    await editAndShow(page, null, view);
+    expect((await fingerprint(page)).colours).toBeGreaterThan(8);
+    await screenshot(page, `views-buffet-${view}-${size}`);
+  }
+}
+
 describe('the four views in Chromium', () => {
   it('draws, switches and plays them by keyboard at 1280×720', async () => {
     const { page, errors } = await game.open('/');
@@ -211,6 +241,17 @@ describe('the four views in Chromium', () => {
     });
     await walkViews(page, '390');
     expect(errors).toEqual([]);
+  });
+
+  it("shows the buffet's dispatch and combine all-to-alls in every view, at 1280×720 and on a phone", async () => {
+    for (const [viewport, size] of [
+      [{ width: 1280, height: 720 }, '1280'],
+      [{ width: 390, height: 844 }, '390'],
+    ] as const) {
+      const { page, errors } = await game.open('/', viewport);
+      await buffetViews(page, size);
+      expect(errors).toEqual([]);
+    }
   });
 
   it('groups kitchens by node and draws windows by link at 1280×720 and on a phone', async () => {

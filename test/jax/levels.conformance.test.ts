@@ -49,21 +49,6 @@ function exported(level: Level, state: PlanState, scale: 'tasting' | 'banquet'):
  * Where XLA's compiled choice is known to differ from the game's, what it adds and drops (the test checks the
  * difference is exactly this, so a change on either side shows). Why: docs/conformance.md.
  */
-const MOE_DIFFERENCE = {
-  extra: [
-    'all-gather over expert',
-    'all-gather over expert',
-    'all-reduce over expert',
-    'all-reduce over expert',
-  ],
-  missing: [
-    'all-to-all over expert',
-    'all-to-all over expert',
-    'all-to-all over expert',
-    'all-to-all over expert',
-  ],
-};
-
 const KNOWN_DIFFERENCES: Readonly<Record<string, { extra: readonly string[]; missing: readonly string[] }>> =
   {
     // h is labelled replicated and w2 row-sharded: XLA slices h (free) and all-reduces the [8, 4] pred instead
@@ -74,18 +59,6 @@ const KNOWN_DIFFERENCES: Readonly<Record<string, { extra: readonly string[]; mis
     // operands' cuts conflict XLA moves one operand with an all-to-all, the core all-reduces the partial
     // result (docs/conformance.md, "conflicting operand specs").
     'tasting-menu reference': { extra: ['all-to-all over model'], missing: ['all-reduce over model'] },
-    // Expert parallelism: Shardy gathers the tokens and the dispatch mask for the dispatch einsum instead of
-    // GShard's all-to-alls; GShard's layout needs with_sharding_constraint around an explicit transpose of the
-    // dispatched tokens (docs/conformance.md, "mixture of experts").
-    ...Object.fromEntries(
-      [
-        'the-buffet reference',
-        'full-stations start',
-        'full-stations reference',
-        'full-stations trap',
-        'myth-more-experts-more-compute reference',
-      ].map((k) => [k, MOE_DIFFERENCE]),
-    ),
   };
 
 /** The game's keys with a known difference applied. */

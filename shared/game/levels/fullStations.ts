@@ -19,6 +19,7 @@ export const fullStations: Level = {
   id: 'full-stations',
   kind: 'concept',
   concept: 'expert-capacity',
+  alsoTeaches: ['expert-parallelism'],
   title: text('客满的档口', 'Full stations'),
   story: text(
     '自助餐开在两台机器的 16 间厨房里，每间厨房 8 个档口。领位员按客人的口味分配档口，可每个档口每桌只摆 C 个座位：来得多的档口坐满了，后来的客人只好原样离开（被丢弃的词元）。' +

@@ -9,7 +9,7 @@
 // on seeded random data (tasting scale); `run: 'compile'` lowers and compiles it only and prints XLA's
 // memory_analysis() (banquet scale: nothing is allocated).
 import type { Mesh } from '../mesh.ts';
-import { pyStr, pyTuple, specFromSharding } from '../partitionSpec.ts';
+import { pyStr, pyTuple, specFromSharding, type PartitionSpec } from '../partitionSpec.ts';
 import type { Program, ValueId } from '../program/ir.ts';
 import type { SpmdPlan } from '../spmd/partition.ts';
 import { pipelineSnippet, type PipelineExport } from './pipelineSnippet.ts';
@@ -86,15 +86,28 @@ export function jaxSnippet(plan: SpmdPlan, opts: JaxSnippetOptions = {}): string
 
   // The forward pass: every forward-phase output by name (the loss among them).
   const forwardOutputs = program.outputs.filter((o) => values[o.value]!.phase === 'forward');
+  const moves = pmap ? NO_MOVES : allToAllMoves(plan);
   const body = (phase: 'forward' | 'update') =>
     values
       .filter((v) => v.phase === phase && v.node.kind !== 'input' && !(phase === 'update' && skip.has(v.id)))
-      .map((v) => {
-        let expr = pyExpression(v.node, v.shape, (id) => ref.get(id) ?? names[id]!);
-        if (constrained.has(v.name) && v.node.kind !== 'constraint' && !pmap)
+      .flatMap((v) => {
+        const lines: string[] = [];
+        const moved = new Map<ValueId, string>();
+        for (const m of moves.operand.get(v.id) ?? []) {
+          const local = `${names[m.value]}_to_${names[v.id]}`;
+          lines.push(`${local} = ${reshard(ref.get(m.value) ?? names[m.value]!, m.from, m.to)}`);
+          moved.set(m.value, local);
+        }
+        let expr = pyExpression(v.node, v.shape, (id) => moved.get(id) ?? ref.get(id) ?? names[id]!);
+        const result = moves.result.get(v.id);
+        if (result !== undefined) expr = reshard(expr, result.from, result.to);
+        if (result !== undefined && pySpec(result.to) === spec(v.id)) {
+          // already pinned to its final sharding
+        } else if (constrained.has(v.name) && v.node.kind !== 'constraint' && !pmap)
           expr = `jax.lax.with_sharding_constraint(${expr}, S(${spec(v.id)}))`;
         if (saved.has(v.id)) expr = `checkpoint_name(${expr}, ${pyStr(v.name)})`;
-        return `${names[v.id]} = ${expr}`;
+        lines.push(`${names[v.id]} = ${expr}`);
+        return lines;
       });
   lines.push('', '', 'def forward(params, data):', ...indent(body('forward')));
   lines.push(`    return {${forwardOutputs.map((o) => `${pyStr(o.name)}: ${names[o.value]}`).join(', ')}}`);
@@ -141,6 +154,35 @@ export function jaxSnippet(plan: SpmdPlan, opts: JaxSnippetOptions = {}): string
   lines.push(...(execute ? executeMain(loss) : compileMain()));
   return lines.join('\n');
 }
+
+/** An all-to-all the plan places: the value leaves one sharding for another in which a split dim moved. */
+interface Move {
+  readonly value: ValueId;
+  readonly from: PartitionSpec;
+  readonly to: PartitionSpec;
+}
+const NO_MOVES = { operand: new Map<ValueId, Move[]>(), result: new Map<ValueId, Move>() };
+
+/**
+ * The forward pass's all-to-alls by the op they sit at. Left to itself, XLA meets a change of split dim (GShard's
+ * dispatch: tokens split by group in, by expert out) by gathering what it needs; written as the value pinned to
+ * the sharding it has, then to the one it gets, it emits the all-to-all the plan lists, and JAX's transpose of
+ * the pair gives the backward pass's (docs/conformance.md, "mixture of experts"). Partial sums cannot be pinned,
+ * so a move from one is left to XLA.
+ */
+function allToAllMoves(plan: SpmdPlan): typeof NO_MOVES {
+  const moves = { operand: new Map<ValueId, Move[]>(), result: new Map<ValueId, Move>() };
+  for (const c of plan.collectives) {
+    if (c.kind !== 'all-to-all' || c.phase !== 'forward' || c.from.unreduced.length > 0) continue;
+    const move = { value: c.value, from: specFromSharding(c.from), to: specFromSharding(c.to) };
+    if (c.place === 'result') moves.result.set(c.at, move);
+    else moves.operand.set(c.at, [...(moves.operand.get(c.at) ?? []), move]);
+  }
+  return moves;
+}
+
+const reshard = (expr: string, from: PartitionSpec, to: PartitionSpec): string =>
+  `jax.lax.with_sharding_constraint(jax.lax.with_sharding_constraint(${expr}, S(${pySpec(from)})), S(${pySpec(to)}))`;
 
 type Outputs = Program['outputs'];
 

@@ -72,6 +72,8 @@ export function megatronLayer(
   dims: LayerDims,
   sequenceParallel: boolean,
   dtype: 'bf16' | 'f32' = 'bf16',
+  /** Without its MLP (a mixture-of-experts layer, whose experts moeBlock.ts prices): out = x1 + LN(x1). */
+  mlp = true,
 ): MegatronLayer {
   const { batch, seq, hidden, heads, ffn } = dims;
   if (hidden % heads !== 0) throw new Error(`hidden ${hidden} is not a multiple of heads ${heads}`);
@@ -118,12 +120,41 @@ export function megatronLayer(
   const ao = biased(attnPre, param('bo', [1, 1, hidden]), streamSpec, 'attn_out');
   const x1 = stream(b.add(x, b.mul(ao, drop1, 'attn_dropped'), 'resid1_sum'), 'resid1');
   const h2 = stream(layerNormAffine(b, x1, 'ln2_affine'), 'ln2');
+  if (!mlp) {
+    // The experts' input and the residual add their output joins; the block between is priced apart.
+    const out = stream(b.add(x1, h2, 'out_sum'), 'out');
+    const savedSelective = [x, h1, q, k, v, ctx, drop1, x1, h2];
+    return finish(b, out, bsh, dtype, dims, {
+      savedNone: [...savedSelective, probs, dropAttn, dropped],
+      savedSelective,
+      savedFull: [x],
+      attentionCore: Array.from({ length: coreEnd - coreStart }, (_, i) => coreStart + i),
+    });
+  }
   const ffnPre = matmul('bsd,df->bsf', h2, param('w1', [hidden, ffn]), ffnSpec, 'ffn_pre');
   const f = biased(ffnPre, param('b1', [1, 1, ffn]), ffnSpec, 'ffn_in');
   const g = b.constraint(b.gelu(f, 'gelu'), ffnSpec, 'ffn_act');
   const mlpPre = matmul('bsf,fd->bsd', g, param('w2', [ffn, hidden]), streamSpec, 'mlp_pre');
   const o = biased(mlpPre, param('b2', [1, 1, hidden]), streamSpec, 'mlp_out');
   const out = stream(b.add(x1, b.mul(o, drop2, 'mlp_dropped'), 'out_sum'), 'out');
+  const savedSelective = [x, h1, q, k, v, ctx, drop1, x1, h2, f, g, drop2];
+  return finish(b, out, bsh, dtype, dims, {
+    savedNone: [...savedSelective, probs, dropAttn, dropped],
+    savedSelective,
+    savedFull: [x],
+    attentionCore: Array.from({ length: coreEnd - coreStart }, (_, i) => coreStart + i),
+  });
+}
+
+/** The train step around the layer's output `out`: the harness loss Σ out ⊙ g, autodiff and Adam. */
+function finish(
+  b: ProgramBuilder,
+  out: ValueId,
+  bsh: number[],
+  dtype: 'bf16' | 'f32',
+  dims: LayerDims,
+  kept: Pick<MegatronLayer, 'savedNone' | 'savedSelective' | 'savedFull' | 'attentionCore'>,
+): MegatronLayer {
   const gradOut = b.input(`${HARNESS_PREFIX}g`, bsh, 'data', dtype);
   const prod = b.mul(out, gradOut, `${HARNESS_PREFIX}out_g`);
   const loss = b.sum(prod, [0, 1, 2], false, `${HARNESS_PREFIX}loss`);
@@ -146,16 +177,5 @@ export function megatronLayer(
       .filter((val) => val.node.kind === 'einsum' && val.node.operands.some((o) => selectors.has(o)))
       .map((val) => val.id),
   );
-  const attentionCore = Array.from({ length: coreEnd - coreStart }, (_, i) => coreStart + i);
-  const savedSelective = [x, h1, q, k, v, ctx, drop1, x1, h2, f, g, drop2];
-  return {
-    program,
-    dims,
-    savedNone: [...savedSelective, probs, dropAttn, dropped],
-    savedSelective,
-    savedFull: [x],
-    attentionCore,
-    harness,
-    auxiliary,
-  };
+  return { program, dims, ...kept, harness, auxiliary };
 }

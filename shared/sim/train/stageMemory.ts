@@ -19,7 +19,7 @@ import type { TrainRequest } from './trainRequest.ts';
 
 /** One pipeline device's memory and optimizer step. */
 export interface StageMemory {
-  /** Mesh id of the stage's first device (data 0, model 0). */
+  /** Mesh id of the stage's first device (data 0, expert 0, model 0). */
   readonly device: number;
   readonly bytes: MemoryBreakdown;
   readonly updateComputeS: number;
@@ -56,7 +56,7 @@ export function stageMemory(
       (last ? output.activationBytes.none * outputInFlight : 0);
     const temporaries = Math.max(layer.temporaryBytes[recompute], last ? output.temporaryBytes.none : 0);
     return {
-      device: d * tp,
+      device: d * tp * (req.parallel.ep ?? 1),
       bytes: memoryBreakdown({
         params: state('params'),
         grads: state('grads'),

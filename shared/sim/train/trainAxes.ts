@@ -4,6 +4,8 @@
 export const DATA_AXIS = 'data';
 /** Mesh axis of the pipeline stages. */
 export const STAGE_AXIS = 'stage';
+/** Mesh axis of expert parallelism: the experts split over ep of the data-parallel replicas, inside a stage. */
+export const EXPERT_AXIS = 'expert';
 /** Mesh axis of tensor parallelism (Megatron's t), innermost. */
 export const MODEL_AXIS = 'model';
 

@@ -5,7 +5,8 @@
 // evaluation: game/preparePlan.ts); across edits the blocks depend only on the model, the hardware and the
 // grid-level choices (tp, pp, dp, microbatch, SP, ZeRO), not on the schedule, microbatch count or recompute,
 // so the last few are kept by those inputs (memo.ts): a learner trying schedules re-prices no layer.
-import { meshAxisLinks, type DeviceSpec, type Precision } from '../cost/hardware.ts';
+import { combinedAxesLink } from '../cost/collectiveTime.ts';
+import { meshAxisLinks, type AxisLink, type DeviceSpec, type Precision } from '../cost/hardware.ts';
 import type { TrainingPrecision } from '../cost/memory.ts';
 import type { PricingContext } from '../cost/pricePlan.ts';
 import { CALIBRATION, type Calibration } from '../cost/calibration.ts';
@@ -17,7 +18,9 @@ import { embeddingCost, type EmbeddingCost } from './embeddingCost.ts';
 import { megatronLayer, type MegatronLayer } from './megatronLayer.ts';
 import { megatronAnnotations } from './megatronLayouts.ts';
 import { outputLayer } from './outputLayer.ts';
-import { DATA_AXIS, MODEL_AXIS, STAGE_AXIS } from './trainAxes.ts';
+import { moeBlockCost, type MoeBlockCost } from './moeBlock.ts';
+import { DATA_AXIS, EXPERT_AXIS, MODEL_AXIS, STAGE_AXIS } from './trainAxes.ts';
+import { withExperts } from './withExperts.ts';
 import type { GptModel, ParallelPlan } from './trainRequest.ts';
 
 /** The priced blocks and the mesh they were priced on. */
@@ -25,7 +28,11 @@ export interface TrainBlocks {
   /** data × stage × model, model innermost (tensor parallelism inside a node when tp ≤ devicesPerNode). */
   readonly mesh: Mesh;
   readonly ctx: PricingContext;
+  /** One transformer layer: the planned block, with the experts joined in when the model has them. */
   readonly layer: BlockCost;
+  /** A mixture-of-experts model's expert block (priced apart, already inside `layer`). */
+  readonly experts?: MoeBlockCost;
+  /** The planned part of the layer (without its MLP in a mixture of experts). */
   readonly megatron: MegatronLayer;
   readonly output: BlockCost;
   readonly embedding: EmbeddingCost;
@@ -45,13 +52,14 @@ export function trainBlocks(
   precision: TrainingPrecision,
   calibration: Calibration = CALIBRATION,
 ): Result<TrainBlocks> {
-  const { tp, pp, dp, microBatch, sequenceParallel, zeroStage } = parallel;
+  const { tp, pp, dp, microBatch, sequenceParallel, zeroStage, ep } = parallel;
   const key = JSON.stringify([
     model,
     hardware,
     tp,
     pp,
     dp,
+    ep ?? 1,
     microBatch,
     sequenceParallel,
     zeroStage,
@@ -72,12 +80,25 @@ function build(
   calibration: Calibration,
 ): Result<TrainBlocks> {
   const { tp, pp, dp, microBatch, sequenceParallel: sp, zeroStage } = parallel;
-  const mesh = makeMesh([
-    [DATA_AXIS, dp],
-    [STAGE_AXIS, pp],
-    [MODEL_AXIS, tp],
-  ]);
+  const ep = parallel.ep ?? 1;
+  // With experts the ep replicas that split them sit inside the stage, next to `model` (Megatron-Core's
+  // tp-ep-dp-pp order keeps an expert group in a node when t·ep ≤ devicesPerNode).
+  const mesh = makeMesh(
+    model.moe
+      ? [
+          [DATA_AXIS, dp / ep],
+          [STAGE_AXIS, pp],
+          [EXPERT_AXIS, ep],
+          [MODEL_AXIS, tp],
+        ]
+      : [
+          [DATA_AXIS, dp],
+          [STAGE_AXIS, pp],
+          [MODEL_AXIS, tp],
+        ],
+  );
   if (!mesh.ok) return mesh;
+  const meshLinks = meshAxisLinks(mesh.value, hardware);
   const layerMesh = unwrap(
     makeMesh([
       [DATA_AXIS, dp],
@@ -86,7 +107,7 @@ function build(
   );
   const ctx: PricingContext = {
     hardware,
-    links: meshAxisLinks(mesh.value, hardware),
+    links: model.moe ? denseLinks(meshLinks) : meshLinks,
     precision: matmulPrecision(precision),
     calibration,
   };
@@ -95,7 +116,7 @@ function build(
   const { seq, hidden, heads, ffn, vocab } = model;
   const layout = { dataParallel: dp, tensorParallel: tp, sequenceParallel: sp, zeroStage };
 
-  const megatron = megatronLayer({ batch, seq, hidden, heads, ffn }, sp, dtype);
+  const megatron = megatronLayer({ batch, seq, hidden, heads, ffn }, sp, dtype, model.moe === undefined);
   const layerAnn = megatronAnnotations(megatron.program, layout);
   if (!layerAnn.ok) return layerAnn;
   const layer = blockCost(
@@ -114,6 +135,13 @@ function build(
     precision,
   );
   if (!layer.ok) return layer;
+  const experts = model.moe
+    ? moeBlockCost(
+        { moe: model.moe, tokens: microBatch * seq, hidden, ffn, tp, ep, dp, zeroStage, precision },
+        { ...ctx, links: meshLinks },
+        denseLink(meshLinks),
+      )
+    : undefined;
 
   const paddedVocab = Math.ceil(vocab / tp) * tp;
   const head = outputLayer(batch, seq, hidden, paddedVocab, sp, dtype);
@@ -139,10 +167,28 @@ function build(
   return ok({
     mesh: mesh.value,
     ctx,
-    layer: layer.value,
+    layer: experts ? withExperts(layer.value, experts, precision) : layer.value,
+    ...(experts ? { experts } : {}),
     megatron,
     output: output.value,
     embedding,
     paddedVocab,
   });
+}
+
+/** The whole data-parallel group of a mixture-of-experts mesh: `data` × `expert` (dp devices). */
+function denseLink(links: readonly AxisLink[]) {
+  const c = combinedAxesLink(links, [DATA_AXIS, EXPERT_AXIS]);
+  const inter = links.some(
+    (l) => (l.axis === DATA_AXIS || l.axis === EXPERT_AXIS) && l.size > 1 && l.link === 'inter',
+  );
+  return { ...c, kind: inter ? ('inter' as const) : ('intra' as const) };
+}
+
+/** The links the planned blocks see: `data` stands for the whole data-parallel group, `expert` is kept. */
+function denseLinks(links: readonly AxisLink[]): AxisLink[] {
+  const d = denseLink(links);
+  return links.map((l) =>
+    l.axis === DATA_AXIS ? { axis: DATA_AXIS, size: d.groupSize, link: d.kind, ...d.link } : l,
+  );
 }

@@ -8,7 +8,7 @@ import type { TrainSimulation } from './simulateTrain.ts';
 
 /** One collective of a block, with what it costs the critical device per step. */
 export interface CollectiveLine {
-  readonly block: 'layer' | 'output';
+  readonly block: 'layer' | 'output' | 'experts';
   /** The value whose data moves (`attn_pre_raw`, `grad/w1`, …). */
   readonly value: string;
   readonly kind: PricedCollective['kind'];
@@ -58,7 +58,26 @@ export function stepCollectives(sim: TrainSimulation): {
         perStep: copies * (block === 'output' && c.phase === 'forward' ? m : count(c)),
       }));
   };
-  const collectives = [...lines('layer', layersOnDevice), ...(ownsOutput ? lines('output', 1) : [])];
+  // The experts' passes (moeBlock.ts): activations once per microbatch (twice forward with full recompute).
+  const expertLines: CollectiveLine[] = (blocks.experts?.passes ?? []).map((c) => ({
+    block: 'experts',
+    value: c.name,
+    kind: c.kind,
+    axes: c.axes,
+    phase: c.phase,
+    role: c.role,
+    link: c.link,
+    bytesPerDevice: c.bytesPerDevice,
+    timeS: c.timeS,
+    perStep:
+      layersOnDevice *
+      (c.role === 'gradient' ? 1 : c.phase === 'forward' && recompute === 'full' ? 2 * m : m),
+  }));
+  const collectives = [
+    ...lines('layer', layersOnDevice),
+    ...expertLines,
+    ...(ownsOutput ? lines('output', 1) : []),
+  ];
   const bytes = { intra: 0, inter: 0 };
   for (const c of collectives) bytes[c.link] += c.perStep * c.bytesPerDevice;
   if (p > 1) {

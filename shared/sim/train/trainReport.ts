@@ -41,6 +41,20 @@ export interface TrainReport {
   readonly bytesPerLinkPerStep: { readonly intra: number; readonly inter: number };
   readonly microbatches: number;
   readonly devices: number;
+  /** A mixture of experts: how the experts are split and how many routed tokens find a place. */
+  readonly experts?: {
+    readonly experts: number;
+    readonly topK: number;
+    readonly capacityFactor: number;
+    readonly expertParallel: number;
+    readonly expertsPerDevice: number;
+    /** C: each expert's places for one device's tokens per microbatch. */
+    readonly capacity: number;
+    /** Expected share of routed token choices served (Binomial loads, routedTokens.ts); the rest are dropped. */
+    readonly servedShare: number;
+    /** Where the dispatch and combine all-to-alls run. */
+    readonly allToAllLink: 'intra' | 'inter' | 'none';
+  };
   readonly trace?: ChromeTrace;
   readonly jax?: string;
 }
@@ -80,6 +94,7 @@ export function trainReport(sim: TrainSimulation): TrainReport {
     bytesPerLinkPerStep,
     microbatches: sim.microbatches,
     devices,
+    ...expertsReport(sim),
   };
   if (req.exports.length === 0) return report;
   return {
@@ -92,10 +107,31 @@ export function trainReport(sim: TrainSimulation): TrainReport {
           jax: jaxSnippet(sim.blocks.layer.plan, {
             mesh: sim.blocks.mesh,
             skip: sim.blocks.megatron.harness,
-            title: `One transformer layer of the plan (tp ${tp}, dp ${dp}; each of the ${pp} pipeline stages runs ${req.model.layers / pp} of them)`,
+            title:
+              `One transformer layer of the plan (tp ${tp}, dp ${dp}; each of the ${pp} pipeline stages runs ${req.model.layers / pp} of them)` +
+              (req.model.moe
+                ? '; its experts are priced in closed form (moeBlock.ts) and not written here: the levels export the MoE layer itself'
+                : ''),
           }),
         }
       : {}),
+  };
+}
+
+function expertsReport(sim: TrainSimulation): Pick<TrainReport, 'experts'> {
+  const moe = sim.request.model.moe;
+  const block = sim.blocks.experts;
+  if (moe === undefined || block === undefined) return {};
+  const dispatch = block.passes.find((c) => c.name === 'dispatch');
+  return {
+    experts: {
+      ...moe,
+      expertParallel: sim.request.parallel.ep ?? 1,
+      expertsPerDevice: block.expertsPerDevice,
+      capacity: block.capacity,
+      servedShare: block.servedShare,
+      allToAllLink: dispatch?.link ?? 'none',
+    },
   };
 }
 

@@ -7,6 +7,7 @@ import { SCHEDULES, type PipelineSchedule } from '../cost/pipelineSimulation.ts'
 import { bad, isObject, onlyFields, readChoice, readNumber } from '../input/fields.ts';
 import { MAX_MESH_DEVICES } from '../mesh.ts';
 import { err, ok, type Result } from '../result.ts';
+import type { MoeSpec } from './moeBlock.ts';
 
 /** Activation recomputation: none, Korthikanti's selective, or full (only layer inputs kept). */
 /** The recompute policies, in the order menus list them. */
@@ -28,8 +29,10 @@ export interface GptModel {
   readonly heads: number;
   readonly seq: number;
   readonly vocab: number;
-  /** MLP inner size; 4·hidden by default. */
+  /** MLP inner size (each expert's, in a mixture of experts); 4·hidden by default. */
   readonly ffn: number;
+  /** Every layer's MLP a mixture of experts (model.experts > 1), routed top-k with a capacity factor. */
+  readonly moe?: MoeSpec;
 }
 
 /** How the model is split and scheduled. */
@@ -44,6 +47,8 @@ export interface ParallelPlan {
   readonly recompute: RecomputePolicy;
   readonly sequenceParallel: boolean;
   readonly zeroStage: 0 | 1 | 2 | 3;
+  /** Expert parallelism: the experts split over ep of the dp replicas (1 without a mixture of experts). */
+  readonly ep?: number;
 }
 
 /** A validated `sim train` request. */
@@ -85,7 +90,11 @@ function readBool(raw: unknown, path: string, dflt: boolean): Result<boolean> {
 
 function readModel(raw: unknown): Result<GptModel> {
   if (!isObject(raw)) return bad('model', 'expected {"layers", "hidden", "heads", "seq", "vocab"}');
-  const fields = onlyFields(raw, ['layers', 'hidden', 'heads', 'seq', 'vocab', 'ffn'], 'model');
+  const fields = onlyFields(
+    raw,
+    ['layers', 'hidden', 'heads', 'seq', 'vocab', 'ffn', 'experts', 'topK', 'capacityFactor'],
+    'model',
+  );
   if (!fields.ok) return fields;
   const n = readInts(raw, 'model', {
     layers: [undefined, 10_000],
@@ -102,7 +111,30 @@ function readModel(raw: unknown): Result<GptModel> {
       'ValueError',
       `model.hidden (${n.value.hidden}) must be a multiple of model.heads (${n.value.heads}).`,
     );
-  return ok({ ...n.value, ffn: ffn.value.ffn });
+  const moe = readMoe(raw);
+  if (!moe.ok) return moe;
+  return ok({ ...n.value, ffn: ffn.value.ffn, ...(moe.value ? { moe: moe.value } : {}) });
+}
+
+/** model.experts (default 1: a dense MLP), model.topK (default 2, GShard's), model.capacityFactor (1.25). */
+function readMoe(raw: Record<string, unknown>): Result<MoeSpec | undefined> {
+  const experts = readInts(raw, 'model', { experts: [1, 1 << 16] });
+  if (!experts.ok) return experts;
+  const E = experts.value.experts;
+  if (E === 1) {
+    for (const key of ['topK', 'capacityFactor'])
+      if (raw[key] !== undefined)
+        return err('ValueError', `model.${key} routes tokens to experts; it needs model.experts > 1.`);
+    return ok(undefined);
+  }
+  const topK = readInts(raw, 'model', { topK: [Math.min(2, E), E] });
+  if (!topK.ok) return topK;
+  const cf =
+    raw.capacityFactor === undefined
+      ? ok(1.25)
+      : readNumber(raw.capacityFactor, 'model.capacityFactor', { min: 0.01, max: 64 });
+  if (!cf.ok) return cf;
+  return ok({ experts: E, topK: topK.value.topK, capacityFactor: cf.value });
 }
 
 function readHardware(raw: unknown): Result<DeviceSpec> {
@@ -132,6 +164,7 @@ function readParallel(raw: unknown): Result<ParallelPlan> {
       'recompute',
       'sequenceParallel',
       'zeroStage',
+      'ep',
     ],
     'parallel',
   );
@@ -143,6 +176,7 @@ function readParallel(raw: unknown): Result<ParallelPlan> {
     globalBatch: [undefined, 1 << 24],
     microBatch: [1, 1 << 20],
     virtualStages: [1, 1024],
+    ep: [1, MAX_MESH_DEVICES],
   });
   if (!n.ok) return n;
   const zero = readInts(raw, 'parallel', { zeroStage: [0, 3] }, 0);
@@ -185,6 +219,20 @@ function check(model: GptModel, p: ParallelPlan): Result<void> {
   if (p.sequenceParallel && model.seq % p.tp !== 0)
     return value(
       `Sequence parallelism splits the sequence (${model.seq}) over tp = ${p.tp}; tp must divide it.`,
+    );
+  const ep = p.ep ?? 1;
+  const experts = model.moe?.experts ?? 1;
+  if (ep > 1 && experts === 1)
+    return value(`Expert parallelism splits experts; parallel.ep = ${ep} needs model.experts > 1.`);
+  if (p.dp % ep !== 0)
+    return value(
+      `Expert parallelism splits the experts over ep of the ${p.dp} data-parallel replicas; ep = ${ep} must divide dp.`,
+    );
+  if (experts % ep !== 0) return value(`The ${experts} experts must split evenly over ep = ${ep} devices.`);
+  if (experts > 1 && p.tp > 1 && !p.sequenceParallel)
+    return value(
+      'With tensor and expert parallelism together Megatron-Core routes sequence-parallel tokens: set ' +
+        'parallel.sequenceParallel to true.',
     );
   if (p.schedule !== 'interleaved' && p.virtualStages !== 1)
     return value(`Only the interleaved schedule uses virtual stages; ${p.schedule} needs virtualStages = 1.`);

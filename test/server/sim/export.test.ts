@@ -24,6 +24,13 @@ describe('npm run sim -- levels', () => {
       concepts: [LEVELS[0]!.concept],
     });
     expect(new Set(levels.map((l) => l.kind))).toEqual(new Set(['concept', 'misconception']));
+    // The mixture-of-experts chapter: every one of its levels teaches expert parallelism.
+    const ep = levels.filter((l) => l.concepts.includes('expert-parallelism')).map((l) => l.id);
+    expect(ep).toEqual(['the-buffet', 'full-stations', 'myth-more-experts-more-compute']);
+    expect(levels.find((l) => l.id === 'full-stations')!.concepts).toEqual([
+      'expert-capacity',
+      'expert-parallelism',
+    ]);
   });
 });
 

@@ -5,6 +5,7 @@ import { jaxSnippet } from '../../../../shared/sim/export/jaxSnippet.ts';
 import { shardMapSnippet } from '../../../../shared/sim/export/shardMapSnippet.ts';
 import { makeMesh } from '../../../../shared/sim/mesh.ts';
 import { megatronMlp } from '../../../../shared/sim/models/megatronMlp.ts';
+import { moeLayer } from '../../../../shared/sim/models/moeLayer.ts';
 import { buildTrainStep } from '../../../../shared/sim/program/autodiff.ts';
 import { unwrap } from '../../../../shared/sim/result.ts';
 import { planAuto } from '../../../../shared/sim/spmd/autoMode.ts';
@@ -146,5 +147,31 @@ describe('the pipeline schedule in the Megatron export', () => {
         .join(' ');
     expect(order('gpipe')).toBe('F0 F1 F2 F3 B0 B1 B2 B3');
     expect(order('1f1b')).toBe('F0 F1 F2 B0 F3 B1 B2 B3');
+  });
+});
+
+describe("GShard's dispatch and combine exported as the all-to-alls the plan lists", () => {
+  const model = moeLayer();
+  const mesh = unwrap(makeMesh([['expert', 4]]));
+  const plan = unwrap(
+    planAuto(mesh, model.program, {
+      inShardings: { x0: ['expert'], target: ['expert'], expert_w1: ['expert'], expert_w2: ['expert'] },
+    }),
+  );
+  const py = jaxSnippet(plan);
+  const pin = (x: string, from: string, to: string) =>
+    `jax.lax.with_sharding_constraint(jax.lax.with_sharding_constraint(${x}, S(${from})), S(${to}))`;
+  it('pins the dispatched tokens group-split, then expert-split, before the first expert matmul', () => {
+    expect(py).toContain(
+      `expert_in_to_expert_h_pre = ${pin('expert_in', "P(None, 'expert')", "P('expert')")}`,
+    );
+    expect(py).toContain("jnp.einsum('egcm,emf->egcf', expert_in_to_expert_h_pre, params['expert_w1'])");
+  });
+  it("pins the experts' outputs expert-split, then group-split, before the combine", () => {
+    expect(py).toContain(`expert_out_to_moe_out = ${pin('expert_out', "P('expert')", "P(None, 'expert')")}`);
+  });
+  it('writes no pin where the plan moves nothing by all-to-all', () => {
+    const dense = unwrap(planAuto(mesh, model.program, {}));
+    expect(jaxSnippet(dense)).not.toContain('_to_');
   });
 });
