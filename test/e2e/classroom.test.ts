@@ -129,6 +129,13 @@ describe('a classroom round in five pages at once', () => {
     expect(await mei.getByLabel('w2, dimension 1').inputValue()).toBe('');
     await screenshot(mei, 'classroom-player-planning-390');
     await screenshot(chef, 'classroom-player-planning-zh-390');
+    for (const [page, name] of [
+      [mei, 'classroom-player-preview-hidden-390'],
+      [chef, 'classroom-player-preview-hidden-zh-390'],
+    ] as const) {
+      await page.locator('.preview').scrollIntoViewIfNeeded();
+      await screenshot(page, name);
+    }
     await screenshot(hp, 'classroom-host-planning-1280');
     await screenshot(pp, 'classroom-projector-planning-1280');
 

@@ -65,6 +65,15 @@ const histogramFit = (page: Page) =>
 describe('a class of 30 in six teams', () => {
   it('keeps the controls in place, the histogram labels on screen, and says who locked', async () => {
     const base = `http://127.0.0.1:${game.port}`;
+    // The create page in Chinese: the score option is on by default, said in words.
+    const create = await game.open('/?host', { width: 1280, height: 720 }, 'zh-CN');
+    await create.page.waitForSelector('#hide-scores');
+    expect(await create.page.locator('#hide-scores').isChecked()).toBe(true);
+    expect(await create.page.locator('label[for="hide-scores"]').textContent()).toBe(
+      '备菜时隐藏星级和得分（上菜时揭晓）',
+    );
+    await create.page.locator('#hide-scores').scrollIntoViewIfNeeded();
+    await screenshot(create.page, 'classroom-host-create-zh-1280');
     const created = await fetch(`${base}/api/sessions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -198,6 +207,6 @@ describe('a class of 30 in six teams', () => {
     expect(rows.filter((r) => r[at('row')] === 'player')).toHaveLength(30);
 
     for (const s of students) await s.room.leave();
-    for (const w of [host, projector, zh]) expect(w.errors).toEqual([]);
+    for (const w of [create, host, projector, zh]) expect(w.errors).toEqual([]);
   }, 240_000);
 });
