@@ -25,7 +25,7 @@ type Scored = Pick<
 /** "★★★ 733 examples/s", or ✗ and why it served nothing. */
 function scoreLine(r: Scored, unit: RevealMessage['throughputUnit'], t: Translate): string {
   return r.fits && r.tastingOk !== false && r.score > 0
-    ? `${starGlyphs(r.stars)} ${t('cls.play.parScore', { rate: formatRate(r.score), unit: t(`cls.unit.${unit}`) })}`
+    ? `${starGlyphs(r.stars)} ${t('cls.play.rate', { rate: formatRate(r.score), unit: t(`cls.unit.${unit}`) })}`
     : `✗ ${zeroReason(r, t)}`;
 }
 
@@ -66,8 +66,7 @@ export function revealCard(
   };
   const r = reveal.result;
   const unit = reveal.throughputUnit;
-  // Stored reveals from before the words existed carry none: the columns then show the code only.
-  const words = reveal.words ?? [];
+  const words = reveal.words;
   const served = r.fits && r.tastingOk !== false && r.score > 0;
   const thisScore = served
     ? t('cls.reveal.score', {
@@ -116,8 +115,8 @@ export function revealCard(
         line,
       ),
     ),
-    compact || !reveal.lesson ? null : h('h4', {}, t('cls.play.lesson')),
-    compact || !reveal.lesson ? null : h('p', { class: 'lesson' }, reveal.lesson[locale]),
+    compact ? null : h('h4', {}, t('cls.play.lesson')),
+    compact ? null : h('p', { class: 'lesson' }, reveal.lesson[locale]),
   ];
   return h(
     'section',
