@@ -144,14 +144,17 @@ describe('a classroom round in five pages at once', () => {
     await mei.click('#lock-plan');
     await expect.poll(() => li.locator('.lock-note').getAttribute('data-locked')).toBe('true');
     await bo.click('#lock-plan');
-    for (const p of phones) await waitPhase(p.page, 'service');
+    // Service lasts 8 s: the two phones checked first, the others may already show the results.
+    await waitPhase(mei, 'service');
     expect(await mei.locator('.timeline .lane').count()).toBeGreaterThan(0);
     // Service reveals the score planning hid: the locked plan's stars and rate.
     expect(await mei.locator('.service-score').textContent()).toBe(
       'Your plan: ★★★ (3 of 3 stars), 733 examples/s',
     );
+    await waitPhase(chef, 'service');
     expect(await chef.locator('.service-score').textContent()).toMatch(/^你们的方案/u);
     await screenshot(chef, 'classroom-player-service-zh-390');
+    for (const p of [bo, li]) await expect.poll(() => phaseOf(p)).toMatch(/^(service|results)$/u);
 
     // Results on every page, with the same ranking: the reference plan first.
     for (const p of phones) await waitPhase(p.page, 'results');
