@@ -4,6 +4,7 @@
 import { formatGb, formatRate, formatSeconds } from '../game/format.ts';
 import { text, type Text } from '../game/i18n.ts';
 import type { Level } from '../game/level.ts';
+import { lesson } from '../game/lesson.ts';
 import type { TeamRoundResult } from '../protocol/classroom.ts';
 
 type Figures = Pick<
@@ -66,8 +67,11 @@ export function revealDebrief(
 }
 
 /** The level's lesson, introduced as the reference plan's (its figures are not the revealed plan's). */
-export const lessonOf = (level: Level): Text =>
-  text(
-    `这一关的道理（数字出自参考方案）：${level.debrief['zh-CN']}`,
-    `The lesson, told with the reference plan's figures: ${level.debrief.en}`,
+export function lessonOf(level: Level): Text {
+  // The lesson's placeholders filled from the plans it quotes (lesson.ts), then introduced as theirs.
+  const l = lesson(level);
+  return text(
+    `这一关的道理（数字出自参考方案）：${l['zh-CN']}`,
+    `The lesson, told with the reference plan's figures: ${l.en}`,
   );
+}

@@ -1,5 +1,5 @@
-// The score screen's debrief (issue 13 item 1): the level's lesson, which is written about its reference plan,
-// followed by a comparison filled from the evaluations — the reference plan's step, rate and fullest fridge,
+// The score screen's debrief (issue 13 item 1): the level's lesson (lesson.ts: its figures filled from the plans
+// it names), followed by a comparison filled from the evaluations — the reference plan's step, rate and fullest fridge,
 // then the learner's, with the passes each one uses — so a figure of the lesson is never mistaken for the
 // learner's own. `sim level` and the score screen both call `debrief`.
 import type { Evaluation } from './evaluation.ts';
@@ -7,6 +7,7 @@ import { evaluatePlan } from './evaluatePlan.ts';
 import { formatGb, formatRate, formatSeconds } from './format.ts';
 import { text, type Text } from './i18n.ts';
 import type { Level } from './level.ts';
+import { lesson } from './lesson.ts';
 
 /** The figures a debrief compares: step time, rate, fullest fridge and passes (as the screens print them). */
 export interface PlanFigures {
@@ -35,19 +36,20 @@ function comparison(unit: 'tokens' | 'examples', yours: PlanFigures, ref: PlanFi
   const zh = (f: PlanFigures) =>
     `一步 ${f.stepTime}，每秒 ${f.rate} 个${unit === 'tokens' ? ' token' : '样本'}，最满的冷柜 ${f.memory}，传菜：${f.passes || '无'}`;
   return text(
-    `上面的数字说的是参考计划：${zh(ref)}。你的计划：${zh(yours)}。`,
-    `The figures above are the reference plan's: ${en(ref)}. Yours: ${en(yours)}.`,
+    `参考计划：${zh(ref)}。你的计划：${zh(yours)}。`,
+    `The reference plan: ${en(ref)}. Yours: ${en(yours)}.`,
   );
 }
 
 /** The debrief of `evaluation` (a plan of `level`): the lesson, then the reference plan's figures and yours. */
 export function debrief(level: Level, evaluation: Evaluation): Text {
+  const told = lesson(level);
   const reference = evaluatePlan(level, level.reference);
-  if (!reference.ok) return level.debrief;
+  if (!reference.ok) return told;
   const c = comparison(
     evaluation.pricing.throughputUnit,
     planFigures(evaluation),
     planFigures(reference.evaluation),
   );
-  return text(`${level.debrief['zh-CN']}\n${c['zh-CN']}`, `${level.debrief.en}\n${c.en}`);
+  return text(`${told['zh-CN']}\n${c['zh-CN']}`, `${told.en}\n${c.en}`);
 }

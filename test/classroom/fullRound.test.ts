@@ -3,6 +3,7 @@
 // results must equal evaluatePlan's figures; points are 1000 × score / best, hand-checked:
 // 480 558.30 / 858 387.74 × 1000 = 559.84 → 560. Then the reveal, the podium and the CSV of the session.
 import { describe, expect, it } from 'vitest';
+import { lesson } from '../../shared/game/lesson.ts';
 import { evaluatePlan } from '../../shared/game/evaluatePlan.ts';
 import { levelById } from '../../shared/game/levels/index.ts';
 import { levelPar } from '../../shared/game/par/levelPar.ts';
@@ -136,8 +137,8 @@ describe('a full round: reference plan against trap plan', () => {
         ),
       },
       lesson: {
-        'zh-CN': `这一关的道理（数字出自参考方案）：${level.debrief['zh-CN']}`,
-        en: `The lesson, told with the reference plan's figures: ${level.debrief.en}`,
+        'zh-CN': `这一关的道理（数字出自参考方案）：${lesson(level)['zh-CN']}`,
+        en: `The lesson, told with the reference plan's figures: ${lesson(level).en}`,
       },
     });
     // The winner's reveal cites no best plan; the runner-up's names the winner's and gives its figures.

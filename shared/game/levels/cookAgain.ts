@@ -1,8 +1,9 @@
 // Concept level: cook again instead of storing (activation recomputation, the article's
-// M_peak = M_param + M_grad + Σ_stored A_l + Σ_recompute 0). A 13e9-parameter GPT on 8 A100 40 GB with
-// 8-way tensor parallelism: keeping every activation overflows; Korthikanti et al. 2022's selective
-// recompute (the attention core) fits at a small cost; full recompute fits with room to spare but redoes
-// the whole forward pass.
+// M_peak = M_param + M_grad + Σ_stored A_l + Σ_recompute 0), against splitting what is stored (sequence
+// parallelism). A 13e9-parameter GPT on 8 A100 40 GB with 8-way tensor parallelism, microbatches of 4:
+// keeping every activation overflows, and so do sequence parallelism alone and selective recompute alone;
+// Korthikanti et al. 2022's pair (selective + sequence parallel) fits at a small cost; full recompute fits
+// but redoes the whole forward pass.
 import { text } from '../i18n.ts';
 import type { Level } from '../level.ts';
 import { parStars } from '../par/parThresholds.ts';
@@ -20,50 +21,52 @@ export const cookAgain: Level = {
   concept: 'remat',
   title: text('现做不备', 'Cook again'),
   story: text(
-    '一道 40 层、130 亿参数的 GPT，已经按 Megatron 的切法切给了一个节点里的 8 间厨房。' +
-      '可前向时每一层的半成品都要留到反向再用，冷柜被塞满了。阿明想起老师傅的话：“有些东西，与其存着，不如到时候再做一遍。”',
-    'A 40-layer GPT with 13 billion parameters is already cut the Megatron way over the 8 kitchens of one node. ' +
-      'But every layer keeps its half-finished dishes from the forward pass until the backward pass uses them, and the fridges are full. A-Ming remembers his master: "Some things are better cooked again than stored."',
+    '一道 40 层、130 亿参数的 GPT，已经按 Megatron 的切法切给了一个节点里的 8 间厨房，每轮 4 条序列。' +
+      '可前向时每一层的半成品都要留到反向再用，冷柜被塞满了。阿明想起老师傅的话：“有些东西，与其存着，不如到时候再做一遍。”徒弟却说：“有些东西，每间厨房都存了一模一样的一份，分开存不就行了？”',
+    'A 40-layer GPT with 13 billion parameters is already cut the Megatron way over the 8 kitchens of one node, 4 sequences a round. ' +
+      'But every layer keeps its half-finished dishes from the forward pass until the backward pass uses them, and the fridges are full. A-Ming remembers his master: "Some things are better cooked again than stored." His apprentice says: "Some things every kitchen stores an identical copy of. Why not split them?"',
   ),
   goal: text(
-    '选一种重计算策略，让冷柜装得下，同时尽量少做重复的活。',
-    'Choose a recomputation policy so that the fridges fit, while redoing as little work as possible.',
+    '决定哪些活重做（重计算策略）、哪些半成品分开存（序列并行），让冷柜装得下，同时尽量少做重复的活。',
+    'Decide what to cook again (the recomputation policy) and what to split instead of copying (sequence parallelism) so that the fridges fit, while redoing as little work as possible.',
   ),
   hints: [
     text(
-      '不重算时，每层存着注意力的分数矩阵（a·s² 级别）——这是最占地方的一块。',
-      'Without recomputation every layer keeps the attention scores (of order a·s²) — the largest part.',
+      '每层要为反向留下 34sbh + 5as²b 字节（Korthikanti 等人 2022）。张量并行只切开注意力和 MLP 里面的部分；层归一化和 dropout 的 10sbh 在每间厨房都存着同样的一份。',
+      "Each layer keeps 34sbh + 5as²b bytes for the backward pass (Korthikanti et al. 2022). Tensor parallelism splits only the part inside attention and the MLP; the layer norms' and dropouts' 10sbh sit in every kitchen as the same copy.",
     ),
     text(
-      '选择性重算（selective）只重做注意力核心：省下分数矩阵，只多花一点算力。',
-      'Selective recomputation redoes only the attention core: it drops the scores for a little extra compute.',
+      '打开局部视图：冷柜里粉色的一段是激活。每换一种策略，看它离冷柜的线还差多少，再看灶台时间多了多少。',
+      'Open the Local view: the pink part of the fridge is the activations. With each choice, see how far it is from the fridge line, and how much the stove time grows.',
     ),
     text(
-      '全部重算（full）只存每层的输入，反向前把整层前向再做一遍：最省地方，也最慢。',
-      "Full recomputation keeps only each layer's input and redoes the whole forward pass before the backward: the least memory, and the slowest.",
+      '序列并行把那 10sbh 按序列分给 8 间厨房，传菜的量不变；光靠它还不够，光靠重算又要多做不少活。',
+      'Sequence parallelism splits that 10sbh along the sequence over the 8 kitchens with no more passing volume; on its own it is not enough, and recomputing alone redoes a lot of work.',
     ),
   ],
   debrief: text(
-    '文章的公式：M_peak = M_param + M_grad + Σ_{l∈stored} A_l + Σ_{l∈recompute} 0。Korthikanti 等人 (2022) 算出每层要为反向保存 34sbh + 5as²b 字节（张量并行时除以 t）；其中 5as²b 是注意力的分数、softmax 和 dropout，序列越长越大。' +
-      '这里 s = 2048、a = 40、每轮 2 条序列：不重算时每间厨房要存 19.4 GB 激活，加上 3.2 GB 参数、3.2 GB 梯度和 19.4 GB 优化器状态（混合精度 Adam 每个参数 12 字节），共 45.8 GB，超出 40 GB。' +
-      '选择性重算只重做注意力核心：激活降到 11.0 GB，总共 37.5 GB，装得下，一步 5.73 s（每秒 11441 个 token），只比不重算多约 6% 的计算。' +
-      '全部重算只存每层输入（2sbh）：激活 1.8 GB、共 28.5 GB，但要把整个前向再做一遍，一步 7.45 s（每秒 8793 个 token）。以算力换显存，换多少要看冷柜缺多少。',
-    "The article's formula: M_peak = M_param + M_grad + Σ_{l∈stored} A_l + Σ_{l∈recompute} 0. Korthikanti et al. (2022) count 34sbh + 5as²b bytes kept per layer for the backward pass (divided by t under tensor parallelism); the 5as²b are the attention scores, softmax and dropout, which grow with the sequence. " +
-      'Here s = 2048, a = 40, 2 sequences per round: keeping everything needs 19.4 GB of activations per kitchen, plus 3.2 GB of parameters, 3.2 GB of gradients and 19.4 GB of optimizer state (mixed-precision Adam, 12 bytes per parameter): 45.8 GB, over the 40 GB fridge. ' +
-      'Selective recomputation redoes only the attention core: 11.0 GB of activations, 37.5 GB in all, which fits; 5.73 s a step (11,441 tokens per second), about 6% more compute. ' +
-      "Full recomputation keeps only each layer's input (2sbh): 1.8 GB of activations, 28.5 GB in all, but the whole forward pass runs twice: 7.45 s a step (8,793 tokens per second). Compute is traded for memory; how much to trade depends on how much the fridge lacks.",
+    '文章的公式：M_peak = M_param + M_grad + Σ_{l∈stored} A_l + Σ_{l∈recompute} 0。Korthikanti 等人 (2022) 算出每层要为反向保存 34sbh + 5as²b 字节；张量并行下其中 24sbh + 5as²b 除以 t，层归一化和 dropout 的 10sbh 不除——序列并行把它也按序列除以 t。5as²b 是注意力的分数、softmax 和 dropout，序列越长越大。' +
+      '本关的数字（每间厨房 3.2 GB 参数、3.2 GB 梯度、19.4 GB 优化器状态，冷柜 40 GB；s = 2048、a = 40、每轮 4 条序列）：不重算要存 {start.activations} 激活（共 {start.memory}）；只开序列并行 24.1 GB（50.7 GB）；只用选择性重算 22.1 GB（49.1 GB）——都装不下。' +
+      '选择性重算加序列并行（参考计划）：{reference.activations}、共 {reference.memory}，装得下，一步 {reference.stepTime}（每秒 {reference.rate} 个 token），比不重算只多约 8% 的计算。全部重算只存每层输入：共 31.2 GB，一步 14.7 s；再加序列并行 27.8 GB、13.4 s——省下的地方用不上，多做的前向却每步都要付。' +
+      '这正是 Korthikanti 等人的结论：序列并行加选择性重算，以很少的算力换回大部分显存。',
+    "The article's formula: M_peak = M_param + M_grad + Σ_{l∈stored} A_l + Σ_{l∈recompute} 0. Korthikanti et al. (2022) count 34sbh + 5as²b bytes kept per layer for the backward pass; under tensor parallelism the 24sbh + 5as²b inside attention and the MLP are divided by t, but the layer norms' and dropouts' 10sbh are not, until sequence parallelism splits them along the sequence too. The 5as²b are the attention scores, softmax and dropout, which grow with the sequence. " +
+      "This level's figures (per kitchen 3.2 GB of parameters, 3.2 GB of gradients and 19.4 GB of optimizer state in a 40 GB fridge; s = 2048, a = 40, 4 sequences a round): keeping everything needs {start.activations} of activations ({start.memory} in all); sequence parallelism alone 24.1 GB (50.7 GB); selective recomputation alone 22.1 GB (49.1 GB) — none of them fits. " +
+      "Selective recomputation with sequence parallelism (the reference plan): {reference.activations}, {reference.memory} in all, which fits; {reference.stepTime} a step ({reference.rate} tokens per second), about 8% more compute than keeping everything. Full recomputation keeps only each layer's input: 31.2 GB, 14.7 s a step; with sequence parallelism 27.8 GB, 13.4 s — the room it frees is not needed, and the second forward pass is paid every step. " +
+      "That is Korthikanti et al.'s finding: sequence parallelism with selective recomputation buys back most of the memory for very little compute.",
   ),
   scenario: {
     engine: 'train',
     model: { layers: 40, hidden: 5120, heads: 40, seq: 2048, vocab: 51200 },
     hardware: 'a100-40gb',
     precision: 'bf16-mixed',
-    globalBatch: 32,
+    globalBatch: 64,
   },
-  editable: ['setRecompute'],
+  // Recompute against sequence parallelism: which forward work to redo, or which activations to split over
+  // the eight kitchens instead of copying them (Korthikanti et al. 2022 §4–5).
+  editable: ['setRecompute', 'setSequenceParallel'],
   limits: { maxDevices: 8, axisNames: ['data', 'stage', 'model'], tensors: [], modes: ['auto'] },
   stars: parStars('cook-again'),
   start: keepEverything,
-  reference: planState({ mesh: grid, pipeline, recompute: 'selective' }),
+  reference: planState({ mesh: grid, pipeline, recompute: 'selective', sequenceParallel: true }),
   trap: { plan: keepEverything, fails: 'memory' },
 };

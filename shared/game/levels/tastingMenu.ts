@@ -59,11 +59,11 @@ export const tastingMenu: Level = {
     ),
   ],
   debrief: text(
-    '推理时没有反向，这一关只算前向：延迟就是把 2048 个 token 的提示过一遍模型的时间。一位客人没法数据并行——四间厨房各做一整份，首 token 仍要 43.8 ms。' +
-      '把视觉 MLP、自注意力、跨模态注意力（文字查询图像，bsnh,bpnh→bnsp）、解码器 MLP 和输出层都按 Megatron 的方式切开：每间厨房只算四分之一，每个块末尾一次 AllReduce（4 A100 之间的 NVLink 上合计约 1.3 ms），首 token 16.8 ms，快了 2.6 倍，每间厨房的冷柜也从 6.5 GB 降到 2.1 GB。只切 MLP 是 31.5 ms；不切输出层是 20.8 ms。' +
+    '推理时没有反向，这一关只算前向：延迟就是把 2048 个 token 的提示过一遍模型的时间。一位客人没法数据并行——四间厨房各做一整份，首 token 仍要 {start.stepTime}。' +
+      '把视觉 MLP、自注意力、跨模态注意力（文字查询图像，bsnh,bpnh→bnsp）、解码器 MLP 和输出层都按 Megatron 的方式切开：每间厨房只算四分之一，块与块之间的传菜在 4 A100 之间的 NVLink 上。参考计划（par 搜索找到的一种切法）把部分注意力权重按输入维而不是按头切开，有些块之间就改用 AllGather 和 ReduceScatter：首 token {reference.stepTime}，每间厨房的冷柜也从 {start.memory} 降到 {reference.memory}。只切 MLP 是 31.2 ms；不切输出层是 17.3 ms。' +
       '文章的例子是一个 800 亿参数的视觉语言模型在 4 张 A100 上把首 token 从 15 秒降到 4 秒；这里的模型小得多（21.5 亿参数，每块一层），道理一样：延迟只能靠切模型来降。',
-    'Inference has no backward pass, so this level prices the forward pass only: the latency is the time to run the 2048-token prompt through the model. One guest cannot be served by data parallelism — with each kitchen cooking the whole thing the first token still takes 43.8 ms. ' +
-      "Cut the vision MLP, self-attention, the cross-attention (text attending to the image, bsnh,bpnh→bnsp), the decoder MLP and the output layer the Megatron way: each kitchen computes a quarter, with one AllReduce at the end of each block (about 1.3 ms in all over the A100s' NVLink), and the first token arrives after 16.8 ms, 2.6 times sooner; each fridge drops from 6.5 GB to 2.1 GB. Cutting only the MLPs gives 31.5 ms; leaving the output layer whole, 20.8 ms. " +
+    'Inference has no backward pass, so this level prices the forward pass only: the latency is the time to run the 2048-token prompt through the model. One guest cannot be served by data parallelism — with each kitchen cooking the whole thing the first token still takes {start.stepTime}. ' +
+      "Cut the vision MLP, self-attention, the cross-attention (text attending to the image, bsnh,bpnh→bnsp), the decoder MLP and the output layer the Megatron way: each kitchen computes a quarter, and the passes between blocks run over the A100s' NVLink. The reference plan (a cut the par search found) splits some attention weights by their input dimension instead of by heads, so some blocks gather and scatter where others all-reduce: the first token arrives after {reference.stepTime}, and each fridge drops from {start.memory} to {reference.memory}. Cutting only the MLPs gives 31.2 ms; leaving the output layer whole, 17.3 ms. " +
       "The article's example is an 80-billion-parameter vision-language model on 4 A100s whose first token went from 15 s to 4 s; the model here is much smaller (2.15 billion parameters, one layer per block), and the lesson is the same: only cutting the model brings the latency down.",
   ),
   scenario: {

@@ -243,7 +243,7 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     refused: 101,
   },
   'cook-again': {
-    score: 11226.839252961634,
+    score: 12478.340428658626,
     plan: {
       mode: 'auto',
       specs: {},
@@ -251,7 +251,7 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
       pipeline: { microbatches: 16, schedule: '1f1b', virtualStages: 1 },
       recompute: 'selective',
       zeroStage: 0,
-      sequenceParallel: false,
+      sequenceParallel: true,
       capacityFactor: null,
       mesh: [
         { name: 'data', size: 1 },
@@ -260,8 +260,8 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
       ],
     },
     method: 'exhaustive',
-    spaceSize: 3,
-    priced: 3,
+    spaceSize: 6,
+    priced: 6,
     refused: 0,
   },
   'seasoning-ledgers': {

@@ -128,22 +128,11 @@ export function moeBlockCost(
   };
   const buffer = E * C * h * a; // one device's [E, C, h] send (or receive) buffer
   const rows = El * R * h * a; // the rows its experts read after the gather
+  // At t > 1 the dispatched rows are gathered over `model` and scattered back (forward; the transposes backward).
   const comm = (phase: MoePass['phase']) =>
     pass('dispatch', 'all-to-all', [EXPERT_AXIS], ep * buffer, phase) +
-    pass(
-      phase === 'forward' ? 'gather rows' : 'scatter rows',
-      phase === 'forward' ? 'all-gather' : 'reduce-scatter',
-      [MODEL_AXIS],
-      rows,
-      phase,
-    ) +
-    pass(
-      phase === 'forward' ? 'scatter rows' : 'gather rows',
-      phase === 'forward' ? 'reduce-scatter' : 'all-gather',
-      [MODEL_AXIS],
-      rows,
-      phase,
-    ) +
+    pass('gather rows', 'all-gather', [MODEL_AXIS], rows, phase) +
+    pass('scatter rows', 'reduce-scatter', [MODEL_AXIS], rows, phase) +
     pass('combine', 'all-to-all', [EXPERT_AXIS], ep * buffer, phase);
 
   // Compute: the expert GEMMs (batched over the local experts), the router, GELU and the permutations.

@@ -34,34 +34,20 @@ export function stepCollectives(sim: TrainSimulation): {
   const K = p * v;
   const layersOnDevice = req.model.layers / p;
   const ownsOutput = d === p - 1;
-  const count = (c: PricedCollective) =>
+  const count = (c: Pick<PricedCollective, 'role' | 'phase'>) =>
     c.role === 'gradient' || c.role === 'update'
       ? 1
       : c.phase === 'forward' && recompute === 'full'
         ? 2 * m
         : m;
-  const lines = (block: 'layer' | 'output', copies: number): CollectiveLine[] => {
-    const b = block === 'layer' ? blocks.layer : blocks.output;
-    const names = b.plan.program.values;
-    return b.price.collectives
-      .filter((c) => c.timeS > 0 && c.bytesPerDevice > 0)
-      .map((c) => ({
-        block,
-        value: names[c.value]!.name,
-        kind: c.kind,
-        axes: c.axes,
-        phase: c.phase,
-        role: c.role,
-        link: c.link,
-        bytesPerDevice: c.bytesPerDevice,
-        timeS: c.timeS,
-        perStep: copies * (block === 'output' && c.phase === 'forward' ? m : count(c)),
-      }));
-  };
-  // The experts' passes (moeBlock.ts): activations once per microbatch (twice forward with full recompute).
-  const expertLines: CollectiveLine[] = (blocks.experts?.passes ?? []).map((c) => ({
-    block: 'experts',
-    value: c.name,
+  const line = (
+    block: CollectiveLine['block'],
+    value: string,
+    c: Omit<CollectiveLine, 'block' | 'value' | 'perStep'>,
+    perStep: number,
+  ): CollectiveLine => ({
+    block,
+    value,
     kind: c.kind,
     axes: c.axes,
     phase: c.phase,
@@ -69,10 +55,26 @@ export function stepCollectives(sim: TrainSimulation): {
     link: c.link,
     bytesPerDevice: c.bytesPerDevice,
     timeS: c.timeS,
-    perStep:
-      layersOnDevice *
-      (c.role === 'gradient' ? 1 : c.phase === 'forward' && recompute === 'full' ? 2 * m : m),
-  }));
+    perStep,
+  });
+  const lines = (block: 'layer' | 'output', copies: number): CollectiveLine[] => {
+    const b = block === 'layer' ? blocks.layer : blocks.output;
+    const names = b.plan.program.values;
+    return b.price.collectives
+      .filter((c) => c.timeS > 0 && c.bytesPerDevice > 0)
+      .map((c) =>
+        line(
+          block,
+          names[c.value]!.name,
+          c,
+          copies * (block === 'output' && c.phase === 'forward' ? m : count(c)),
+        ),
+      );
+  };
+  // The experts' passes (moeBlock.ts): activations once per microbatch (twice forward with full recompute).
+  const expertLines = (blocks.experts?.passes ?? []).map((c) =>
+    line('experts', c.name, c, layersOnDevice * count(c)),
+  );
   const collectives = [
     ...lines('layer', layersOnDevice),
     ...expertLines,

@@ -4,6 +4,7 @@
 // submitted plan and score is in the database and the results CSV.
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lesson } from '../../../shared/game/lesson.ts';
 import {
   evaluatePlan,
   levelById,
@@ -203,7 +204,7 @@ describe('a full round, two teams of two', () => {
     expect(reveal.debrief.en).toMatch(
       /^Sichuan's plan: 1\.40 s a step, 733 examples\/s, fullest fridge 9\.0 GB/u,
     );
-    expect(reveal.lesson.en).toBe(`The lesson, told with the reference plan's figures: ${level.debrief.en}`);
+    expect(reveal.lesson.en).toBe(`The lesson, told with the reference plan's figures: ${lesson(level).en}`);
     expect(reveal.words.map((w) => w.en)[1]).toBe(
       'each kitchen holds a column slice of W1 (1/4, cut along model)',
     );

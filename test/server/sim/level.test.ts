@@ -60,7 +60,7 @@ describe('sim level', () => {
     expect(r.stars).toBe(0);
     expect(r.display.memory).toBe(formatGb(trap.pricing.memory.worst.total));
     expect(r.debrief).toBe(debrief(level, trap).en);
-    expect(r.debrief).toContain(`reference plan's: `);
+    expect(r.debrief).toContain(`The reference plan: `);
     expect(r.debrief).toContain(`fullest fridge ${formatGb(ref.pricing.memory.worst.total)}`);
     expect(r.debrief).toContain(`Yours: `);
     expect(r.debrief).toContain(`fullest fridge ${r.display.memory}`);

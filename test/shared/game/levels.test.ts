@@ -159,10 +159,20 @@ describe('each trap fails the way its level teaches', () => {
     expect(stage0(reference) / stage0(trap)).toBeCloseTo(1 + (p - 1) / (p * v), 12);
     expect(trap.pricing.tokensPerS / reference.pricing.tokensPerS).toBeLessThan(0.85);
   });
-  it('cook again: keeping every activation overflows 40 GB', () => {
+  it('cook again: keeping every activation overflows 40 GB, and so does either half of the answer alone', () => {
     const { trap, reference } = of('cook-again');
-    expect(gb(trap).overflow).toBeCloseTo(5.8, 1);
+    expect(gb(trap).overflow).toBeCloseTo(25.5, 1);
     expect(trap.pricing.memory.worst.activations).toBeGreaterThan(reference.pricing.memory.worst.activations);
+    const level = LEVELS.find((l) => l.id === 'cook-again')!;
+    const priced = (recompute: 'none' | 'selective' | 'full', sequenceParallel: boolean) =>
+      evaluate(level, { ...level.reference, recompute, sequenceParallel }).pricing!;
+    // Korthikanti et al. 2022: tensor parallelism leaves the 10sbh of layer norms and dropouts copied.
+    expect(priced('none', true).memory.fits).toBe(false);
+    expect(priced('selective', false).memory.fits).toBe(false);
+    // Full recomputation fits with room to spare and pays a second forward pass every step.
+    const full = priced('full', true);
+    expect(full.memory.worst.total).toBeLessThan(reference.pricing.memory.worst.total);
+    expect(full.stepS / reference.pricing.stepS).toBeGreaterThan(1.2);
   });
   it('seasoning ledgers: sixteen copies of the 12-byte optimizer state overflow 16 GB', () => {
     const { trap, reference } = of('seasoning-ledgers');
