@@ -82,6 +82,8 @@ export async function renderHostCreate(ctx: ClassroomContext): Promise<void> {
     max: String(MAX_TEAMS),
     value: '4',
   });
+  // On by default for classes (issue 18 item 6): the preview keeps memory fit and step time only.
+  const hideScores = h('input', { id: 'hide-scores', type: 'checkbox', checked: true });
   const submit = h(
     'button',
     { type: 'submit', class: 'button primary wide', id: 'create-session' },
@@ -121,6 +123,13 @@ export async function renderHostCreate(ctx: ClassroomContext): Promise<void> {
     seconds,
     h('label', { for: 'team-count' }, t('cls.host.teams', { min: MIN_TEAMS, max: MAX_TEAMS })),
     teams,
+    h(
+      'div',
+      { class: 'check-row' },
+      hideScores,
+      h('label', { for: 'hide-scores' }, t('cls.play.hideScores')),
+    ),
+    h('p', { class: 'muted help' }, t('cls.play.hideScoresHelp')),
     error,
     submit,
   );
@@ -143,6 +152,7 @@ export async function renderHostCreate(ctx: ClassroomContext): Promise<void> {
       planningSeconds: s,
       teams: n,
       title: title.value.trim() || undefined,
+      hideScores: hideScores.checked,
     })
       .then(({ code, hostKey }) => {
         ctx.keys.saveHostKey(code, hostKey);

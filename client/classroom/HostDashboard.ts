@@ -40,6 +40,8 @@ export class HostDashboard {
     pace: h('section', { class: 'host-pace', 'aria-label': 'pace' }),
     teams: h('section', { class: 'host-teams' }),
     hint: h('section', { class: 'host-hint' }),
+    /** The Reveal buttons of the round's results, with the other controls (not below the ranking). */
+    reveals: h('section', { class: 'host-reveals' }),
     results: h('section', { class: 'host-results', 'aria-live': 'polite' }),
     seats: h('section', { class: 'host-seats', 'aria-label': 'joining' }),
   };
@@ -111,8 +113,9 @@ export class HostDashboard {
         { class: 'classroom-page host-page dashboard' },
         this.notice,
         s.head,
-        s.pace,
-        s.hint,
+        // The controls stay in place (issue 18 item 8): pacing, Reveal and the hint in one block that sticks
+        // to the top while the results and 30 players scroll under it; a hint takes a reserved line.
+        h('div', { class: 'host-controls' }, s.pace, s.reveals, s.hint),
         s.results,
         s.seats,
         s.teams,
@@ -281,28 +284,34 @@ export class HostDashboard {
         current
           ? [
               h('h3', {}, t('cls.results.heading', { n: results.round + 1 })),
-              // The Reveal buttons above the ranking: with 6 teams the table would push them off the screen.
-              h(
-                'div',
-                { class: 'actions reveal-actions' },
-                ...results.teams.map((r) =>
-                  button(
-                    t('cls.cmd.reveal', { team: state.teams.find((x) => x.id === r.team)?.name ?? r.team }),
-                    () => this.send({ command: 'reveal', team: r.team }),
-                    {
-                      'data-reveal': r.team,
-                      'data-focus': `reveal-${r.team}`,
-                      disabled: state.phase !== 'results',
-                    },
-                  ),
-                ),
-              ),
               resultTable(resultRows(results, state.teams, locale), results.throughputUnit, t, locale),
               reveal && reveal.round === results.round ? revealCard(reveal, state, t, locale) : null,
             ]
           : [],
     );
-    // Above the teams (a hint does not push the pacing buttons down): the hint on every screen now, Clear.
+    const revealable = current ? results.teams.map((r) => r.team) : [];
+    patch(
+      s.reveals,
+      JSON.stringify([locale, revealable, state.phase, state.teams.map((x) => [x.name, x.nameZh])]),
+      () =>
+        revealable.length === 0
+          ? []
+          : [
+              h(
+                'div',
+                { class: 'actions reveal-actions' },
+                ...revealable.map((id) => {
+                  const team = state.teams.find((x) => x.id === id);
+                  return button(
+                    t('cls.cmd.reveal', { team: team ? teamName(team, locale) : id }),
+                    () => this.send({ command: 'reveal', team: id }),
+                    { 'data-reveal': id, 'data-focus': `reveal-${id}`, disabled: state.phase !== 'results' },
+                  );
+                }),
+              ),
+            ],
+    );
+    // The hint on every screen now, Clear; its line is kept when empty, so a hint moves no button.
     patch(s.hint, JSON.stringify([locale, state.lastHint]), () => {
       const box = h('textarea', { id: 'hint-text', maxlength: '280', rows: '2', 'data-focus': 'hint' });
       const form = h(
@@ -327,7 +336,7 @@ export class HostDashboard {
                 'data-focus': 'hint-clear',
               }),
             )
-          : null,
+          : h('p', { class: 'hint-now empty', 'aria-hidden': 'true' }),
       );
       form.addEventListener('submit', (e) => {
         e.preventDefault();

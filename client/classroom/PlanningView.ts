@@ -9,6 +9,7 @@ import type { Box } from '../viewModels/kitchenGridLayout.ts';
 import type { ClassroomContext } from './context.ts';
 import { translator } from './context.ts';
 import type { TeamPlanSession } from './TeamPlanSession.ts';
+import { activityLines } from './viewModels/activityLine.ts';
 import { listText } from './viewModels/listText.ts';
 import { planHeadline } from './viewModels/planHeadline.ts';
 import { planningAccess } from './viewModels/planningAccess.ts';
@@ -21,6 +22,9 @@ export class PlanningView {
   private readonly lockNote = h('p', { class: 'lock-note', 'aria-live': 'polite' });
   /** Shown instead of an editor that would be refused: the player joined after this round's planning began. */
   private readonly lateNote = h('p', { class: 'late-note', role: 'status', hidden: true });
+  /** Who changed what in the team's plan, newest first (teams of five: the last change is not silent). */
+  private readonly activity = h('ul', { class: 'team-activity', 'aria-live': 'polite' });
+  private readonly activityTimer: ReturnType<typeof setInterval>;
   private readonly fields = h('fieldset', { class: 'team-plan' });
   /**
    * On a phone the kitchen drawing starts folded away, so the editors get the screen (CSS: ≤ 760 px wide);
@@ -45,8 +49,11 @@ export class PlanningView {
     private readonly session: TeamPlanSession,
     kitchen: number | undefined,
     toggleLock: () => void,
+    /** The session hides stars and score until service (the preview shows neither). */
+    hideScore = false,
   ) {
     const t = translator(ctx);
+    this.activity.setAttribute('aria-label', t('cls.play.activityLabel'));
     this.lock.addEventListener('click', toggleLock);
     this.kitchensToggle.addEventListener('click', () => this.showKitchens(!PlanningView.kitchensShown));
     this.fields.append(h('legend', { class: 'visually-hidden' }, t('cls.plan.legend')));
@@ -59,6 +66,7 @@ export class PlanningView {
         this.lateNote,
         this.chef,
         this.team,
+        this.activity,
         h('div', { class: 'actions' }, this.lock, this.kitchensToggle),
         this.lockNote,
       ),
@@ -68,14 +76,18 @@ export class PlanningView {
     this.detachPanel = mountLevelPanel(panel, session, t, ctx.locales.locale, {
       history: false,
       footer: this.headline,
+      hideScore,
     });
     // The accepted edits of the team plan shown (the server's count), for the reload check of the tests.
     this.unsubscribe = session.subscribe((view) => {
       this.fields.dataset.version = String(session.planVersion);
       this.headline.textContent = view.evaluation ? planHeadline(view.evaluation, t) : '';
       this.headline.dataset.fits = String(view.evaluation?.pricing.memory.fits ?? false);
+      this.drawActivity();
     });
     this.showKitchens(PlanningView.kitchensShown);
+    // "12 s ago" keeps counting between edits.
+    this.activityTimer = setInterval(() => this.drawActivity(), 1000);
     const scenes = ctx.game().scene;
     scenes.stop(TITLE_SCENE);
     // The player's own kitchen opens in the local view (the tabs switch to the global, static, dynamic views).
@@ -121,8 +133,23 @@ export class PlanningView {
     this.fields.disabled = access !== 'edit';
   }
 
+  /** The activity lines, redrawn only when their text changes (screen readers hear each new line once). */
+  private drawActivity(): void {
+    const t = translator(this.ctx);
+    const lines = activityLines(this.session.activity, Date.now(), this.ctx.locales.locale, t);
+    const key = JSON.stringify(lines);
+    if (this.activity.dataset.key === key) return;
+    this.activity.dataset.key = key;
+    this.activity.replaceChildren(
+      ...(lines.length > 0
+        ? lines.map((line) => h('li', {}, line))
+        : [h('li', { class: 'muted' }, t('cls.play.noActivity'))]),
+    );
+  }
+
   detach(): void {
     delete this.ctx.stage.dataset.kitchens;
+    clearInterval(this.activityTimer);
     this.unsubscribe();
     this.detachPanel();
     this.ctx.game().scene.stop(KITCHEN_SCENE);

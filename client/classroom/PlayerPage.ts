@@ -168,8 +168,13 @@ export class PlayerPage {
         h('div', { class: 'classroom-page player-page' }, this.bar, this.banner, this.hint, this.body),
       );
       if (planningNow)
-        this.planning = new PlanningView(this.ctx, this.body, this.plan!, mine.kitchens[0], () =>
-          this.conn?.send(MSG_LOCK, { locked: !(this.plan?.locked ?? false) }),
+        this.planning = new PlanningView(
+          this.ctx,
+          this.body,
+          this.plan!,
+          mine.kitchens[0],
+          () => this.conn?.send(MSG_LOCK, { locked: !(this.plan?.locked ?? false) }),
+          state.hideScores,
         );
       else this.body.replaceChildren();
     }

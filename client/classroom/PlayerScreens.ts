@@ -1,7 +1,17 @@
 // The player's screens outside planning: lobby (teams, who is in, switch team), briefing (the round's story
 // and goal in both languages), service (the team's step playing out), results (rank, score, why, debrief,
 // the revealed plan) and podium. Redrawn from the room state; keyed so focus survives patches.
-import { lesson, LOCALES, type Level, type ResultsMessage, type RevealMessage } from '../../shared/index.ts';
+import {
+  LOCALES,
+  formatRate,
+  lessonOf,
+  teamResult,
+  type Level,
+  type ResultsMessage,
+  type RevealMessage,
+} from '../../shared/index.ts';
+import { starGlyphs } from '../viewModels/levelCatalog.ts';
+import { zeroReason } from './viewModels/zeroReason.ts';
 import { h } from '../ui/dom.ts';
 import type { ClassroomContext } from './context.ts';
 import { translator } from './context.ts';
@@ -87,11 +97,25 @@ export function renderPlayerPhase(
         h('p', { class: 'lead' }, t('cls.plan.lateJoin')),
       ]);
     case 'service': {
-      const evaluation = x.plan?.view.evaluation;
+      const view = x.plan?.view;
+      const evaluation = view?.evaluation;
       const memory = evaluation?.pricing.memory;
+      // The score hidden during planning is revealed now: the locked plan's, as the server scores it (same core).
+      const row = evaluation ? teamResult(myTeam, view!.plan, { ok: true, evaluation }) : undefined;
+      const reveal = row
+        ? row.score > 0
+          ? t('cls.play.serviceScore', {
+              stars: starGlyphs(row.stars),
+              starsText: t('cls.stars', { n: row.stars }),
+              rate: formatRate(row.score),
+              unit: t(`cls.unit.${evaluation!.pricing.throughputUnit}`),
+            })
+          : t('cls.play.serviceZero', { reason: zeroReason(row, t) })
+        : null;
       return patch(body, `service|${locale}|${state.round}|${evaluation ? 1 : 0}`, () => [
         h('h2', {}, t('cls.service.heading')),
         h('p', { class: 'lead' }, t('cls.service.lead')),
+        reveal ? h('p', { class: 'lead service-score', 'data-stars': String(row!.stars) }, reveal) : null,
         !evaluation || !memory
           ? h('p', { class: 'muted' }, t('cls.service.noPlan'))
           : memory.fits
@@ -118,12 +142,14 @@ export function renderPlayerPhase(
           : h('p', { class: 'muted' }, t('cls.results.waiting')),
         rows.length && results ? resultTable(rows, results.throughputUnit, t, locale, myTeam) : null,
         reveal ? revealCard(reveal, state, t, locale) : null,
-        level
+        // The reveal says the lesson after its own plan's debrief; without one, the lesson names whose
+        // figures it tells (the reference plan's, not this team's).
+        level && !reveal
           ? h(
               'section',
               { class: 'debrief' },
               h('h3', {}, t('cls.debrief')),
-              h('p', {}, lesson(level)[locale]),
+              h('p', {}, lessonOf(level)[locale]),
             )
           : null,
       ]);

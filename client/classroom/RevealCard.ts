@@ -1,6 +1,14 @@
-// The facilitator's reveal of one team's plan (docs/design.md §5.2 results): the plan in one line, its score,
-// its service playing out (TimelineStrip) and the round's debrief, on every screen at once.
-import { formatRate, type Locale, type RevealMessage } from '../../shared/index.ts';
+// The facilitator's reveal of one team's plan (docs/design.md §5.2 results; issue 18 item 6): the plan in the
+// kitchen's words beside the round's best plan and the level's par in the same words (the core's planInWords),
+// each with its score, then its service playing out (TimelineStrip) and a debrief that speaks to this plan —
+// on every screen at once. The one line of code (planSummary) stays for the engineers, off the projector.
+import {
+  formatRate,
+  type Locale,
+  type RevealMessage,
+  type TeamRoundResult,
+  type Text,
+} from '../../shared/index.ts';
 import { h } from '../ui/dom.ts';
 import type { Translate } from '../ui/translate.ts';
 import { failedStep } from './FailedStep.ts';
@@ -8,10 +16,43 @@ import { timelineStrip } from './TimelineStrip.ts';
 import { teamName, type RoomState } from './viewModels/roomState.ts';
 import { teamBadge } from './widgets.ts';
 import { zeroReason } from './viewModels/zeroReason.ts';
+import { starGlyphs } from '../viewModels/levelCatalog.ts';
+
+type Scored = Pick<
+  TeamRoundResult,
+  'score' | 'stars' | 'fits' | 'tastingOk' | 'worstMemoryBytes' | 'capacityBytes' | 'reason'
+>;
+
+/** "★★★ 733 examples/s", or ✗ and why it served nothing. */
+function scoreLine(r: Scored, unit: RevealMessage['throughputUnit'], t: Translate): string {
+  return r.fits && r.tastingOk !== false && r.score > 0
+    ? `${starGlyphs(r.stars)} ${t('cls.play.rate', { rate: formatRate(r.score), unit: t(`cls.unit.${unit}`) })}`
+    : `✗ ${zeroReason(r, t)}`;
+}
+
+/** A line that stands for the words of a plan shown beside (the same text in either language). */
+const sameAs = (line: string): Text => ({ 'zh-CN': line, en: line });
+
+/** One plan's column: whose it is, its score, its words. */
+function planColumn(
+  kind: 'this' | 'best' | 'par',
+  heading: (string | HTMLElement)[],
+  score: string,
+  words: readonly Text[],
+  locale: Locale,
+): HTMLElement {
+  return h(
+    'article',
+    { class: `reveal-plan ${kind}`, 'data-plan': kind },
+    h('h4', {}, ...heading),
+    h('p', { class: 'plan-score' }, score),
+    h('ul', { class: 'plan-words' }, ...words.map((w) => h('li', {}, w[locale]))),
+  );
+}
 
 /**
- * `compact` (the projector) leaves out the one-line explanation (the debrief says it at room size) and runs
- * the debrief's heading into its text.
+ * `compact` (the projector) leaves out the line of code and the level's lesson (phones and the dashboard
+ * show them) and runs the debrief's heading into its text.
  */
 export function revealCard(
   reveal: RevealMessage,
@@ -20,43 +61,78 @@ export function revealCard(
   locale: Locale,
   compact = false,
 ): HTMLElement {
-  const team = state.teams.find((x) => x.id === reveal.team);
+  const badge = (id: string) => {
+    const team = state.teams.find((x) => x.id === id);
+    return teamBadge(team ? teamName(team, locale) : id, team?.colour ?? 7);
+  };
   const r = reveal.result;
-  return h(
-    'section',
-    { class: 'reveal', 'aria-labelledby': 'reveal-heading', 'data-team': reveal.team },
-    h(
-      'h3',
-      { id: 'reveal-heading' },
-      t('cls.reveal.heading'),
-      ' ',
-      teamBadge(team ? teamName(team, locale) : reveal.team, team?.colour ?? 7),
-    ),
-    h('p', {}, h('code', { class: 'plan-summary' }, r.planSummary)),
-    h(
-      'p',
-      { class: 'lead' },
-      r.fits && r.tastingOk !== false
-        ? t('cls.reveal.score', {
-            rank: r.rank,
-            rate: formatRate(r.tokensPerS),
-            unit: t(`cls.unit.${reveal.throughputUnit}`),
-            points: Math.round(r.points),
-          })
-        : `✗ ${zeroReason(r, t)}`,
-    ),
-    compact ? null : h('p', {}, r.explanation[locale]),
+  const unit = reveal.throughputUnit;
+  const words = reveal.words;
+  const served = r.fits && r.tastingOk !== false && r.score > 0;
+  const thisScore = served
+    ? t('cls.reveal.score', {
+        rank: r.rank,
+        rate: formatRate(r.score),
+        unit: t(`cls.unit.${unit}`),
+        points: Math.round(r.points),
+      })
+    : `#${r.rank}: ${scoreLine(r, unit, t)}`;
+  const columns = [planColumn('this', [t('cls.play.thisPlan')], thisScore, words, locale)];
+  if (reveal.best)
+    columns.push(
+      planColumn(
+        'best',
+        [t('cls.play.bestPlan'), ' ', badge(reveal.best.result.team)],
+        scoreLine(reveal.best.result, unit, t),
+        reveal.best.words,
+        locale,
+      ),
+    );
+  if (reveal.par) {
+    // Par is often one of the plans beside it: said so in a line instead of the same words twice.
+    const same = (a: readonly Text[] | undefined) =>
+      a !== undefined && JSON.stringify(a) === JSON.stringify(reveal.par!.words);
+    const parWords = same(words)
+      ? [sameAs(t('cls.play.sameAsThis'))]
+      : same(reveal.best?.words)
+        ? [sameAs(t('cls.play.sameAsBest'))]
+        : reveal.par.words;
+    columns.push(
+      planColumn('par', [t('cls.play.par')], scoreLine(reveal.par.result, unit, t), parWords, locale),
+    );
+  }
+  const debrief = reveal.debrief[locale].split('\n');
+  const plans = h('div', { class: 'reveal-plans', 'data-columns': String(columns.length) }, ...columns);
+  const story = [
+    compact ? null : h('p', {}, h('code', { class: 'plan-summary' }, r.planSummary)),
     // A plan out of memory did not cook: its fridge overflows where the service's lanes would play.
     !r.fits && r.capacityBytes > 0
       ? failedStep({ needBytes: r.worstMemoryBytes, capacityBytes: r.capacityBytes, fits: false }, t)
       : timelineStrip(reveal.timeline, t, locale),
     // On the projector the heading runs into the text: one line more for the debrief at 1280×720.
     compact ? null : h('h4', {}, t('cls.debrief')),
-    h(
-      'p',
-      { class: 'debrief' },
-      compact ? h('strong', {}, `${t('cls.debrief')}: `) : null,
-      reveal.debrief[locale],
+    ...debrief.map((line, i) =>
+      h(
+        'p',
+        { class: 'debrief' },
+        compact && i === 0 ? h('strong', {}, `${t('cls.debrief')}: `) : null,
+        line,
+      ),
     ),
+    compact ? null : h('h4', {}, t('cls.play.lesson')),
+    compact ? null : h('p', { class: 'lesson' }, reveal.lesson[locale]),
+  ];
+  return h(
+    'section',
+    {
+      class: compact ? 'reveal compact' : 'reveal',
+      'aria-labelledby': 'reveal-heading',
+      'data-team': reveal.team,
+    },
+    h('h3', { id: 'reveal-heading' }, t('cls.reveal.heading'), ' ', badge(reveal.team)),
+    // The projector: the plans stacked on the left, the service and the debrief on the right (1280×720).
+    ...(compact
+      ? [h('div', { class: 'reveal-body' }, plans, h('div', { class: 'reveal-story' }, ...story))]
+      : [plans, ...story]),
   );
 }

@@ -16,6 +16,7 @@ import {
   type TeamPlanMessage,
 } from '../../shared/index.ts';
 import type { PlanSession, SessionListener, SessionView } from '../state/PlanSession.ts';
+import type { ActivityClock } from './viewModels/activityLine.ts';
 
 interface Pending {
   readonly seq: number;
@@ -31,6 +32,7 @@ export class TeamPlanSession implements PlanSession {
   private shown: PlanState;
   private evaluation: Evaluation | null = null;
   private error: ShownError | null = null;
+  private activityNow: ActivityClock = { activity: [], serverNowMs: 0, receivedAtMs: 0 };
   private readonly listeners = new Set<SessionListener>();
 
   /**
@@ -69,6 +71,11 @@ export class TeamPlanSession implements PlanSession {
     return this.lockedNow;
   }
 
+  /** Who changed what in the team's plan (the server's record), with the clocks to say how long ago. */
+  get activity(): ActivityClock {
+    return this.activityNow;
+  }
+
   /** Edits sent and not yet confirmed or refused. */
   get unconfirmed(): number {
     return this.pending.length;
@@ -101,6 +108,11 @@ export class TeamPlanSession implements PlanSession {
     if (message.version > this.version) this.error = null;
     this.serverPlan = message.plan;
     this.version = message.version;
+    this.activityNow = {
+      activity: message.activity ?? [],
+      serverNowMs: message.serverNowMs ?? Date.now(),
+      receivedAtMs: Date.now(),
+    };
     this.lockedNow = message.locked;
     if (message.by === this.me && message.seq !== undefined) {
       const confirmed = message.seq;

@@ -6,6 +6,7 @@ import '../styles/classroomHost.css';
 import '../styles/classroomProjector.css';
 import '../styles/classroomService.css';
 import '../styles/classroomPlanning.css';
+import '../styles/classroomPlay.css';
 import { h } from '../ui/dom.ts';
 import type { ClassroomContext } from './context.ts';
 import { translator } from './context.ts';

@@ -182,11 +182,19 @@ export function histogram(
               h('span', {}, `${b.count}`),
             ),
           ),
-          h('div', { class: 'hist-label' }, labels[i] ?? ''),
+          // "12.30k–12.34k" may wrap only after its dash (<wbr>), never inside a number.
+          h('div', { class: 'hist-label' }, ...binLabelParts(labels[i] ?? '')),
         ),
       ),
     ),
   );
+}
+
+/** A bin label as text nodes with a line-break opportunity after the range's dash. */
+function binLabelParts(label: string): (string | HTMLElement)[] {
+  const kept = label.replaceAll(' ', '\u00a0'); // the unit stays with its number
+  const at = kept.indexOf('–');
+  return at < 0 ? [kept] : [kept.slice(0, at + 1), h('wbr'), kept.slice(at + 1)];
 }
 
 /** The QR code of `link` as an SVG with its quiet zone, white on dark pages so cameras read it. */

@@ -9,6 +9,7 @@ import { parStrings } from './parStrings.ts';
 import { classroomRunStrings } from './classroomRunStrings.ts';
 import { classroomScreenStrings } from './classroomScreenStrings.ts';
 import { classroomSeatStrings } from './classroomSeatStrings.ts';
+import { classroomPlayStrings } from './classroomPlayStrings.ts';
 
 import { LOCALES, type Locale } from '../../shared/index.ts';
 
@@ -24,6 +25,7 @@ const CATALOGS = [
   classroomRunStrings,
   classroomScreenStrings,
   classroomSeatStrings,
+  classroomPlayStrings,
 ] as const;
 
 type KeysOf<C> = C extends { readonly en: Readonly<Record<infer K, string>> } ? K : never;

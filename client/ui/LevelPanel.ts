@@ -32,6 +32,8 @@ export interface LevelPanelActions {
   hintOpened?: (index: number) => void;
   /** A line kept in view in the sticky footer (the classroom phone's preview headline). */
   footer?: HTMLElement;
+  /** The preview leaves out the rate and the stars (a class that reveals the score at service). */
+  hideScore?: boolean;
 }
 
 const EDITORS: Record<EditorSection, (s: PlanSession, t: Translate, open: boolean) => Editor> = {
@@ -133,7 +135,8 @@ export function mountLevelPanel(
         h('pre', { class: 'jax' }, `${view.error.type}: ${view.error.message}`),
         h('p', {}, view.error.explanation[locale]),
       );
-    if (view.evaluation) renderPreview(previewBox, preview(view.evaluation), t);
+    if (view.evaluation)
+      renderPreview(previewBox, preview(view.evaluation, { hideScore: actions.hideScore === true }), t);
     exports.update();
   };
   return session.subscribe(update);

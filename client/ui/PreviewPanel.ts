@@ -1,5 +1,6 @@
 // The live preview (DOM): memory per kitchen against the fridge (text and a stacked bar), step time, tokens/s,
-// the stars the plan would get now, the tasting and the list of passes. Redrawn on every change of the plan.
+// the stars the plan would get now (or, while a class hides the score, that it is revealed at service), the
+// tasting and the list of passes. Redrawn on every change of the plan.
 import { GAUGE_PARTS, type FridgeGauge, type GaugePart } from '../viewModels/fridgeGauge.ts';
 import { starGlyphs } from '../viewModels/levelCatalog.ts';
 import type { Preview } from '../viewModels/preview.ts';
@@ -68,10 +69,22 @@ export function renderPreview(root: HTMLElement, p: Preview, t: Translate): void
       { class: 'metrics' },
       h('dt', {}, t('preview.step')),
       h('dd', { 'data-metric': 'step' }, p.step),
-      h('dt', {}, t(p.unit === 'tokens' ? 'preview.rate' : 'preview.rateExamples')),
-      h('dd', { 'data-metric': 'rate' }, p.rate),
-      h('dt', {}, t('preview.starsNow')),
-      h('dd', { 'data-metric': 'stars' }, `${starGlyphs(p.stars)} (${t('score.stars', { n: p.stars })})`),
+      ...(p.score
+        ? [
+            h('dt', {}, t(p.score.unit === 'tokens' ? 'preview.rate' : 'preview.rateExamples')),
+            h('dd', { 'data-metric': 'rate' }, p.score.rate),
+            h('dt', {}, t('preview.starsNow')),
+            h(
+              'dd',
+              { 'data-metric': 'stars' },
+              `${starGlyphs(p.score.stars)} (${t('score.stars', { n: p.score.stars })})`,
+            ),
+          ]
+        : [
+            // The session hides the score until service: said in words, so nobody hunts for it.
+            h('dt', {}, t('cls.play.scoreHidden')),
+            h('dd', { 'data-metric': 'score-hidden' }, t('cls.play.scoreHiddenValue')),
+          ]),
       p.served && h('dt', {}, t('preview.served')),
       p.served && h('dd', { 'data-metric': 'served' }, p.served),
       tasting && h('dt', {}, t('preview.tasting')),

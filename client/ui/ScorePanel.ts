@@ -52,8 +52,8 @@ export function renderScore(
       h(
         'dl',
         { class: 'metrics' },
-        h('dt', {}, t(p.unit === 'tokens' ? 'preview.rate' : 'preview.rateExamples')),
-        h('dd', {}, p.rate),
+        h('dt', {}, t(p.score?.unit === 'tokens' ? 'preview.rate' : 'preview.rateExamples')),
+        h('dd', {}, p.score?.rate ?? ''),
         h('dt', {}, t('preview.step')),
         h('dd', {}, p.step),
         h('dt', {}, t('score.memory')),

@@ -1,5 +1,6 @@
 // The live preview of an evaluation as figures ready to print: memory per group of equally loaded kitchens
-// against the fridge, step time, tokens/s, stars now, the tasting's verdict and the passes. Pure.
+// against the fridge, step time, tokens/s, stars now, the tasting's verdict and the passes. Pure. A class
+// whose session hides the score (issue 18 item 6) gets no rate and no stars: they are not computed here.
 import {
   formatBytes,
   formatGb,
@@ -33,10 +34,13 @@ export interface PassRow {
 export interface Preview {
   readonly memory: readonly MemoryRow[];
   readonly step: string;
-  readonly rate: string;
-  /** What the rate counts: sequence positions, or whole examples (an MLP's rows, a recommender's requests). */
-  readonly unit: 'tokens' | 'examples';
-  readonly stars: 0 | 1 | 2 | 3;
+  /** The rate and the stars now; null while the session hides the score until service. */
+  readonly score: {
+    readonly rate: string;
+    /** What the rate counts: sequence positions, or whole examples (an MLP's rows, a recommender's requests). */
+    readonly unit: 'tokens' | 'examples';
+    readonly stars: 0 | 1 | 2 | 3;
+  } | null;
   /** null when the level is priced only. */
   readonly tasting: { readonly ok: boolean; readonly wrong: string; readonly devices: string } | null;
   readonly passes: readonly PassRow[];
@@ -44,7 +48,8 @@ export interface Preview {
   readonly served: string | null;
 }
 
-export function preview(evaluation: Evaluation): Preview {
+/** Options: `hideScore` leaves the rate and the stars out (a classroom session's option while planning). */
+export function preview(evaluation: Evaluation, options: { readonly hideScore?: boolean } = {}): Preview {
   const { pricing, tasting } = evaluation;
   const capacity = pricing.memory.capacityBytes;
   const worstDevices = [...new Set((tasting?.outputs ?? []).flatMap((o) => (o.ok ? [] : o.worstDevices)))];
@@ -57,9 +62,10 @@ export function preview(evaluation: Evaluation): Preview {
       gauge: fridgeGauge(g.bytes, capacity),
     })),
     step: formatSeconds(pricing.stepS),
-    rate: formatRate(pricing.tokensPerS),
-    unit: pricing.throughputUnit,
-    stars: evaluation.stars,
+    score:
+      options.hideScore === true
+        ? null
+        : { rate: formatRate(pricing.tokensPerS), unit: pricing.throughputUnit, stars: evaluation.stars },
     tasting:
       tasting === null
         ? null

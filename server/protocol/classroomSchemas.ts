@@ -135,6 +135,7 @@ export const createSessionSchema: z.ZodType<CreateSessionRequest> = z.strictObje
   planningSeconds: z.number().int().min(30).max(1800),
   teams: z.number().int().min(2).max(12),
   title: z.string().max(240).optional(), // the core counts code points (≤ 60); this only bounds the size
+  hideScores: z.boolean().optional(),
 });
 export const resumeSessionSchema: z.ZodType<ResumeSessionRequest> = z.strictObject({ hostKey: secret });
 

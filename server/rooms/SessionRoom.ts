@@ -361,8 +361,9 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
       case 'phase':
         return; // the schema state carries phase, round and timer
       case 'teamPlan': {
-        const message =
-          edit && effect.message.by === edit.by ? { ...effect.message, seq: edit.seq } : effect.message;
+        // Stamped with the server's clock: pages read the activity line's "12 s ago" from it.
+        const stamped = { ...effect.message, serverNowMs: this.deps.now() };
+        const message = edit && stamped.by === edit.by ? { ...stamped, seq: edit.seq } : stamped;
         for (const c of this.clients) if (this.seesPlanOf(c, message.team)) c.send(MSG_TEAM_PLAN, message);
         return;
       }
@@ -421,7 +422,7 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
     for (const t of this.session.teams) {
       if (!this.seesPlanOf(client, t.id)) continue;
       const message = teamPlanMessage(this.session, t.id);
-      if (message) client.send(MSG_TEAM_PLAN, message);
+      if (message) client.send(MSG_TEAM_PLAN, { ...message, serverNowMs: this.deps.now() });
     }
   }
 

@@ -67,6 +67,8 @@ export const SessionState = schema(
     closed: { type: 'boolean', default: false },
     /** The facilitator locked the session against new players. */
     joinsLocked: { type: 'boolean', default: false },
+    /** Stars and score hidden during planning (the session's option; revealed at service). */
+    hideScores: { type: 'boolean', default: false },
     teams: { map: TeamState },
     players: { map: PlayerState },
   },
@@ -121,6 +123,7 @@ export function mirrorSession(
   put(state, 'lastHint', s.lastHint);
   put(state, 'closed', s.closed);
   put(state, 'joinsLocked', s.joinsLocked === true);
+  put(state, 'hideScores', s.hideScores === true);
 
   const results = new Map((shownResults(s)?.teams ?? []).map((r) => [r.team, r]));
   for (const t of s.teams) {

@@ -27,6 +27,8 @@ export interface CreateSessionInput {
   readonly planningSeconds: number;
   /** Number of teams. */
   readonly teams: number;
+  /** Stars and score hidden during planning; omitted → true (on by default for classes). */
+  readonly hideScores?: boolean;
   readonly nowMs: number;
 }
 
@@ -87,6 +89,12 @@ export function createSession(input: CreateSessionInput): ClassroomResult<Sessio
       `标题最多 ${MAX_TITLE_CHARS} 个字符。`,
       `A title has at most ${MAX_TITLE_CHARS} characters.`,
     );
+  if (input.hideScores !== undefined && typeof input.hideScores !== 'boolean')
+    return refuse(
+      'bad-argument',
+      '“备菜时隐藏星级和得分”应为是或否。',
+      'hideScores (hide stars and score during planning) must be true or false.',
+    );
   if (typeof nowMs !== 'number' || !Number.isFinite(nowMs))
     return refuse('bad-argument', '时间无效。', 'The time is not a number.');
   return accept({
@@ -110,5 +118,6 @@ export function createSession(input: CreateSessionInput): ClassroomResult<Sessio
     rosters: [],
     lastHint: '',
     closed: false,
+    hideScores: input.hideScores ?? true,
   });
 }

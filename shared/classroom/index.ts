@@ -24,7 +24,8 @@ export {
   removedSeatRefusal,
   setJoinsLocked,
 } from './seatPolicy.ts';
-export { playersOf, playingTeams, scoreRound } from './scoreRound.ts';
+export { playersOf, playingTeams, scoreRound, teamResult } from './scoreRound.ts';
+export { lessonOf, resultFigures } from './revealDebrief.ts';
 export { planSummary, pythonSpec } from './planSummary.ts';
 export { revealMessage } from './revealMessage.ts';
 export { serviceMessage } from './serviceMessage.ts';

@@ -60,7 +60,8 @@ export function enterService(s: SessionSnapshot, nowMs: number): SessionStep {
     phase: 'service',
     timer: runningTimer(SERVICE_MS, nowMs),
     lastHint: '',
-    results: [...s.results, scoreRound(locked, evaluated)],
+    // Scored from the snapshot before the locks: a row says whether its captain locked it or time ran out on it.
+    results: [...s.results, scoreRound(s, evaluated)],
     rosters: [...s.rosters, roundRoster(locked)],
   };
   const changed = s.teams.filter((t) => s.plans[t.id]?.locked === false).map((t) => t.id);

@@ -3,14 +3,21 @@
 // core's applyEdit decides whether the edit is valid; a refused edit leaves the session unchanged.
 import type { PlanEdit } from '../game/actions.ts';
 import { applyEdit } from '../game/applyEdit.ts';
+import { editInWords } from '../game/editWords.ts';
 import { accept, editRefused, refuse } from './errors.ts';
 import { markPlayed } from './ghostSeats.ts';
 import { planningPlayer, teamPlanEffects } from './roster.ts';
 import { roundLevel } from './scoreRound.ts';
-import type { ClassroomResult, SessionSnapshot, SessionStep } from './session.ts';
+import {
+  TEAM_ACTIVITY_KEPT,
+  type ClassroomResult,
+  type SessionSnapshot,
+  type SessionStep,
+} from './session.ts';
 
 /**
- * Applies `edit` to the player's team plan; accepted edits bump its version.
+ * Applies `edit` to the player's team plan; accepted edits bump its version and lead the team's activity
+ * (who changed what, when: the activity line of a team of five).
  * @example playerEdit(planning, 'p1', { type: 'setSpec', tensor: 'w1', spec: [null, 'model'] }, now)
  *   // { ok: true, value: { session, effects: [{ kind: 'teamPlan', message: { team: 't1', version: 1, by: 'p1', … } }] } }
  */
@@ -18,7 +25,7 @@ export function playerEdit(
   s: SessionSnapshot,
   playerId: string,
   edit: PlanEdit,
-  _nowMs: number,
+  nowMs: number,
 ): ClassroomResult<SessionStep> {
   const p = planningPlayer(
     s,
@@ -52,9 +59,19 @@ export function playerEdit(
     );
   const r = applyEdit(roundLevel(s), current.plan, edit);
   if (!r.ok) return editRefused(r.error);
+  const done = {
+    player: playerId,
+    nickname: p.value.nickname,
+    what: editInWords(edit, r.state),
+    atMs: nowMs,
+  };
+  const activity = [done, ...(current.activity ?? [])].slice(0, TEAM_ACTIVITY_KEPT);
   const session: SessionSnapshot = {
     ...markPlayed(s, playerId),
-    plans: { ...s.plans, [team]: { plan: r.state, version: current.version + 1, locked: false } },
+    plans: {
+      ...s.plans,
+      [team]: { plan: r.state, version: current.version + 1, locked: false, activity },
+    },
   };
   return accept({ session, effects: teamPlanEffects(session, [team], playerId) });
 }

@@ -15,7 +15,8 @@ const sig = (x: number, digits = 4): number => (x === 0 ? 0 : Number(x.toPrecisi
 
 /**
  * One 'team' row per team per scored round, then one 'player' row per player of that team in that round
- * (the team's figures beside each name, as quiz reports list students). `served_per_s` is the served rate —
+ * (the team's figures beside each name, as quiz reports list students). `served_as` is 'locked' (the captain
+ * locked the plan) or 'time_up' (served as it stood when planning ended). `served_per_s` is the served rate —
  * the score, 0 for a plan out of memory or tasting wrong — in `rate_unit` (tokens or examples per second).
  * @example resultsCsv(s).split('\r\n')[0] // 'session,round,level,row,team,player,players,plan,served_per_s,…'
  */
@@ -35,6 +36,7 @@ export function resultsCsv(s: SessionSnapshot): string {
         player: '',
         players: players.join('; '),
         plan: t.planSummary,
+        served_as: t.locked === undefined ? '' : t.locked ? 'locked' : 'time_up',
         served_per_s: sig(t.score),
         rate_unit: `${r.throughputUnit}/s`,
         step_s: sig(t.stepS),

@@ -1,16 +1,24 @@
 // The facilitator's reveal (docs/design.md §5.2 "Results": the reveal of the best plan and the debrief): a scored
-// team's plan, its result row, its service timeline (the plan re-evaluated: the core is deterministic) and
-// the round's debrief text.
-import { lesson } from '../game/lesson.ts';
-import { accept, refuse } from './errors.ts';
-import { teamById } from './roster.ts';
-import { roundLevel, safeEvaluate } from './scoreRound.ts';
-import type { ClassroomResult, SessionSnapshot } from './session.ts';
+// team's plan, its result row, its service timeline (the plan re-evaluated: the core is deterministic), the
+// plan in the kitchen's words beside the round's best plan and the level's par in the same words, and a
+// debrief that speaks to the revealed plan (its figures; every other plan it cites named).
+import { planFigures } from '../game/debrief.ts';
+import type { EvaluateResult } from '../game/evaluatePlan.ts';
+import { levelPar } from '../game/par/levelPar.ts';
+import { planInWords } from '../game/planWords.ts';
+import type { PlanState } from '../game/planState.ts';
 import type { RevealMessage } from '../protocol/classroom.ts';
+import { accept, refuse } from './errors.ts';
+import { lessonOf, revealDebrief, type CitedPlan } from './revealDebrief.ts';
+import { teamById } from './roster.ts';
+import { roundLevel, safeEvaluate, teamResult } from './scoreRound.ts';
+import type { ClassroomResult, SessionSnapshot } from './session.ts';
+
+const passesOf = (r: EvaluateResult): string => (r.ok ? planFigures(r.evaluation).passes : '');
 
 /**
  * The reveal of `team`'s plan in the results of the current round.
- * @example revealMessage(results, 't1') // { ok: true, value: { round: 0, team: 't1', plan, result, timeline, debrief } }
+ * @example revealMessage(results, 't2') // { ok: true, value: { team: 't2', words, best: { result: t1's, words }, par, debrief, … } }
  */
 export function revealMessage(s: SessionSnapshot, team: string): ClassroomResult<RevealMessage> {
   if (s.phase !== 'results')
@@ -23,15 +31,42 @@ export function revealMessage(s: SessionSnapshot, team: string): ClassroomResult
   if (result === undefined || plan === undefined)
     return refuse('bad-argument', '这个队这一轮没有参赛。', 'That team did not play this round.');
   const level = roundLevel(s);
+  const unit = last!.throughputUnit;
   const r = safeEvaluate(level, plan);
   const timeline = r.ok ? r.evaluation.timeline : { stepS: 0, criticalLane: 0, lanes: [] };
+  // The round's best: rank 1 with a score, another team's (a tie with the revealed team cites none).
+  const top = last!.teams.find((x) => x.rank === 1 && x.score > 0 && x.team !== team && result.rank !== 1);
+  const topPlan: PlanState | undefined = top && s.plans[top.team]?.plan;
+  const cited = (id: string, row: typeof result, e: EvaluateResult): CitedPlan => {
+    const named = s.teams.find((x) => x.id === id);
+    return { name: named?.name ?? { 'zh-CN': id, en: id }, result: row, passes: passesOf(e) };
+  };
+  const best =
+    top && topPlan
+      ? { result: top, words: planInWords(level, topPlan), eval: safeEvaluate(level, topPlan) }
+      : undefined;
+  const par = levelPar(level.id);
+  const parRow = par && teamResult('par', par.plan, safeEvaluate(level, par.plan));
   return accept({
     round: s.round,
     team,
     plan,
     result,
-    throughputUnit: last!.throughputUnit,
+    throughputUnit: unit,
     timeline,
-    debrief: lesson(level),
+    words: planInWords(level, plan),
+    ...(best ? { best: { result: best.result, words: best.words } } : {}),
+    ...(par && parRow ? { par: { result: withoutTeam(parRow), words: planInWords(level, par.plan) } } : {}),
+    debrief: revealDebrief(
+      cited(team, result, r),
+      best ? cited(best.result.team, best.result, best.eval) : undefined,
+      unit,
+    ),
+    lesson: lessonOf(level),
   });
+}
+
+function withoutTeam<T extends { team: string }>(row: T): Omit<T, 'team'> {
+  const { team: _team, ...rest } = row;
+  return rest;
 }

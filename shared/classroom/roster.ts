@@ -74,7 +74,14 @@ export function withPlayer(s: SessionSnapshot, player: SessionPlayer): SessionSn
 export function teamPlanMessage(s: SessionSnapshot, team: string, by?: string): TeamPlanMessage | undefined {
   const tp = s.plans[team];
   if (tp === undefined) return undefined;
-  return { team, plan: tp.plan, version: tp.version, locked: tp.locked, ...(by === undefined ? {} : { by }) };
+  return {
+    team,
+    plan: tp.plan,
+    version: tp.version,
+    locked: tp.locked,
+    ...(by === undefined ? {} : { by }),
+    ...(tp.activity === undefined ? {} : { activity: tp.activity }),
+  };
 }
 
 /** The teamPlan effects of these teams (none in the lobby). */

@@ -116,12 +116,19 @@ export function evaluateTeams(s: SessionSnapshot): TeamEvaluation[] {
 }
 
 /**
- * The current round's results from the teams' current plans (pure: the session is not changed).
+ * The current round's results from the teams' current plans (pure: the session is not changed); called
+ * before service locks every plan, so `locked` says which captains locked theirs.
  * @example scoreRound(s).teams[0] // { team: 't1', score: 732.7, stars: 3, points: 1000, rank: 1, … }
  */
 export function scoreRound(s: SessionSnapshot, evaluated = evaluateTeams(s)): ResultsMessage {
   const level = roundLevel(s);
-  const teams = rank(evaluated.map((e) => teamResult(e.team, e.plan, e.result)));
+  // Whether the captain locked it before planning ended (the others are served as they stood).
+  const teams = rank(
+    evaluated.map((e) => ({
+      ...teamResult(e.team, e.plan, e.result),
+      locked: s.plans[e.team]?.locked === true,
+    })),
+  );
   return {
     round: s.round,
     level: level.id,

@@ -9,6 +9,7 @@ import type {
   RevealMessage,
   ServiceMessage,
   SessionPhase,
+  TeamActivity,
   TeamPlanMessage,
 } from '../protocol/classroom.ts';
 
@@ -29,6 +30,8 @@ export const MAX_HINT_CHARS = 280;
 /** `extend` adds this many seconds at least / at most. */
 export const MIN_EXTEND_SECONDS = 10;
 export const MAX_EXTEND_SECONDS = 600;
+/** Accepted edits of a team's plan kept for its activity line, newest first. */
+export const TEAM_ACTIVITY_KEPT = 3;
 /** Colour indices of teams (client/views/palette.ts has 8 Okabe–Ito colours with patterns). */
 export const TEAM_COLOURS = 8;
 
@@ -83,6 +86,8 @@ export interface TeamPlan {
   /** Accepted edits in this round (0 at the briefing). */
   readonly version: number;
   readonly locked: boolean;
+  /** Who changed what, newest first (≤ TEAM_ACTIVITY_KEPT; absent before the first edit of the round). */
+  readonly activity?: readonly TeamActivity[];
 }
 
 /** The whole session: what the server persists after every accepted call and resumes from. */
@@ -114,6 +119,11 @@ export interface SessionSnapshot {
   readonly joinsLocked?: boolean;
   /** Seat ids handed out so far, once a never-played seat was dropped (absent: `players.length`). */
   readonly seatsIssued?: number;
+  /**
+   * Stars and score hidden while planning, revealed at service (contract CreateSessionRequest.hideScores;
+   * absent in sessions stored before: false, they were shown).
+   */
+  readonly hideScores?: boolean;
 }
 
 /** Why a call was refused; the session is unchanged. */

@@ -24,6 +24,11 @@ export interface CreateSessionRequest {
   readonly teams: number;
   /** Session title shown on the projector (≤ 60 characters). */
   readonly title?: string;
+  /**
+   * Hide the stars and the score during planning (the preview keeps memory fit and step time); they are
+   * revealed at service. Omitted → true: a class plays for the answer, not against the score.
+   */
+  readonly hideScores?: boolean;
 }
 export interface CreateSessionResponse {
   readonly code: string;
@@ -43,6 +48,7 @@ export const RESULTS_CSV_COLUMNS = [
   'player',
   'players',
   'plan',
+  'served_as',
   'served_per_s',
   'rate_unit',
   'step_s',
@@ -135,6 +141,17 @@ export interface TeamPlanMessage {
   /** The edit's author and their seq, when an edit caused it. */
   readonly by?: string;
   readonly seq?: number;
+  /** The team's latest accepted edits this round, newest first (at most TEAM_ACTIVITY_KEPT). */
+  readonly activity?: readonly TeamActivity[];
+  /** The server's clock when it sent this message (ms since epoch): the page reads "12 s ago" from it. */
+  readonly serverNowMs?: number;
+}
+/** One accepted edit of a team's plan: who, what (in the kitchen's words), when (server clock, ms). */
+export interface TeamActivity {
+  readonly player: string;
+  readonly nickname: string;
+  readonly what: Text;
+  readonly atMs: number;
 }
 /** To the sender only: the edit was refused; the plan is unchanged. */
 export const MSG_EDIT_REFUSED = 'editRefused';
@@ -171,6 +188,11 @@ export interface TeamRoundResult {
   readonly rank: number;
   /** One line: mesh, mode and labels, e.g. "data×2 model×2 auto w1=[None,'model']". */
   readonly planSummary: string;
+  /**
+   * true: the captain locked the plan; false: served as it stood when planning ended (time up or End
+   * planning). Absent in rounds scored before this was recorded.
+   */
+  readonly locked?: boolean;
 }
 /** To everyone, entering results: the round's ranking and the class histograms. */
 export const MSG_RESULTS = 'results';
@@ -222,7 +244,19 @@ export interface RevealMessage {
   readonly result: TeamRoundResult;
   readonly throughputUnit: 'tokens' | 'examples';
   readonly timeline: StepTimeline;
+  /** The revealed plan in the kitchen's words (planInWords), one clause per fact. */
+  readonly words: readonly Text[];
+  /** The round's best plan (rank 1, score above 0) when another team's is revealed. */
+  readonly best?: { readonly result: TeamRoundResult; readonly words: readonly Text[] };
+  /** The level's par (shared/game/par): the best plan the par search found, scored as the teams' were. */
+  readonly par?: {
+    readonly result: Omit<TeamRoundResult, 'points' | 'rank' | 'team'>;
+    readonly words: readonly Text[];
+  };
+  /** The debrief of the revealed plan: its own figures, and every other plan it cites named. */
   readonly debrief: Text;
+  /** The level's lesson, introduced as told with the reference plan's figures. */
+  readonly lesson: Text;
 }
 /** To a kicked player just before the server closes the connection. */
 export const MSG_KICKED = 'kicked';

@@ -37,8 +37,11 @@ describe('createSession', () => {
       rosters: [],
       lastHint: '',
       closed: false,
+      hideScores: true, // on by default for classes
     });
     expect(roundTrip(s)).toEqual(s);
+    expect(ok(createSession({ ...base, hideScores: false })).hideScores).toBe(false);
+    refused(createSession({ ...base, hideScores: 'yes' as unknown as boolean }), 'bad-argument');
   });
 
   it('gives twelve teams twelve names and colours 0–7 then 0–3 again', () => {

@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { lesson } from '../../shared/game/lesson.ts';
 import { evaluatePlan } from '../../shared/game/evaluatePlan.ts';
 import { levelById } from '../../shared/game/levels/index.ts';
+import { levelPar } from '../../shared/game/par/levelPar.ts';
+import { planInWords } from '../../shared/game/planWords.ts';
 import {
   SERVICE_MS,
   hostCommand,
@@ -43,7 +45,11 @@ describe('a full round: reference plan against trap plan', () => {
 
   it('builds the reference plan by edits (the start plan is the trap)', () => {
     expect(level.trap.plan).toEqual(level.start);
-    expect(planned.plans.t1).toEqual({ plan: level.reference, version: 2, locked: false });
+    expect(planned.plans.t1).toMatchObject({ plan: level.reference, version: 2, locked: false });
+    expect(planned.plans.t1!.activity!.map((a) => `${a.nickname} ${a.what.en}`)).toEqual([
+      'Li Wei cut W2 by rows (model)',
+      'Mei cut W1 by columns (model)',
+    ]);
     expect(planned.plans.t2).toEqual({ plan: level.trap.plan, version: 0, locked: false });
   });
 
@@ -74,6 +80,7 @@ describe('a full round: reference plan against trap plan', () => {
       points: 1000,
       rank: 1,
       planSummary: "model×4 auto w1=[None,'model'] w2=['model',None]",
+      locked: true, // both captains locked before time ran out
     });
     expect(t2).toMatchObject({
       team: 't2',
@@ -109,8 +116,45 @@ describe('a full round: reference plan against trap plan', () => {
       result: s.results[0]!.teams[0],
       throughputUnit: 'examples', // the article's MLP: one row per example
       timeline: evaluation(level.reference).timeline,
-      debrief: lesson(level),
+      words: [
+        { 'zh-CN': '4 间厨房排成一排（model）', en: '4 kitchens in a row (model)' },
+        {
+          'zh-CN': '每间厨房拿 W1 的一列切片（按 model 切成 4 份）',
+          en: 'each kitchen holds a column slice of W1 (1/4, cut along model)',
+        },
+        {
+          'zh-CN': '每间厨房拿 W2 的一行切片（按 model 切成 4 份）',
+          en: 'each kitchen holds a row slice of W2 (1/4, cut along model)',
+        },
+      ],
+      par: { result: expect.objectContaining({ fits: true }), words: expect.any(Array) },
+      debrief: {
+        'zh-CN': expect.stringMatching(
+          /^川菜的方案：一步 76\.3 ms，每秒 858k 个样本，最满的冷柜 1\.1 GB，传菜：all-reduce ×2。/u,
+        ),
+        en: expect.stringMatching(
+          /^Sichuan's plan: 76\.3 ms a step, 858k examples\/s, fullest fridge 1\.1 GB; passes: all-reduce ×2\. The stoves/u,
+        ),
+      },
+      lesson: {
+        'zh-CN': `这一关的道理（数字出自参考方案）：${lesson(level)['zh-CN']}`,
+        en: `The lesson, told with the reference plan's figures: ${lesson(level).en}`,
+      },
     });
+    // The winner's reveal cites no best plan; the runner-up's names the winner's and gives its figures.
+    expect(r.best).toBeUndefined();
+    expect(r.debrief.en).not.toContain('best');
+    const second = ok(revealMessage(s, 't2'));
+    expect(second.best).toEqual({ result: s.results[0]!.teams[0], words: r.words });
+    expect(second.words[1]!.en).toBe('each kitchen holds a row slice of W1 (1/4, cut along model)');
+    expect(second.debrief.en).toMatch(/^Cantonese's plan: 136 ms a step, 481k examples\/s, /u);
+    expect(second.debrief.en).toContain(
+      "\nThe round's best plan, Sichuan's: 76.3 ms a step, 858k examples/s, fullest fridge 1.1 GB; passes: all-reduce ×2.",
+    );
+    expect(second.debrief['zh-CN']).toContain('本轮最佳的是川菜的方案：一步 76.3 ms');
+    // Par: the recorded best plan of the search, scored as the teams' plans are, in the same words.
+    expect(second.par!.result.score).toBe(levelPar('column-then-row')!.score);
+    expect(second.par!.words).toEqual(planInWords(level, levelPar('column-then-row')!.plan));
     const cmd = ok(hostCommand(s, { command: 'reveal', team: 't2' }, 0));
     expect(cmd.session).toBe(s);
     expect(cmd.effects).toEqual([{ kind: 'reveal', message: ok(revealMessage(s, 't2')) }]);
@@ -134,6 +178,7 @@ describe('a full round: reference plan against trap plan', () => {
       '',
       'Mei; Li Wei',
       `"model×4 auto w1=[None,'model'] w2=['model',None]"`,
+      'locked',
       sig4(ref.score.score),
       `${s.results[0]!.throughputUnit}/s`,
       sig4(ref.pricing.stepS),

@@ -3,6 +3,7 @@
 // team to lock ends planning early.
 import { describe, expect, it } from 'vitest';
 import {
+  TEAM_ACTIVITY_KEPT,
   editRefusedMessage,
   hostCommand,
   joinPlayer,
@@ -28,11 +29,46 @@ describe('playerEdit', () => {
     expect(r.effects).toEqual([
       {
         kind: 'teamPlan',
-        message: { team: 't1', plan: r.session.plans.t1!.plan, version: 1, locked: false, by: 'p3' },
+        message: {
+          team: 't1',
+          plan: r.session.plans.t1!.plan,
+          version: 1,
+          locked: false,
+          by: 'p3',
+          activity: [
+            {
+              player: 'p3',
+              nickname: 'C',
+              what: { 'zh-CN': '把 W1 按列切开（model）', en: 'cut W1 by columns (model)' },
+              atMs: 2000,
+            },
+          ],
+        },
       },
     ]);
-    const again = ok(playerEdit(r.session, 'p1', { type: 'clearSpec', tensor: 'w2' }, 2000));
+    const again = ok(playerEdit(r.session, 'p1', { type: 'clearSpec', tensor: 'w2' }, 2500));
     expect(again.session.plans.t1!.version).toBe(2);
+    // Who changed what, newest first, at most TEAM_ACTIVITY_KEPT; a new round's briefing forgets it.
+    expect(again.session.plans.t1!.activity!.map((a) => [a.nickname, a.what.en, a.atMs])).toEqual([
+      ['A', 'took the label off W2', 2500],
+      ['C', 'cut W1 by columns (model)', 2000],
+    ]);
+    let many = again.session;
+    for (const [i, spec] of [
+      ['model', null],
+      [null, null],
+      [null, 'model'],
+    ].entries())
+      many = ok(playerEdit(many, 'p3', { type: 'setSpec', tensor: 'w2', spec }, 3000 + i)).session;
+    expect(many.plans.t1!.activity!.map((a) => a.what.en)).toEqual([
+      'cut W2 by columns (model)',
+      'kept W2 whole',
+      'cut W2 by rows (model)',
+    ]);
+    expect(many.plans.t1!.activity).toHaveLength(TEAM_ACTIVITY_KEPT);
+    expect(many.plans.t2!.activity).toBeUndefined();
+    const ended = ok(hostCommand(many, { command: 'skipRound' }, 4000)).session;
+    expect(ended.plans.t1!.activity).toBeUndefined();
   });
 
   it('refuses edits while the facilitator has paused the clock, and takes them again after resume', () => {

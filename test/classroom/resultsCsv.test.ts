@@ -1,8 +1,8 @@
 // RFC 4180 quoting of the results CSV, case by case, and an empty session's header-only file.
 import { describe, expect, it } from 'vitest';
-import { csvField, resultsCsv } from '../../shared/classroom/index.ts';
+import { csvField, hostCommand, resultsCsv, setLock, tick } from '../../shared/classroom/index.ts';
 import { RESULTS_CSV_COLUMNS } from '../../shared/protocol/classroom.ts';
-import { lobby } from './helpers.ts';
+import { lobby, ok } from './helpers.ts';
 
 describe('csvField', () => {
   it.each<[string | number | boolean, string]>([
@@ -23,4 +23,26 @@ describe('csvField', () => {
 
 it('writes only the header for a session without scored rounds', () => {
   expect(resultsCsv(lobby([['A']]))).toBe(RESULTS_CSV_COLUMNS.join(',') + '\r\n');
+});
+
+it('says whether each team locked its plan or was served as it stood when planning ended', () => {
+  let s = lobby([['A'], ['B']], { rounds: ['fridge-too-small'] });
+  s = ok(hostCommand(s, { command: 'start' }, 0)).session;
+  s = ok(hostCommand(s, { command: 'advance' }, 1000)).session;
+  s = ok(setLock(s, 'p1', true, 2000)).session; // t1's captain locks; t2 never does
+  const atTimeUp = tick(s, 1000 + 300_000).session;
+  expect(atTimeUp.phase).toBe('service');
+  expect(atTimeUp.results[0]!.teams.map((t) => [t.team, t.locked])).toEqual([
+    ['t1', true],
+    ['t2', false],
+  ]);
+  const [cols, ...rows] = resultsCsv(atTimeUp)
+    .split('\r\n')
+    .map((l) => l.split(','));
+  const at = cols!.indexOf('served_as');
+  expect(rows.filter((r) => r[3] === 'team').map((r) => r[at])).toEqual(['locked', 'time_up']);
+  // A round stored before the column existed leaves it empty.
+  const { locked: _gone, ...old } = atTimeUp.results[0]!.teams[0]!;
+  const before = { ...atTimeUp, results: [{ ...atTimeUp.results[0]!, teams: [old] }] };
+  expect(resultsCsv(before).split('\r\n')[1]!.split(',')[at]).toBe('');
 });

@@ -38,6 +38,9 @@ describe('a classroom round in five pages at once', () => {
     ]);
     await hp.fill('#planning-seconds', '300');
     await hp.fill('#team-count', '2');
+    // Stars and score hidden while planning: on by default for a class.
+    expect(await hp.locator('#hide-scores').isChecked()).toBe(true);
+    await screenshot(hp, 'classroom-host-create-1280');
     await hp.click('#create-session');
     await hp.waitForURL(/\?host=[A-Z2-9]{6}$/);
     const code = new URL(hp.url()).searchParams.get('host')!;
@@ -55,7 +58,8 @@ describe('a classroom round in five pages at once', () => {
     const names = ['Mei', 'Bo', 'Li', '小厨师'];
     const phones: WatchedPage[] = [];
     for (const [i, name] of names.entries()) {
-      const phone = await openPage(game.browser, `${base}/?join=${code}`, PHONE);
+      // 小厨师 plays in Chinese: every new text of the round is checked in both languages.
+      const phone = await openPage(game.browser, `${base}/?join=${code}`, PHONE, i === 3 ? 'zh-CN' : 'en-US');
       await phone.page.waitForSelector('#join-nickname');
       if (i === 0) {
         await phone.page.fill('#join-nickname', 'a<b>');
@@ -87,14 +91,36 @@ describe('a classroom round in five pages at once', () => {
 
     const [mei, bo, li, chef] = phones.map((p) => p.page) as [Page, Page, Page, Page];
     expect(await mei.locator('.chef-of').textContent()).toMatch(/You are the chef of kitchens? /);
+    // The preview keeps memory fit and step time; stars and the rate wait for service (in words).
+    expect(await mei.locator('.preview [data-metric="step"]').count()).toBe(1);
+    expect(await mei.locator('.preview .mem').count()).toBeGreaterThan(0);
+    for (const metric of ['stars', 'rate'])
+      expect(await mei.locator(`.preview [data-metric="${metric}"]`).count()).toBe(0);
+    expect(await mei.locator('.preview [data-metric="score-hidden"]').textContent()).toBe(
+      'revealed at service',
+    );
+    expect(await chef.locator('.preview [data-metric="score-hidden"]').textContent()).toBe('上菜时揭晓');
+    expect(await mei.locator('.preview').textContent()).not.toMatch(/★|☆|Stars now/u);
+    expect(await mei.locator('.team-activity').textContent()).toBe('No change yet this round.');
     // Team 1 enters the reference labels, one dish each; each sees the other's edit live.
     await mei.getByLabel('w1, dimension 1').selectOption('model');
     await li.getByLabel('w2, dimension 0').selectOption('model');
     await expect.poll(() => mei.getByLabel('w2, dimension 0').inputValue()).toBe('model');
     await expect.poll(() => li.getByLabel('w1, dimension 1').inputValue()).toBe('model');
+    // Who changed what, newest first, from the server: Mei sees Li's edit and her own.
+    await expect
+      .poll(() => mei.locator('.team-activity li').allTextContents())
+      .toEqual([
+        expect.stringMatching(/^Li cut W2 by rows \(model\) · (just now|\d+ s ago)$/u),
+        expect.stringMatching(/^Mei cut W1 by columns \(model\) · (just now|\d+ s ago)$/u),
+      ]);
     // Team 2 labels only w1: a worse plan. Team 2's plan never shows on team 1's screens.
-    await chef.getByLabel('w1, dimension 1').selectOption('model');
-    await expect.poll(() => bo.getByLabel('w1, dimension 1').inputValue()).toBe('model');
+    await bo.getByLabel('w1, dimension 1').selectOption('model');
+    await expect
+      .poll(() => chef.locator('.team-activity li').first().textContent())
+      .toMatch(/^Bo 把 W1 按列切开（model） · (刚刚|\d+ 秒前)$/u);
+    expect(await bo.locator('.team-activity li').first().textContent()).toMatch(/^Bo cut W1 by columns/u);
+    expect(await mei.locator('.team-activity').textContent()).not.toContain('Bo');
     expect(await mei.getByLabel('w2, dimension 0').inputValue()).toBe('model');
     // A refused label (the same axis twice) shows JAX's message; the team plan is unchanged.
     await li.getByLabel('w2, dimension 1').selectOption('model');
@@ -102,6 +128,14 @@ describe('a classroom round in five pages at once', () => {
     expect(await li.locator('.refusal').textContent()).toContain('DuplicateSpecError');
     expect(await mei.getByLabel('w2, dimension 1').inputValue()).toBe('');
     await screenshot(mei, 'classroom-player-planning-390');
+    await screenshot(chef, 'classroom-player-planning-zh-390');
+    for (const [page, name] of [
+      [mei, 'classroom-player-preview-hidden-390'],
+      [chef, 'classroom-player-preview-hidden-zh-390'],
+    ] as const) {
+      await page.locator('.preview').scrollIntoViewIfNeeded();
+      await screenshot(page, name);
+    }
     await screenshot(hp, 'classroom-host-planning-1280');
     await screenshot(pp, 'classroom-projector-planning-1280');
 
@@ -110,8 +144,17 @@ describe('a classroom round in five pages at once', () => {
     await mei.click('#lock-plan');
     await expect.poll(() => li.locator('.lock-note').getAttribute('data-locked')).toBe('true');
     await bo.click('#lock-plan');
-    for (const p of phones) await waitPhase(p.page, 'service');
+    // Service lasts 8 s: the two phones checked first, the others may already show the results.
+    await waitPhase(mei, 'service');
     expect(await mei.locator('.timeline .lane').count()).toBeGreaterThan(0);
+    // Service reveals the score planning hid: the locked plan's stars and rate.
+    expect(await mei.locator('.service-score').textContent()).toBe(
+      'Your plan: ★★★ (3 of 3 stars), 733 examples/s',
+    );
+    await waitPhase(chef, 'service');
+    expect(await chef.locator('.service-score').textContent()).toMatch(/^你们的方案/u);
+    await screenshot(chef, 'classroom-player-service-zh-390');
+    for (const p of [bo, li]) await expect.poll(() => phaseOf(p)).toMatch(/^(service|results)$/u);
 
     // Results on every page, with the same ranking: the reference plan first.
     for (const p of phones) await waitPhase(p.page, 'results');
@@ -127,12 +170,52 @@ describe('a classroom round in five pages at once', () => {
     // The facilitator reveals the winning plan on every screen.
     await hp.click('[data-reveal="t1"]');
     for (const page of [pp, mei, chef]) await page.waitForSelector('.reveal[data-team="t1"]');
-    expect(await pp.locator('.reveal .plan-summary').textContent()).toContain('model');
+    // The plan in the kitchen's words (not only code), beside par; the winner cites no better plan.
+    expect(await pp.locator('.reveal [data-plan="this"] .plan-words li').allTextContents()).toEqual([
+      '4 kitchens in a row (model)',
+      'each kitchen holds a column slice of W1 (1/4, cut along model)',
+      'each kitchen holds a row slice of W2 (1/4, cut along model)',
+    ]);
+    expect(await pp.locator('.reveal [data-plan="best"]').count()).toBe(0);
+    expect(await pp.locator('.reveal [data-plan="par"] .plan-score').textContent()).toMatch(
+      /^★★★ 733 examples\/s$/u,
+    );
+    expect(await pp.locator('.reveal .plan-summary').count()).toBe(0); // code for the engineers, off the projector
+    expect(await mei.locator('.reveal .plan-summary').textContent()).toContain("w1=[None,'model']");
+    expect(await pp.locator('.reveal .debrief').first().textContent()).toMatch(
+      /^Debrief: Sichuan's plan: 1\.40 s a step, 733 examples\/s, fullest fridge 9\.0 GB/u,
+    );
+    expect(await chef.locator('.reveal [data-plan="this"] .plan-words li').first().textContent()).toBe(
+      '4 间厨房排成一排（model）',
+    );
+    expect(await chef.locator('.reveal .lesson').textContent()).toMatch(
+      /^这一关的道理（数字出自参考方案）：/u,
+    );
     await screenshot(hp, 'classroom-host-results-1280');
     await screenshot(pp, 'classroom-projector-reveal-1280');
     await screenshot(chef, 'classroom-player-results-390');
     await pp.setViewportSize({ width: 1920, height: 1080 });
     await screenshot(pp, 'classroom-projector-reveal-1920');
+    // The runner-up's reveal names the round's best plan and shows it beside, in the same words.
+    await hp.click('[data-reveal="t2"]');
+    for (const page of [pp, chef]) await page.waitForSelector('.reveal[data-team="t2"]');
+    expect(await pp.locator('.reveal [data-plan="best"] h4').textContent()).toBe(
+      'Best of the round: Sichuan',
+    );
+    expect(await pp.locator('.reveal [data-plan="this"] .plan-words li').nth(1).textContent()).toBe(
+      'each kitchen holds a column slice of W1 (1/4, cut along model)',
+    );
+    expect(await pp.locator('.reveal .debrief').first().textContent()).toMatch(
+      /^Debrief: Cantonese's plan: /u,
+    );
+    expect(await pp.locator('.reveal .debrief').nth(1).textContent()).toMatch(
+      /^The round's best plan, Sichuan's: 1\.40 s a step, 733 examples\/s/u,
+    );
+    expect(await chef.locator('.reveal [data-plan="best"] h4').textContent()).toBe('本轮最佳： 川菜');
+    await screenshot(pp, 'classroom-projector-reveal-second-1920');
+    await pp.setViewportSize({ width: 1280, height: 720 });
+    await screenshot(pp, 'classroom-projector-reveal-second-1280');
+    await screenshot(chef, 'classroom-player-reveal-zh-390');
 
     // Last round: Advance shows the podium everywhere.
     await hp.click('[data-command="advance"]');

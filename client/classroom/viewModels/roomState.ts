@@ -46,6 +46,8 @@ export interface RoomState {
   readonly lastHint: string;
   /** The facilitator locked the session against new players. */
   readonly joinsLocked: boolean;
+  /** The session hides stars and score during planning (revealed at service). */
+  readonly hideScores: boolean;
   /** By team id order (t1, t2, …). */
   readonly teams: readonly TeamView[];
   readonly players: readonly PlayerView[];
@@ -77,6 +79,7 @@ export function parseRoomState(json: unknown): RoomState {
     timer: { remainingMs: Math.max(0, num(s.timerRemainingMs)), running: bool(s.timerRunning) },
     lastHint: str(s.lastHint),
     joinsLocked: bool(s.joinsLocked),
+    hideScores: bool(s.hideScores),
     teams: entries(s.teams)
       .map((t): TeamView => {
         const o = obj(t);

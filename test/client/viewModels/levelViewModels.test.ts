@@ -69,7 +69,12 @@ describe('level view-models', () => {
     if (!start.ok || !ref.ok) throw new Error('not evaluable');
     expect(preview(start.evaluation).memory[0]).toMatchObject({ kitchens: '0–3', over: '19.6 GB' });
     const p = preview(ref.evaluation);
-    expect(p).toMatchObject({ stars: 3, step: '1.40 s', rate: '733' });
+    expect(p).toMatchObject({ step: '1.40 s', score: { stars: 3, rate: '733', unit: 'examples' } });
+    // A class that hides the score while planning: memory fit and step time stay, rate and stars are not made.
+    const hidden = preview(ref.evaluation, { hideScore: true });
+    expect(hidden.score).toBeNull();
+    expect(hidden).toEqual({ ...p, score: null });
+    expect(JSON.stringify(hidden)).not.toMatch(/733|stars/u);
     expect(p.tasting?.ok).toBe(true);
     expect(p.passes.length).toBeGreaterThan(0);
     expect(deviceList([3, 0, 1, 5])).toBe('0–1, 3, 5');

@@ -90,6 +90,7 @@ describe('a full round, two teams of two', () => {
       plan: level.start,
       version: 0,
       locked: false,
+      serverNowMs: expect.any(Number),
     });
     await received(host, 'teamPlan', 2);
     expect(host.of<TeamPlanMessage>('teamPlan').map((m) => m.team)).toEqual(['t1', 't2']);
@@ -123,6 +124,22 @@ describe('a full round, two teams of two', () => {
       locked: false,
       by: 'p2',
       seq: 7,
+      // Who changed what, newest first, with the server's clock for "12 s ago".
+      activity: [
+        {
+          player: 'p2',
+          nickname: 'Bo',
+          what: expect.objectContaining({ en: 'cut W2 by rows (model)' }),
+          atMs: expect.any(Number),
+        },
+        {
+          player: 'p1',
+          nickname: 'Ann',
+          what: expect.objectContaining({ en: 'cut W1 by columns (model)' }),
+          atMs: expect.any(Number),
+        },
+      ],
+      serverNowMs: expect.any(Number),
     });
     expect(di.of<TeamPlanMessage>('teamPlan')[1]).toMatchObject({
       team: 't2',
@@ -227,7 +244,13 @@ describe('a full round, two teams of two', () => {
     const reveal = cy.of<RevealMessage>('reveal')[0]!;
     expect(reveal.result.planSummary).toBe(host.of<ResultsMessage>('results')[0]!.teams[0]!.planSummary);
     expect(reveal).toMatchObject({ round: 0, team: 't1', plan: t1Plan, result: { score: scoreOf(t1Plan) } });
-    expect(reveal.debrief).toEqual(lesson(level));
+    expect(reveal.debrief.en).toMatch(
+      /^Sichuan's plan: 1\.40 s a step, 733 examples\/s, fullest fridge 9\.0 GB/u,
+    );
+    expect(reveal.lesson.en).toBe(`The lesson, told with the reference plan's figures: ${lesson(level).en}`);
+    expect(reveal.words.map((w) => w.en)[1]).toBe(
+      'each kitchen holds a column slice of W1 (1/4, cut along model)',
+    );
   });
 
   it('stores every submitted plan, score and round; results.csv matches the core', async () => {

@@ -1,0 +1,77 @@
+// The reveal's debrief (issue 18 item 6): it speaks to the revealed plan — its own step, rate, fullest fridge
+// and passes, or why it served nothing, then what limited it — and names every other plan it cites: the
+// round's best (by team) and the level's lesson, whose figures are the reference plan's.
+import { formatGb, formatRate, formatSeconds } from '../game/format.ts';
+import { text, type Text } from '../game/i18n.ts';
+import type { Level } from '../game/level.ts';
+import { lesson } from '../game/lesson.ts';
+import type { TeamRoundResult } from '../protocol/classroom.ts';
+
+type Figures = Pick<
+  TeamRoundResult,
+  'score' | 'fits' | 'tastingOk' | 'stepS' | 'tokensPerS' | 'worstMemoryBytes' | 'capacityBytes'
+>;
+
+/**
+ * A result's figures as the screens print them, or why it served nothing.
+ * @example resultFigures(row, 'examples').en // '1.40 s a step, 733 examples/s, fullest fridge 9.0 GB'
+ */
+export function resultFigures(r: Figures, unit: 'tokens' | 'examples'): Text {
+  const mem = formatGb(r.worstMemoryBytes);
+  if (!r.fits && r.capacityBytes > 0)
+    return text(
+      `冷柜装不下：最满的冷柜要 ${mem}，只有 ${formatGb(r.capacityBytes)}，上不了菜`,
+      `out of memory: the fullest fridge needs ${mem} of ${formatGb(r.capacityBytes)}, so nothing is served`,
+    );
+  if (r.tastingOk === false) return text('试菜不对，上不了菜', 'the tasting is wrong, so nothing is served');
+  if (r.score <= 0 && r.stepS <= 0) return text('这份方案上不了菜', 'this plan cannot be served');
+  return text(
+    `一步 ${formatSeconds(r.stepS)}，每秒 ${formatRate(r.score)} 个${unit === 'tokens' ? ' token' : '样本'}，最满的冷柜 ${mem}`,
+    `${formatSeconds(r.stepS)} a step, ${formatRate(r.score)} ${unit}/s, fullest fridge ${mem}`,
+  );
+}
+
+/** A plan the debrief speaks of: whose (a team's name), its result and its passes ('all-reduce ×1', '' for none). */
+export interface CitedPlan {
+  readonly name: Text;
+  readonly result: TeamRoundResult;
+  readonly passes: string;
+}
+
+const withPasses = (figures: Text, passes: string, served: boolean): Text =>
+  passes === '' || !served
+    ? figures
+    : text(`${figures['zh-CN']}，传菜：${passes}`, `${figures.en}; passes: ${passes}`);
+
+/**
+ * The debrief of `revealed`, citing `best` (the round's best plan, when it is another team's) by name.
+ * @example revealDebrief(sichuan, hunan, 'examples').en
+ *   // "Sichuan's plan: out of memory: … Out of memory: …\nThe round's best plan, Hunan's: 1.40 s a step, …"
+ */
+export function revealDebrief(
+  revealed: CitedPlan,
+  best: CitedPlan | undefined,
+  unit: 'tokens' | 'examples',
+): Text {
+  const r = revealed.result;
+  const served = r.score > 0;
+  const own = withPasses(resultFigures(r, unit), revealed.passes, served);
+  const zh = [`${revealed.name['zh-CN']}的方案：${own['zh-CN']}。${r.explanation['zh-CN']}`];
+  const en = [`${revealed.name.en}'s plan: ${own.en}. ${r.explanation.en}`];
+  if (best !== undefined) {
+    const b = withPasses(resultFigures(best.result, unit), best.passes, true);
+    zh.push(`本轮最佳的是${best.name['zh-CN']}的方案：${b['zh-CN']}。`);
+    en.push(`The round's best plan, ${best.name.en}'s: ${b.en}.`);
+  }
+  return text(zh.join('\n'), en.join('\n'));
+}
+
+/** The level's lesson, introduced as the reference plan's (its figures are not the revealed plan's). */
+export function lessonOf(level: Level): Text {
+  // The lesson's placeholders filled from the plans it quotes (lesson.ts), then introduced as theirs.
+  const l = lesson(level);
+  return text(
+    `这一关的道理（数字出自参考方案）：${l['zh-CN']}`,
+    `The lesson, told with the reference plan's figures: ${l.en}`,
+  );
+}
