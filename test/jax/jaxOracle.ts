@@ -1,7 +1,7 @@
 // Running cases on real JAX (the conformance oracle): the venv's Python runs test/jax/harness.py once per
 // batch of cases, with enough forced CPU devices for every case. JAX missing fails loudly under CI; locally
 // the suites skip with a message saying how to get it.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -45,12 +45,18 @@ if (missing !== undefined)
 /** Whether the oracle can run (false only off CI). */
 export const JAX_AVAILABLE = missing === undefined;
 
-/** Runs `jobs` in one Python process with `devices` CPU devices; one result per job, in order. */
-export function runJax(jobs: readonly object[], devices: number, timeoutMs = 600_000): JaxResult[] {
-  const r = spawnSync(python, [harness], {
-    input: JSON.stringify({ jobs }),
-    encoding: 'utf8',
-    maxBuffer: 1 << 28,
+/**
+ * Runs `jobs` in one Python process with `devices` CPU devices; one result per job, in order. Asynchronous: a
+ * batch takes minutes under load, and a test worker whose event loop is blocked that long misses Vitest's
+ * own RPC deadline (60 s), which fails the run with an unhandled "[vitest-worker]: Timeout" error.
+ */
+export async function runJax(
+  jobs: readonly object[],
+  devices: number,
+  timeoutMs = 600_000,
+): Promise<JaxResult[]> {
+  const child = spawn(python, [harness], {
+    stdio: ['pipe', 'pipe', 'pipe'],
     timeout: timeoutMs,
     env: {
       ...process.env,
@@ -59,14 +65,25 @@ export function runJax(jobs: readonly object[], devices: number, timeoutMs = 600
       TF_CPP_MIN_LOG_LEVEL: '3',
     },
   });
-  if (r.status !== 0) throw new Error(`the JAX harness failed (${r.status}): ${r.stderr.slice(-2000)}`);
-  const results = r.stdout
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  child.stdout.on('data', (b: Buffer) => out.push(b));
+  child.stderr.on('data', (b: Buffer) => err.push(b));
+  const status = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => resolve(code));
+    child.stdin.end(JSON.stringify({ jobs }));
+  });
+  const stdout = Buffer.concat(out).toString('utf8');
+  const stderr = Buffer.concat(err).toString('utf8');
+  if (status !== 0) throw new Error(`the JAX harness failed (${status}): ${stderr.slice(-2000)}`);
+  const results = stdout
     .split('\n')
     .filter((l) => l.startsWith('{'))
     .map((l) => JSON.parse(l) as JaxResult);
   if (results.length !== jobs.length)
     throw new Error(
-      `the JAX harness answered ${results.length} of ${jobs.length} jobs: ${r.stderr.slice(-2000)}`,
+      `the JAX harness answered ${results.length} of ${jobs.length} jobs: ${stderr.slice(-2000)}`,
     );
   return results;
 }

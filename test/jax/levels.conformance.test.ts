@@ -158,9 +158,9 @@ describe.skipIf(!JAX_AVAILABLE)(
   () => {
     const cases = LEVELS.flatMap((l) => PLANS.map((p) => tastingCase(l, p))).filter((c) => c !== undefined);
     const results = new Map<string, JaxResult>();
-    beforeAll(() => {
+    beforeAll(async () => {
       const jobs = cases.map((c) => ({ ...c.job, id: c.name }));
-      runJax(jobs, SHARED_DEVICES).forEach((r, i) => results.set(cases[i]!.name, r));
+      (await runJax(jobs, SHARED_DEVICES)).forEach((r, i) => results.set(cases[i]!.name, r));
     }, 900_000);
 
     it.each(cases.map((c) => [c.name, c] as const))('%s', (_, c) => {
@@ -190,7 +190,7 @@ describe.skipIf(!JAX_AVAILABLE)('every level on JAX 0.10.2, banquet scale: lower
     }),
   );
   const results = new Map<string, JaxResult>();
-  beforeAll(() => {
+  beforeAll(async () => {
     const byDevices = new Map<number, typeof cases>();
     for (const c of cases) {
       const n = c.exported.devices <= SHARED_DEVICES ? SHARED_DEVICES : c.exported.devices;
@@ -205,7 +205,7 @@ describe.skipIf(!JAX_AVAILABLE)('every level on JAX 0.10.2, banquet scale: lower
         run: 'compile',
         python,
       }));
-      const answers = runJax(jobs, n, 1_400_000);
+      const answers = await runJax(jobs, n, 1_400_000);
       for (const c of group) results.set(c.name, answers[sources.indexOf(c.exported.python)]!);
     }
   }, 1_500_000);

@@ -72,8 +72,8 @@ describe.skipIf(!JAX_AVAILABLE)('sim shard against XLA (JAX 0.10.2)', () => {
   const random = randomCases(RANDOM_CASES, 12);
   const all = [...CURATED, ...INVALID, ...random];
   const results = new Map<string, JaxResult>();
-  beforeAll(() => {
-    runJax(all.map(job), 8).forEach((r, i) => results.set(all[i]!.name, r));
+  beforeAll(async () => {
+    (await runJax(all.map(job), 8)).forEach((r, i) => results.set(all[i]!.name, r));
   }, 900_000);
 
   it.each(CURATED.map((c) => [c.name, c] as const))('%s', (_, c) => {

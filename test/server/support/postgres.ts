@@ -3,10 +3,11 @@
 // loopback port, trust auth for the one superuser `mesh`. PostgreSQL refuses to run as root, so as root both
 // run as the `postgres` user (the folder is given to it). fsync is off: the tests kill server processes,
 // never the machine. stop() ends the server (SIGINT: fast shutdown) and removes the folder.
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { freePort, start, stopProcess, waitReady } from './processes.ts';
 
@@ -47,10 +48,11 @@ export async function startPostgres(): Promise<PostgresProcess> {
   if (user) fs.chownSync(dir, user.uid, user.gid);
   const data = path.join(dir, 'data');
   const env = { ...process.env, LC_ALL: 'C' };
-  execFileSync(
+  // asynchronous: under load initdb takes many seconds, which a test worker must not spend blocked
+  await promisify(execFile)(
     path.join(bin, 'initdb'),
     ['-D', data, '-U', 'mesh', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions'],
-    { env, stdio: 'pipe', cwd: dir, ...user },
+    { env, cwd: dir, ...user },
   );
   const port = await freePort();
   const { child, output } = start(
@@ -62,6 +64,8 @@ export async function startPostgres(): Promise<PostgresProcess> {
   const url = (database = 'postgres') => `postgres://mesh@127.0.0.1:${port}/${database}`;
   const query = async (sql: string) => {
     const client = new pg.Client({ connectionString: url() });
+    // a connection the starting or stopping server breaks is an answer here (false), never a thrown event
+    client.on('error', () => undefined);
     try {
       await client.connect();
       await client.query(sql);
