@@ -107,13 +107,18 @@ export function renderHeadline(root: HTMLElement, p: Preview, t: Translate): voi
     : `✓ ${t('preview.fits', { used: worst.used, cap: worst.capacity })}`;
   root.replaceChildren(
     h('span', { class: worst.over ? 'headline-fridge overflow' : 'headline-fridge' }, fridge),
-    h('span', {}, `${t('preview.step')}${t('punct.colon')}`, h('strong', {}, p.step)),
+    h(
+      'span',
+      {},
+      h('span', { class: 'hl-label' }, `${t('preview.step')}${t('punct.colon')}`),
+      h('strong', {}, p.step),
+    ),
     p.score
       ? h(
           'span',
-          { 'aria-label': t('score.stars', { n: p.score.stars }) },
-          `${t('preview.starsNow')}${t('punct.colon')}`,
-          h('strong', { 'aria-hidden': 'true' }, starGlyphs(p.score.stars)),
+          {},
+          h('span', { class: 'hl-label' }, `${t('preview.starsNow')}${t('punct.colon')}`),
+          h('strong', {}, starGlyphs(p.score.stars)),
         )
       : h('span', {}, t('cls.play.scoreHiddenValue')),
   );

@@ -57,7 +57,7 @@ async function playFridgeTooSmall(page: Page, size: string): Promise<void> {
   await page.getByLabel('w2, dimension 1').focus();
 
   await page.keyboard.press('Control+z');
-  expect(await page.locator('.spec').nth(1).textContent()).toBe('P(None, None)');
+  expect(await page.locator('.spec').nth(1).textContent()).toBe('no label (the sous-chef chooses)');
   expect(await refusal.isVisible()).toBe(false);
   await page.keyboard.press('Control+y');
   expect(await page.locator('.spec').nth(1).textContent()).toBe("P('model', None)");
