@@ -24,7 +24,7 @@ export function renderPreview(root: HTMLElement, p: Preview, t: Translate): void
       h(
         'span',
         {},
-        `${t('preview.kitchens', { ids: row.kitchens })}: `,
+        `${t('preview.kitchens', { ids: row.kitchens })}${t('punct.colon')}`,
         h(
           'strong',
           {},
@@ -92,6 +92,30 @@ export function renderPreview(root: HTMLElement, p: Preview, t: Translate): void
     ),
     h('h4', {}, t('preview.passes')),
     h('ul', { class: 'plain passes' }, ...passes),
+  );
+}
+
+/**
+ * The preview's headline — the fullest fridge against its capacity, the step time and the stars now — for the
+ * panel's sticky footer, so the effect of an edit is in view beside the editor that made it (issue 13 item 6).
+ * The same figures as the full preview below, from the same Preview.
+ */
+export function renderHeadline(root: HTMLElement, p: Preview, t: Translate): void {
+  const worst = p.memory.reduce((a, b) => (b.gauge.totalBytes > a.gauge.totalBytes ? b : a));
+  const fridge = worst.over
+    ? `✗ ${t('preview.overflow', { used: worst.used, cap: worst.capacity, over: worst.over })}`
+    : `✓ ${t('preview.fits', { used: worst.used, cap: worst.capacity })}`;
+  root.replaceChildren(
+    h('span', { class: worst.over ? 'headline-fridge overflow' : 'headline-fridge' }, fridge),
+    h('span', {}, `${t('preview.step')}${t('punct.colon')}`, h('strong', {}, p.step)),
+    p.score
+      ? h(
+          'span',
+          { 'aria-label': t('score.stars', { n: p.score.stars }) },
+          `${t('preview.starsNow')}${t('punct.colon')}`,
+          h('strong', { 'aria-hidden': 'true' }, starGlyphs(p.score.stars)),
+        )
+      : h('span', {}, t('cls.play.scoreHiddenValue')),
   );
 }
 
