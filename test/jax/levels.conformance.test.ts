@@ -55,9 +55,9 @@ const KNOWN_DIFFERENCES: Readonly<Record<string, { extra: readonly string[]; mis
     // of all-gathering the [16, 4] w2 (docs/conformance.md, "one side sharded on the contracting dim").
     'passing-styles start': { extra: ['all-reduce over model'], missing: [] },
     'passing-styles trap': { extra: ['all-reduce over model'], missing: [] },
-    // Par's tasting-menu plan cuts self/wq and self/wk by their input dimension and self/wv by heads: where the
-    // operands' cuts conflict XLA moves one operand with an all-to-all, the core all-reduces the partial
-    // result (docs/conformance.md, "conflicting operand specs").
+    // The tasting-menu reference (its par plan, with self/wqkv labelled by heads) cuts cross/wq by its input
+    // dimension and cross/wk, cross/wv by heads: where the operands' cuts conflict XLA moves one operand with
+    // an all-to-all, the core all-reduces the partial result.
     'tasting-menu reference': { extra: ['all-to-all over model'], missing: ['all-reduce over model'] },
   };
 

@@ -22,13 +22,11 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     refused: 0,
   },
   'myth-model-parallel-is-copying': {
-    score: 1548.7216444474261,
+    score: 1547.3964832868614,
     plan: {
       mode: 'auto',
       specs: {
-        wq: [null, 'x', null],
-        wk: [null, 'x', null],
-        wv: [null, 'x', null],
+        wqkv: [null, null, 'x', null],
         wo: ['x', null, null],
         w1: [null, 'x'],
         w2: ['x', null],
@@ -43,9 +41,9 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
       mesh: [{ name: 'x', size: 4 }],
     },
     method: 'local',
-    spaceSize: 250000,
-    priced: 88,
-    refused: 0,
+    spaceSize: 12000,
+    priced: 64,
+    refused: 3,
   },
   'column-then-row': {
     score: 858387.7391745821,
@@ -84,19 +82,15 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     refused: 0,
   },
   'myth-gspmd-is-automatic': {
-    score: 1518.4022933639462,
+    score: 1516.7985912863094,
     plan: {
       mode: 'auto',
       specs: {
-        'blk0/wq': [null, 'model', null],
-        'blk0/wk': [null, 'model', null],
-        'blk0/wv': [null, 'model', null],
+        'blk0/wqkv': [null, null, 'model', null],
         'blk0/wo': ['model', null, null],
         'blk0/w1': [null, 'model'],
         'blk0/w2': ['model', null],
-        'blk1/wq': [null, 'model', null],
-        'blk1/wk': [null, 'model', null],
-        'blk1/wv': [null, 'model', null],
+        'blk1/wqkv': [null, null, 'model', null],
         'blk1/wo': ['model', null, null],
         'blk1/w1': [null, 'model'],
         'blk1/w2': ['model', null],
@@ -112,9 +106,9 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
       mesh: [{ name: 'model', size: 4 }],
     },
     method: 'local',
-    spaceSize: 1600000000,
+    spaceSize: 3686400,
     priced: 200,
-    refused: 0,
+    refused: 10,
   },
   'the-tasting': {
     score: 797181.3572967668,
@@ -305,15 +299,12 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     refused: 4,
   },
   'tasting-menu': {
-    score: 152304.9171783984,
+    score: 153520.3504454766,
     plan: {
       mode: 'auto',
       specs: {
         'vis/w1': [null, 'model'],
         'vis/w2': ['model', null],
-        'self/wq': ['model', null, null],
-        'self/wk': ['model', null, null],
-        'self/wv': ['model', null, null],
         'self/wo': ['model', null, null],
         'cross/wq': ['model', null, null],
         'cross/wk': [null, 'model', null],
@@ -333,9 +324,9 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
       mesh: [{ name: 'model', size: 4 }],
     },
     method: 'local',
-    spaceSize: 6400000000,
+    spaceSize: 307200000,
     priced: 200,
-    refused: 0,
+    refused: 3,
   },
   'the-banquet': {
     score: 74742.36474609458,

@@ -2,9 +2,14 @@
 // - ZeRO-2 (Rajbhandari et al. 2020, §5.2 "P_os+g"): each gradient is reduce-scattered over the data-parallel
 //   ranks, which then own a slice; no all-to-all appears anywhere in the step. XLA's SPMD partitioner reduces
 //   a sum over a sharded dim locally and reduce-scatters the partial results into the result's sharding.
+// - Megatron-LM (Shoeybi et al. 2019 §3; `ColumnParallelLinear` query_key_value): Q, K and V are one fused
+//   [h, 3h] parameter, so data parallelism reduces ONE gradient of the fused size, and a heads-split layer
+//   reduces its input's gradient once (the f operator's backward), not once per projection.
 // - JAX's sharding docs: jit's in_shardings / out_shardings are hard constraints (the arrays must come out
 //   that way) and with_sharding_constraint is a constraint the partitioner must meet — not "soft".
 import { describe, expect, it } from 'vitest';
+import { exportPlan } from '../../../shared/game/exportPlan.ts';
+import type { TastingScenario } from '../../../shared/game/level.ts';
 import { evaluate, level } from './helpers.ts';
 
 describe('simulator facts', () => {
@@ -36,5 +41,37 @@ describe('simulator facts', () => {
     expect(d['zh-CN']).not.toContain('软约束');
     expect(d.en).toContain('hard constraints');
     expect(d.en).toContain('with_sharding_constraint');
+  });
+
+  it('the fused QKV weight: a copying plan all-reduces one gradient of the fused [d, 3, n, h] size', () => {
+    const l = level('myth-model-parallel-is-copying');
+    const e = evaluate(l, l.start);
+    const { hidden: d, heads: n, headDim: h } = (l.scenario as TastingScenario).banquetDims;
+    const attention = (names: readonly string[]) => names.filter((t) => /^grad\/w(q|k|v|qkv)$/.test(t));
+    const priced = e.pricing.collectives.filter((c) => c.role === 'gradient');
+    expect(attention(priced.map((c) => c.tensor))).toEqual(['grad/wqkv']);
+    const qkv = priced.find((c) => c.tensor === 'grad/wqkv')!;
+    expect(qkv.kind).toBe('all-reduce');
+    // Ring all-reduce over 4 kitchens: each sends 2(n−1)/n of the fp32 gradient.
+    expect(qkv.bytesPerDevice).toBe(((2 * 3) / 4) * d! * 3 * n! * h! * 4);
+    const tasted = e.tasting!.collectives.filter((c) => c.phase === 'backward').map((c) => c.tensor);
+    expect(attention(tasted)).toEqual(['grad/wqkv']);
+    const exported = exportPlan(l, l.start, 'tasting');
+    if (!exported.ok) throw new Error(exported.error.message);
+    expect(attention(exported.value.collectives.map((c) => c.tensor))).toEqual(['grad/wqkv']);
+  });
+
+  it("the fused QKV weight: a heads-split block reduces its input's gradient once per layer", () => {
+    const l = level('myth-gspmd-is-automatic');
+    const e = evaluate(l, l.reference);
+    const ln1 = (names: readonly string[]) => names.filter((t) => /^blk\d\/dln1(_\d+)?$/.test(t));
+    const backward = (cs: readonly { phase: string; tensor: string }[]) =>
+      ln1(cs.filter((c) => c.phase === 'backward').map((c) => c.tensor));
+    expect(backward(e.pricing.collectives)).toEqual(['blk1/dln1', 'blk0/dln1']);
+    expect(backward(e.tasting!.collectives)).toEqual(['blk1/dln1', 'blk0/dln1']);
+    expect(e.pricing.collectives.find((c) => c.tensor === 'blk0/dln1')?.kind).toBe('reduce-scatter');
+    const exported = exportPlan(l, l.reference, 'tasting');
+    if (!exported.ok) throw new Error(exported.error.message);
+    expect(backward(exported.value.collectives)).toEqual(['blk1/dln1', 'blk0/dln1']);
   });
 });
