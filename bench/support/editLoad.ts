@@ -23,8 +23,10 @@ export interface EditLoadOptions {
   /** Base URL of the game server, http://host:port. */
   readonly url: string;
   readonly sessions: number;
-  /** Players per session, split alternately into teams t1 and t2. */
+  /** Players per session, dealt in turn to teams t1, t2, … */
   readonly players: number;
+  /** Teams per session (default 2). */
+  readonly teams?: number;
   readonly levelId: string;
   /** The two edits each player alternates (both must be accepted whatever the plan). */
   readonly edits: readonly [PlanEdit, PlanEdit];
@@ -160,7 +162,7 @@ export async function runEditLoad(o: EditLoadOptions): Promise<EditLoadResult> {
         body: JSON.stringify({
           rounds: [o.levelId],
           planningSeconds: 1800,
-          teams: 2,
+          teams: o.teams ?? 2,
           title: `Bench ${s + 1}`,
         }),
       });
@@ -171,7 +173,7 @@ export async function runEditLoad(o: EditLoadOptions): Promise<EditLoadResult> {
       hosts.push(host);
       const seated = await pool(
         Array.from({ length: o.players }, (_, i) => async (): Promise<Player> => {
-          const team = i % 2 === 0 ? 't1' : 't2';
+          const team = `t${(i % (o.teams ?? 2)) + 1}`;
           const room = await join(code, { role: 'player', nickname: `cook ${i + 1}`, team }, s);
           const player: Player = { room, team: `${code}/${team}`, playerId: '' };
           room.onMessage(MSG_WELCOME, (m: WelcomeMessage) => (player.playerId = `${code}/${m.playerId}`));

@@ -62,6 +62,7 @@ import type { Validated } from '../protocol/validate.ts';
 import { resumedSnapshot } from '../persistence/resumedSnapshot.ts';
 import { ROOM_LEASED, claimRoomLease, releaseRoomLease } from './roomLease.ts';
 import { SerialQueue } from './SerialQueue.ts';
+import { sendOnce } from './sendOnce.ts';
 import { MessageRate, SESSION_MESSAGE_RATE, limited } from './MessageRate.ts';
 import { guardFrames } from './frameGuard.ts';
 import { onRoomException } from './roomException.ts';
@@ -107,6 +108,15 @@ const refusal = (status: number, code: string, message: string, error?: Classroo
     JSON.stringify({ code, message, ...(error ? { text: error.text } : {}) } satisfies JoinRefusal),
   );
 
+/**
+ * How often the schema state's changes go out, ms (Colyseus's default is 50). Each edit bumps its team's
+ * planVersion, so at 50 ms a class of 30 editing every ~2 s sent a patch to every screen ~15 times a second:
+ * two thirds of the server's socket writes (bench/classroomRamp.ts, profiled). What the state carries — phase,
+ * a timer shown in whole seconds, points, who is connected, edit counts — reads the same at 5 Hz; plans travel
+ * as messages, not state.
+ */
+export const PATCH_INTERVAL_MS = 200;
+
 export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
   maxClients = 250;
   state = new SessionState();
@@ -124,6 +134,7 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
   private readonly awaySince = new Map<string, number>();
 
   async onCreate(options: CreateOptions): Promise<void> {
+    this.setPatchRate(PATCH_INTERVAL_MS);
     this.deps = options.deps ?? (await defaultDeps());
     const code = typeof options.code === 'string' ? options.code : '';
     const stored = await this.deps.store.getSession(code);
@@ -364,7 +375,11 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
         // Stamped with the server's clock: pages read the activity line's "12 s ago" from it.
         const stamped = { ...effect.message, serverNowMs: this.deps.now() };
         const message = edit && stamped.by === edit.by ? { ...stamped, seq: edit.seq } : stamped;
-        for (const c of this.clients) if (this.seesPlanOf(c, message.team)) c.send(MSG_TEAM_PLAN, message);
+        sendOnce(
+          this.clients.filter((c) => this.seesPlanOf(c, message.team)),
+          MSG_TEAM_PLAN,
+          message,
+        );
         return;
       }
       case 'results': {

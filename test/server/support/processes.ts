@@ -151,6 +151,8 @@ export interface ServerProcessOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** How long the start may take, ms (default READY_TIMEOUT_MS; a test restarting under load waits longer). */
   readonly readyTimeoutMs?: number;
+  /** Node's own flags before the script, e.g. ['--cpu-prof'] (not allowed in NODE_OPTIONS). */
+  readonly nodeArgs?: readonly string[];
 }
 
 /** `node --import tsx server/index.ts` with PORT, HOST=127.0.0.1 and the given env; ready once it serves. */
@@ -168,7 +170,11 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
   if (options.redisUrl !== undefined) env.REDIS_URL = options.redisUrl;
   if (options.publicAddress !== undefined) env.PUBLIC_ADDRESS = options.publicAddress;
   Object.assign(env, options.env);
-  const { child, output } = start(process.execPath, ['--import', 'tsx', 'server/index.ts'], env);
+  const { child, output } = start(
+    process.execPath,
+    [...(options.nodeArgs ?? []), '--import', 'tsx', 'server/index.ts'],
+    env,
+  );
   const serving = () => /serving on http:\/\/localhost:(\d+)/.exec(output());
   await waitReady(
     `game server (PORT=${options.port})`,
