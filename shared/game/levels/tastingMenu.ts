@@ -94,9 +94,7 @@ export const tastingMenu: Level = {
   start: everyKitchenWhole,
   // Par (shared/game/par, with the A100 tile model): the vision MLP, the decoder MLP and the vocabulary
   // split Megatron-style, the token embedding by rows, and the attention projections cut where one
-  // all-reduce of a short sequence is cheapest. Par leaves self/wqkv unlabelled (the partitioner splits
-  // its matmul by heads from Wo's label, at the same step time); the reference labels it by heads, so its
-  // fridge also holds a quarter of it.
+  // all-reduce of a short sequence is cheapest (self-attention's fused Wqkv by heads).
   reference: planState({
     mesh: grid,
     specs: {

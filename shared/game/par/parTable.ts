@@ -305,6 +305,7 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
       specs: {
         'vis/w1': [null, 'model'],
         'vis/w2': ['model', null],
+        'self/wqkv': [null, null, 'model', null],
         'self/wo': ['model', null, null],
         'cross/wq': ['model', null, null],
         'cross/wk': [null, 'model', null],
@@ -326,7 +327,7 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     method: 'local',
     spaceSize: 307200000,
     priced: 200,
-    refused: 3,
+    refused: 4,
   },
   'the-banquet': {
     score: 74742.36474609458,
