@@ -281,10 +281,10 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     refused: 300,
   },
   'giant-spice-rack': {
-    score: 3664.0612745672975,
+    score: 45604.605294844485,
     plan: {
       mode: 'auto',
-      specs: { table: ['row', null], ids: [null, 'row'] },
+      specs: { table: ['row', null] },
       manual: null,
       pipeline: { microbatches: 1, schedule: '1f1b', virtualStages: 1 },
       recompute: 'none',
@@ -294,8 +294,8 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
       mesh: [{ name: 'row', size: 16 }],
     },
     method: 'local',
-    spaceSize: 3072,
-    priced: 30,
+    spaceSize: 2304,
+    priced: 26,
     refused: 4,
   },
   'tasting-menu': {
