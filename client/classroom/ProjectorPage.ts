@@ -210,13 +210,23 @@ export class ProjectorPage {
                     { class: 'proj-brief' },
                     h('h2', {}, level.title[locale]),
                     h('p', {}, level.story[locale]),
-                    h('p', { class: 'goal' }, h('strong', {}, `${t('level.goal')}: `), level.goal[locale]),
+                    h(
+                      'p',
+                      { class: 'goal' },
+                      h('strong', {}, `${t('level.goal')}${t('punct.colon')}`),
+                      level.goal[locale],
+                    ),
                   )
                 : null,
               state.phase === 'service' ? h('h2', {}, t('cls.service.heading')) : null,
               this.teams(state),
               (state.phase === 'planning' || state.phase === 'service') && level
-                ? h('p', { class: 'proj-goal' }, h('strong', {}, `${t('level.goal')}: `), level.goal[locale])
+                ? h(
+                    'p',
+                    { class: 'proj-goal' },
+                    h('strong', {}, `${t('level.goal')}${t('punct.colon')}`),
+                    level.goal[locale],
+                  )
                 : null,
             ];
           case 'results':

@@ -1,4 +1,5 @@
-// Texts of the polish layer in both languages: the mute switch, the loading bar and the "computing…" note.
+// Texts of the polish layer in both languages: the mute switch, the loading bar, the "computing…" note and the
+// colon after a label (Chinese text takes the full-width '：').
 import { defineStrings } from './defineStrings.ts';
 
 export const polishStrings = defineStrings(
@@ -8,6 +9,7 @@ export const polishStrings = defineStrings(
     'sound.muteTitle': 'Mute sound effects (M)',
     'loading.label': 'Loading…',
     'loading.progress': 'Loading… {n} %',
+    'punct.colon': ': ',
   },
   {
     'sound.mute': '静音',
@@ -15,5 +17,6 @@ export const polishStrings = defineStrings(
     'sound.muteTitle': '静音：关闭音效（M）',
     'loading.label': '正在加载…',
     'loading.progress': '正在加载… {n}%',
+    'punct.colon': '：',
   },
 );

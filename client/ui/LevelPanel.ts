@@ -103,8 +103,13 @@ export function mountLevelPanel(
         h('h2', { id: 'level-heading' }, level.title[locale]),
         ...(actions.back ? [button('nav.back', actions.back)] : []),
       ),
-      h('p', { class: 'story' }, h('strong', {}, `${t('level.story')}: `), level.story[locale]),
-      h('p', { class: 'goal' }, h('strong', {}, `${t('level.goal')}: `), level.goal[locale]),
+      h(
+        'p',
+        { class: 'story' },
+        h('strong', {}, `${t('level.story')}${t('punct.colon')}`),
+        level.story[locale],
+      ),
+      h('p', { class: 'goal' }, h('strong', {}, `${t('level.goal')}${t('punct.colon')}`), level.goal[locale]),
       ...hints,
       h(
         'div',

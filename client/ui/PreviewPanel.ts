@@ -24,7 +24,7 @@ export function renderPreview(root: HTMLElement, p: Preview, t: Translate): void
       h(
         'span',
         {},
-        `${t('preview.kitchens', { ids: row.kitchens })}: `,
+        `${t('preview.kitchens', { ids: row.kitchens })}${t('punct.colon')}`,
         h(
           'strong',
           {},

@@ -40,7 +40,7 @@ export function renderScore(
     h(
       'section',
       { class: 'sheet score', 'aria-labelledby': 'score-heading' },
-      h('h2', { id: 'score-heading' }, `${t('score.heading')}: ${level.title[locale]}`),
+      h('h2', { id: 'score-heading' }, t('score.headingOf', { title: level.title[locale] })),
       h(
         'p',
         { class: 'score-stars' },
@@ -114,7 +114,9 @@ function parSection(
     h(
       'p',
       { 'data-score': 'par' },
-      t('par.close', { score: formatRate(evaluation.score.score), percent, par: formatRate(s.par) }),
+      evaluation.pricing.memory.fits
+        ? t('par.close', { score: formatRate(evaluation.score.score), percent, par: formatRate(s.par) })
+        : t('par.notServed', { par: formatRate(s.par) }),
     ),
     s.plan
       ? h(

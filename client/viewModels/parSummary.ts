@@ -24,6 +24,7 @@ const WORDS = {
     on: 'on',
     off: 'off',
     passes: 'Passes',
+    colon: ': ',
   },
   'zh-CN': {
     grid: '网格',
@@ -37,6 +38,7 @@ const WORDS = {
     on: '开',
     off: '关',
     passes: '传菜',
+    colon: '：',
   },
 } as const;
 
@@ -48,29 +50,29 @@ export function parPlanLines(level: Level, plan: PlanState, locale: Locale): str
   const w = WORDS[locale];
   const can = (t: Level['editable'][number]) => level.editable.includes(t);
   const lines: string[] = [];
-  if (can('setMode')) lines.push(`${w.mode}: ${plan.mode}`);
+  if (can('setMode')) lines.push(`${w.mode}${w.colon}${plan.mode}`);
   if (can('setMesh') || can('renameAxis') || can('setPipeline'))
-    lines.push(`${w.grid}: ${plan.mesh.map((a) => `${a.name} ${a.size}`).join(' × ')}`);
+    lines.push(`${w.grid}${w.colon}${plan.mesh.map((a) => `${a.name} ${a.size}`).join(' × ')}`);
   if (can('setPipeline')) {
     const p = plan.pipeline;
     lines.push(
-      `${w.courses}: ${p.schedule}, m = ${p.microbatches}${p.schedule === 'interleaved' ? `, v = ${p.virtualStages}` : ''}`,
+      `${w.courses}${w.colon}${p.schedule}, m = ${p.microbatches}${p.schedule === 'interleaved' ? `, v = ${p.virtualStages}` : ''}`,
     );
   }
-  if (can('setRecompute')) lines.push(`${w.recompute}: ${plan.recompute}`);
-  if (can('setZero')) lines.push(`${w.zero}: ${plan.zeroStage}`);
-  if (can('setSequenceParallel')) lines.push(`${w.sp}: ${plan.sequenceParallel ? w.on : w.off}`);
+  if (can('setRecompute')) lines.push(`${w.recompute}${w.colon}${plan.recompute}`);
+  if (can('setZero')) lines.push(`${w.zero}${w.colon}${plan.zeroStage}`);
+  if (can('setSequenceParallel')) lines.push(`${w.sp}${w.colon}${plan.sequenceParallel ? w.on : w.off}`);
   if (can('setSpec')) {
     const specs =
       plan.mode === 'manual' && plan.manual
         ? { ...plan.manual.inSpecs, ...plan.manual.outSpecs }
         : plan.specs;
     const labelled = level.limits.tensors.filter((t) => t in specs).map((t) => `${t} ${specText(specs[t]!)}`);
-    lines.push(`${w.labels}: ${labelled.length > 0 ? labelled.join('; ') : w.unlabelled}`);
+    lines.push(`${w.labels}${w.colon}${labelled.length > 0 ? labelled.join('; ') : w.unlabelled}`);
   }
   if (plan.mode === 'manual' && plan.manual && can('addManualOp'))
     lines.push(
-      `${w.passes}: ${plan.manual.body
+      `${w.passes}${w.colon}${plan.manual.body
         .filter((o) => o.op !== 'einsum')
         .map((o) => `${o.op}(${o.args.join(', ')})`)
         .join('; ')}`,

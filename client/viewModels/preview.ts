@@ -6,8 +6,8 @@ import {
   formatGb,
   formatKitchens,
   formatPercent,
-  formatRate,
   formatSeconds,
+  planFigures,
   type Evaluation,
 } from '../../shared/index.ts';
 import { fridgeGauge, type FridgeGauge } from './fridgeGauge.ts';
@@ -52,6 +52,7 @@ export interface Preview {
 export function preview(evaluation: Evaluation, options: { readonly hideScore?: boolean } = {}): Preview {
   const { pricing, tasting } = evaluation;
   const capacity = pricing.memory.capacityBytes;
+  const figures = planFigures(evaluation); // a plan that does not fit has no step time or rate (NOT_SERVED)
   const worstDevices = [...new Set((tasting?.outputs ?? []).flatMap((o) => (o.ok ? [] : o.worstDevices)))];
   return {
     memory: pricing.memory.groups.map((g) => ({
@@ -61,11 +62,11 @@ export function preview(evaluation: Evaluation, options: { readonly hideScore?: 
       over: g.bytes.total > capacity ? formatGb(g.bytes.total - capacity) : null,
       gauge: fridgeGauge(g.bytes, capacity),
     })),
-    step: formatSeconds(pricing.stepS),
+    step: figures.stepTime,
     score:
       options.hideScore === true
         ? null
-        : { rate: formatRate(pricing.tokensPerS), unit: pricing.throughputUnit, stars: evaluation.stars },
+        : { rate: figures.rate, unit: pricing.throughputUnit, stars: evaluation.stars },
     tasting:
       tasting === null
         ? null

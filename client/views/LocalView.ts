@@ -101,7 +101,7 @@ export class LocalView implements SceneView {
       for (const part of GAUGE_PARTS)
         if (d.memory[part] > 0)
           rows.push({
-            text: `${t(PART_KEYS[part])}: ${formatBytes(d.memory[part])}`,
+            text: `${t(PART_KEYS[part])}${t('punct.colon')}${formatBytes(d.memory[part])}`,
             style: 'edge',
             mark: { colour: MEMORY_COLOURS[part], pattern: 'solid' },
           });

@@ -116,6 +116,12 @@ const refusal = (status: number, code: string, message: string, error?: Classroo
  * as messages, not state.
  */
 export const PATCH_INTERVAL_MS = 200;
+/**
+ * The teams' edit counts (planVersion: the projector's and dashboard's "n edits") are mirrored at most once a
+ * second, and at once when the phase or round changes: otherwise every patch tick of an active class changed,
+ * and each patch is a write to every screen. The plan itself, with its version, reaches the team at once.
+ */
+export const EDIT_COUNT_MIRROR_MS = 1000;
 
 export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
   maxClients = 250;
@@ -128,6 +134,8 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
   private lastHeartbeat = 0;
   private readonly queue = new SerialQueue();
   private tickQueued = false;
+  /** When the teams' edit counts were last mirrored into the state (ms). */
+  private countsMirroredAt = -Infinity;
   private lease: RoomLease | undefined;
   private readonly rate = new MessageRate(SESSION_MESSAGE_RATE);
   /** When each never-played seat's last connection went (ms): dropped after the grace (ghostSeats.ts). */
@@ -524,7 +532,10 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
     const connected = new Set<string>();
     for (const c of this.clients)
       if (c.userData?.role === 'player' && c.userData.playerId) connected.add(c.userData.playerId);
-    mirrorSession(this.state, this.session, now, connected);
+    const newRound = this.state.phase !== this.session.phase || this.state.round !== this.session.round;
+    const counts = newRound || now - this.countsMirroredAt >= EDIT_COUNT_MIRROR_MS;
+    if (counts) this.countsMirroredAt = now;
+    mirrorSession(this.state, this.session, now, connected, counts);
   }
 }
 

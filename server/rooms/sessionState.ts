@@ -101,13 +101,15 @@ function shownResults(s: SessionSnapshot) {
 
 /**
  * Mirrors `s` at `nowMs` into `state`; `connected` holds the player ids with an open connection.
- * Kicked players are removed from `players`.
+ * Kicked players are removed from `players`. `editCounts` false leaves the teams' planVersion as it was
+ * (the room mirrors them at a slower rate: SessionRoom's EDIT_COUNT_MIRROR_MS).
  */
 export function mirrorSession(
   state: SessionState,
   s: SessionSnapshot,
   nowMs: number,
   connected: ReadonlySet<string>,
+  editCounts = true,
 ): void {
   put(state, 'code', s.code);
   put(state, 'title', s.title);
@@ -143,7 +145,7 @@ export function mirrorSession(
     );
     const plan = s.plans[t.id];
     put(team, 'locked', plan?.locked ?? false);
-    put(team, 'planVersion', plan?.version ?? 0);
+    if (editCounts) put(team, 'planVersion', plan?.version ?? 0);
     put(team, 'points', t.points);
     put(team, 'lastScore', results.get(t.id)?.score ?? 0);
     put(team, 'rank', results.get(t.id)?.rank ?? 0);

@@ -9,8 +9,13 @@ import { text, type Text } from './i18n.ts';
 import type { Level } from './level.ts';
 import { lesson } from './lesson.ts';
 
+/** What the screens print for the step time and rate of a plan that does not fit: it cannot be served. */
+export const NOT_SERVED = '—';
+
 /** The figures a debrief compares: step time, rate, fullest fridge and passes (as the screens print them). */
 export interface PlanFigures {
+  /** Whether every kitchen's fridge holds the plan; when not, stepTime and rate are NOT_SERVED. */
+  readonly fits: boolean;
   readonly stepTime: string;
   readonly rate: string;
   readonly memory: string;
@@ -22,9 +27,11 @@ export interface PlanFigures {
 export function planFigures(e: Evaluation): PlanFigures {
   const counts = new Map<string, number>();
   for (const c of e.pricing.collectives) counts.set(c.kind, (counts.get(c.kind) ?? 0) + 1);
+  const fits = e.pricing.memory.fits;
   return {
-    stepTime: formatSeconds(e.pricing.stepS),
-    rate: formatRate(e.pricing.tokensPerS),
+    fits,
+    stepTime: fits ? formatSeconds(e.pricing.stepS) : NOT_SERVED,
+    rate: fits ? formatRate(e.pricing.tokensPerS) : NOT_SERVED,
     memory: formatGb(e.pricing.memory.worst.total),
     passes: [...counts].map(([kind, n]) => `${kind} ×${n}`).join(', '),
   };
@@ -32,9 +39,13 @@ export function planFigures(e: Evaluation): PlanFigures {
 
 function comparison(unit: 'tokens' | 'examples', yours: PlanFigures, ref: PlanFigures): Text {
   const en = (f: PlanFigures) =>
-    `${f.stepTime} a step, ${f.rate} ${unit}/s, fullest fridge ${f.memory}, passes: ${f.passes || 'none'}`;
+    f.fits
+      ? `${f.stepTime} a step, ${f.rate} ${unit}/s, fullest fridge ${f.memory}, passes: ${f.passes || 'none'}`
+      : `not served, it does not fit (fullest fridge ${f.memory}), passes: ${f.passes || 'none'}`;
   const zh = (f: PlanFigures) =>
-    `一步 ${f.stepTime}，每秒 ${f.rate} 个${unit === 'tokens' ? ' token' : '样本'}，最满的冷柜 ${f.memory}，传菜：${f.passes || '无'}`;
+    f.fits
+      ? `一步 ${f.stepTime}，每秒 ${f.rate} 个${unit === 'tokens' ? ' token' : '样本'}，最满的冷柜 ${f.memory}，传菜：${f.passes || '无'}`
+      : `放不下，没能上菜（最满的冷柜 ${f.memory}），传菜：${f.passes || '无'}`;
   return text(
     `参考计划：${zh(ref)}。你的计划：${zh(yours)}。`,
     `The reference plan: ${en(ref)}. Yours: ${en(yours)}.`,

@@ -46,7 +46,7 @@ export function formatRate(x: number): string {
   if (x >= 1e9) return `${(x / 1e9).toPrecision(3)}G`;
   if (x >= 1e6) return `${(x / 1e6).toPrecision(3)}M`;
   if (x >= 1e3) return `${(x / 1e3).toPrecision(3)}k`;
-  return x.toPrecision(3);
+  return x === 0 ? '0' : x.toPrecision(3);
 }
 
 /**

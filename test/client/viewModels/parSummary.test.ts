@@ -34,7 +34,7 @@ describe('par summary', () => {
       `Grid: ${par.plan.mesh.map((a) => `${a.name} ${a.size}`).join(' × ')}`,
       `Courses: ${par.plan.pipeline.schedule}, m = ${par.plan.pipeline.microbatches}${par.plan.pipeline.schedule === 'interleaved' ? `, v = ${par.plan.pipeline.virtualStages}` : ''}`,
     ]);
-    expect(parPlanLines(courses, par.plan, 'zh-CN')[0]).toMatch(/^网格: /);
+    expect(parPlanLines(courses, par.plan, 'zh-CN')[0]).toMatch(/^网格：data /);
     const fridge = levelById('fridge-too-small') as Level;
     expect(parPlanLines(fridge, levelPar('fridge-too-small')!.plan, 'en')).toEqual([
       "Labels: w1 P(None, 'model'); w2 P('model', None)",

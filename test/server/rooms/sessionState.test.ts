@@ -1,0 +1,35 @@
+// mirrorSession: the core's snapshot copied into the Colyseus schema state; the teams' edit counts are left
+// as they were when the room says they are not due (SessionRoom's EDIT_COUNT_MIRROR_MS).
+import { describe, expect, it } from 'vitest';
+import { hostCommand, playerEdit, type SessionSnapshot } from '../../../shared/classroom/index.ts';
+import { SessionState, mirrorSession } from '../../../server/rooms/sessionState.ts';
+import { lobby, ok } from '../../classroom/helpers.ts';
+
+const planningOf = (s: SessionSnapshot) =>
+  ok(hostCommand(ok(hostCommand(s, { command: 'start' }, 0)).session, { command: 'advance' }, 1000)).session;
+
+describe('mirrorSession', () => {
+  const planning = planningOf(lobby([['A'], ['B']]));
+  const edited = ok(
+    playerEdit(planning, 'p1', { type: 'setSpec', tensor: 'w1', spec: [null, 'model'] }, 2000),
+  );
+
+  it('copies phase, teams, players and edit counts', () => {
+    const state = new SessionState();
+    mirrorSession(state, edited.session, 2000, new Set(['p1']));
+    expect(state.phase).toBe('planning');
+    expect(state.teams.get('t1')!.planVersion).toBe(1);
+    expect(state.teams.get('t2')!.planVersion).toBe(0);
+    expect(state.players.get('p1')!.connected).toBe(true);
+    expect(state.players.get('p2')!.connected).toBe(false);
+  });
+
+  it('leaves the edit counts as they were when they are not due, and catches up when they are', () => {
+    const state = new SessionState();
+    mirrorSession(state, planning, 1000, new Set());
+    mirrorSession(state, edited.session, 2000, new Set(), false);
+    expect(state.teams.get('t1')!.planVersion).toBe(0);
+    mirrorSession(state, edited.session, 3000, new Set(), true);
+    expect(state.teams.get('t1')!.planVersion).toBe(1);
+  });
+});
