@@ -19,6 +19,7 @@ export const viewStrings = defineStrings(
     'views.noDishes':
       'These dishes are cut the Megatron way (the plan sets only the grid, courses and memory savers): see the static view for the passes.',
     'views.dish': '{name} {spec}',
+    'views.dishCopies': 'copies in {kitchens}',
     'views.picked': 'Kitchen {id} picked',
     'views.prev': 'Previous kitchen',
     'views.next': 'Next kitchen',
@@ -87,6 +88,7 @@ export const viewStrings = defineStrings(
     'views.noDishes':
       '这些菜按 Megatron 的方式切好（计划只决定网格、菜序和省冷柜的办法）：传菜请看静态视图。',
     'views.dish': '{name} {spec}',
+    'views.dishCopies': '{kitchens} 各一份',
     'views.picked': '已选 {id} 号厨房',
     'views.prev': '上一间厨房',
     'views.next': '下一间厨房',

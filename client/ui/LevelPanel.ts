@@ -16,7 +16,7 @@ import { memoryEditor } from './editors/MemoryEditor.ts';
 import { modeEditor } from './editors/ModeEditor.ts';
 import { routingEditor } from './editors/RoutingEditor.ts';
 import { exportButtons } from './ExportButtons.ts';
-import { renderPreview } from './PreviewPanel.ts';
+import { renderHeadline, renderPreview } from './PreviewPanel.ts';
 import type { Translate } from './translate.ts';
 import '../styles/editor.css';
 
@@ -74,6 +74,16 @@ export function mountLevelPanel(
   const history = actions.history ?? true;
   const actionButtons = [...(history ? [undo, redo] : []), ...(actions.serve ? [serve] : [])];
   const error = h('div', { class: 'refusal', role: 'alert', hidden: true });
+  const errorText = h('div', {});
+  // Dismissed, the refusal stays hidden until the next one: it must not sit over the editor.
+  const dismiss = h('button', { type: 'button', class: 'dismiss', 'aria-label': t('level.dismiss') }, '×');
+  error.append(dismiss, errorText);
+  let dismissed: unknown = null;
+  dismiss.addEventListener('click', () => {
+    error.hidden = true;
+    dismissed = session.view.error;
+  });
+  const headline = h('p', { class: 'preview-headline', 'aria-hidden': 'true' });
   const editors = editorSections(level).map((name, i) => EDITORS[name](session, t, i < OPEN_AT_START));
   const exports = exportButtons(
     { level, plan: () => session.view.plan, evaluation: () => session.view.evaluation },
@@ -119,6 +129,7 @@ export function mountLevelPanel(
       h(
         'div',
         { class: 'panel-footer' },
+        headline,
         error,
         ...(actions.footer ? [actions.footer] : []),
         ...(actionButtons.length > 0 ? [h('div', { class: 'actions' }, ...actionButtons)] : []),
@@ -133,15 +144,20 @@ export function mountLevelPanel(
     undo.disabled = !view.canUndo;
     redo.disabled = !view.canRedo;
     serve.disabled = view.evaluation === null;
-    error.hidden = view.error === null;
+    error.hidden = view.error === null || view.error === dismissed;
+    if (view.error !== dismissed) dismissed = null;
     if (view.error)
-      error.replaceChildren(
+      errorText.replaceChildren(
         h('strong', {}, t('level.refused')),
         h('pre', { class: 'jax' }, `${view.error.type}: ${view.error.message}`),
         h('p', {}, view.error.explanation[locale]),
       );
-    if (view.evaluation)
-      renderPreview(previewBox, preview(view.evaluation, { hideScore: actions.hideScore === true }), t);
+    if (view.evaluation) {
+      const p = preview(view.evaluation, { hideScore: actions.hideScore === true });
+      renderPreview(previewBox, p, t);
+      renderHeadline(headline, p, t);
+    }
+    headline.hidden = view.evaluation === null;
     exports.update();
   };
   return session.subscribe(update);

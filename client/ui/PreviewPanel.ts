@@ -95,6 +95,35 @@ export function renderPreview(root: HTMLElement, p: Preview, t: Translate): void
   );
 }
 
+/**
+ * The preview's headline — the fullest fridge against its capacity, the step time and the stars now — for the
+ * panel's sticky footer, so the effect of an edit is in view beside the editor that made it (issue 13 item 6).
+ * The same figures as the full preview below, from the same Preview.
+ */
+export function renderHeadline(root: HTMLElement, p: Preview, t: Translate): void {
+  const worst = p.memory.reduce((a, b) => (b.gauge.totalBytes > a.gauge.totalBytes ? b : a));
+  const fridge = worst.over
+    ? `✗ ${t('preview.overflow', { used: worst.used, cap: worst.capacity, over: worst.over })}`
+    : `✓ ${t('preview.fits', { used: worst.used, cap: worst.capacity })}`;
+  root.replaceChildren(
+    h('span', { class: worst.over ? 'headline-fridge overflow' : 'headline-fridge' }, fridge),
+    h(
+      'span',
+      {},
+      h('span', { class: 'hl-label' }, `${t('preview.step')}${t('punct.colon')}`),
+      h('strong', {}, p.step),
+    ),
+    p.score
+      ? h(
+          'span',
+          {},
+          h('span', { class: 'hl-label' }, `${t('preview.starsNow')}${t('punct.colon')}`),
+          h('strong', {}, starGlyphs(p.score.stars)),
+        )
+      : h('span', {}, t('cls.play.scoreHiddenValue')),
+  );
+}
+
 /** A horizontal stacked bar with the capacity line; decorative, the text above carries the figures. */
 function memoryBar(gauge: FridgeGauge): HTMLElement {
   const bar = h('div', { class: gauge.overflow ? 'bar overflow' : 'bar', 'aria-hidden': 'true' });

@@ -1,16 +1,18 @@
 // The dishes as pictures (the global view): each dish's block grid, every block filled with the colour and
-// pattern of the kitchen that holds it — split into stripes when several kitchens hold copies — and the
-// kitchens' numbers written in it, like jax.debug.visualize_array_sharding. Redrawn on a change only.
+// pattern of the kitchen that holds it, and the kitchens' numbers written in it, like
+// jax.debug.visualize_array_sharding. A block several kitchens hold copies of is drawn plain, with one chip
+// per kitchen along its foot and "copies" in its label: stripes across it read as a column split (issue 13
+// item 6). Redrawn on a change only.
 import type { GameObjects, Scene } from 'phaser';
 import type { DishPicture } from '../viewModels/dishPictures.ts';
 import { deviceRanges } from '../viewModels/formatBytes.ts';
 import type { Box } from '../viewModels/kitchenGridLayout.ts';
 import { drawPattern } from './drawPattern.ts';
-import { deviceColour, devicePattern, FONT_FAMILY } from './palette.ts';
+import { deviceColour, devicePattern, FONT_FAMILY, UI } from './palette.ts';
 import { TEXT_COLOUR } from './viewContext.ts';
 
-/** Most stripes one replicated block shows; its label still names every kitchen. */
-const MAX_STRIPES = 8;
+/** Most chips one copied block shows; its label still names every kitchen. */
+const MAX_CHIPS = 8;
 
 export class DishPicturesView {
   private readonly container: GameObjects.Container;
@@ -24,6 +26,7 @@ export class DishPicturesView {
     box: Box,
     title: (p: DishPicture) => string,
     fontSize: number,
+    copiesLabel: (kitchens: string) => string,
   ): void {
     this.container.removeAll(true);
     const n = pictures.length;
@@ -58,7 +61,8 @@ export class DishPicturesView {
       if (caption.width > cellW) caption.setScale(cellW / caption.width);
       this.container.add(caption);
       const top = y + caption.displayHeight + 4;
-      this.drawGrid(g, p, { x, y: top, width: cellW, height: Math.max(8, y + cellH - top) }, fontSize);
+      const area = { x, y: top, width: cellW, height: Math.max(8, y + cellH - top) };
+      this.drawGrid(g, p, area, fontSize, copiesLabel);
     });
   }
 
@@ -70,7 +74,13 @@ export class DishPicturesView {
     this.container.destroy(true);
   }
 
-  private drawGrid(g: GameObjects.Graphics, p: DishPicture, area: Box, fontSize: number): void {
+  private drawGrid(
+    g: GameObjects.Graphics,
+    p: DishPicture,
+    area: Box,
+    fontSize: number,
+    copiesLabel: (kitchens: string) => string,
+  ): void {
     const { rows, cols, cells } = p.grid;
     // The array's own aspect (columns : rows of the shown dimensions), kept within 1:2 … 3:1.
     const shape = p.shownDims.map((d) => p.shape[d]!);
@@ -84,13 +94,30 @@ export class DishPicturesView {
     for (const c of cells) {
       const bx = x0 + c.col * bw;
       const by = y0 + c.row * bh;
-      const stripes = c.devices.slice(0, MAX_STRIPES);
-      const sw = bw / stripes.length;
-      stripes.forEach((d, k) =>
-        drawPattern(g, devicePattern(d), deviceColour(d), { x: bx + k * sw, y: by, width: sw, height: bh }),
-      );
+      const copies = c.devices.length > 1;
+      if (!copies)
+        drawPattern(g, devicePattern(c.devices[0]!), deviceColour(c.devices[0]!), {
+          x: bx,
+          y: by,
+          width: bw,
+          height: bh,
+        });
+      else {
+        g.fillStyle(UI.panel, 1).fillRect(bx, by, bw, bh);
+        const chips = c.devices.slice(0, MAX_CHIPS);
+        const chip = Math.min(bh * 0.22, (bw - 4) / chips.length, 22);
+        const left = bx + (bw - chip * chips.length) / 2;
+        chips.forEach((d, k) =>
+          drawPattern(g, devicePattern(d), deviceColour(d), {
+            x: left + k * chip + 1,
+            y: by + bh - chip - 3,
+            width: chip - 2,
+            height: chip,
+          }),
+        );
+      }
       g.lineStyle(2, 0x1d2433, 1).strokeRect(bx, by, bw, bh);
-      const label = deviceRanges(c.devices);
+      const label = copies ? copiesLabel(deviceRanges(c.devices)) : deviceRanges(c.devices);
       const size = Math.min(fontSize, Math.floor(bh * 0.6));
       if (size < 10) continue;
       const text = this.scene.add

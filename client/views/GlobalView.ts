@@ -109,6 +109,7 @@ export class GlobalView implements SceneView {
       { ...dishBox, y: dishTop, height: Math.max(10, dishBox.y + dishBox.height - dishTop) },
       (p) => t('views.dish', { name: p.name, spec: p.spec }),
       Math.max(14, font - 2),
+      (kitchens) => t('views.dishCopies', { kitchens }),
     );
     this.pick(ctx.kitchen);
   }

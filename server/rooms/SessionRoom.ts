@@ -9,17 +9,9 @@ import {
   MSG_EDIT,
   MSG_EDIT_REFUSED,
   MSG_ERROR,
-  MSG_HINT,
   MSG_HOST,
-  MSG_KICKED,
   MSG_LOCK,
-  MSG_REMOVED,
-  MSG_RESULTS,
-  MSG_REVEAL,
-  MSG_SERVICE,
-  MSG_TEAM_PLAN,
   MSG_WELCOME,
-  PROTOCOL_VERSION,
   CLOSE_KICKED,
   CLOSE_RESTARTING,
   chooseTeam,
@@ -29,18 +21,9 @@ import {
   hostCommand,
   joinPlayer,
   playerEdit,
-  removedPlayers,
-  resultsSeenBy,
-  removedSeatRefusal,
   setLock,
-  serviceMessage,
-  teamPlanMessage,
   tick,
   type ClassroomError,
-  type JoinRefusal,
-  type RemovedPlayersMessage,
-  type ResultsMessage,
-  type SessionEffect,
   type SessionErrorMessage,
   type SessionSnapshot,
   type SessionStep,
@@ -55,14 +38,14 @@ import {
   validateChooseTeam,
   validateEdit,
   validateHostCommand,
-  validateJoinOptions,
   validateLock,
 } from '../protocol/classroomSchemas.ts';
 import type { Validated } from '../protocol/validate.ts';
 import { resumedSnapshot } from '../persistence/resumedSnapshot.ts';
 import { ROOM_LEASED, claimRoomLease, releaseRoomLease } from './roomLease.ts';
 import { SerialQueue } from './SerialQueue.ts';
-import { sendOnce } from './sendOnce.ts';
+import { deliverEffect, sendCurrent, sendRemovedIfChanged, type Audience } from './deliverEffects.ts';
+import { joinRefusal, seatFor, type Seat } from './seat.ts';
 import { MessageRate, SESSION_MESSAGE_RATE, limited } from './MessageRate.ts';
 import { guardFrames } from './frameGuard.ts';
 import { onRoomException } from './roomException.ts';
@@ -85,11 +68,6 @@ interface CreateOptions {
   readonly deps?: SessionRoomDeps;
 }
 
-/** Who a connection is; set at onAuth, kept across reconnections. */
-type Seat =
-  | { readonly role: 'facilitator' | 'projector' }
-  | { readonly role: 'player'; playerId?: string; readonly nickname?: string; readonly team?: string };
-
 /** The clock: ticks of the core and timer mirroring, ms; the heartbeat written for a resume, ms. */
 const TICK_MS = 250;
 /** WebSocket close code of a connection whose seat was opened on another screen. */
@@ -101,12 +79,6 @@ const defaultDeps = (): Promise<SessionRoomDeps> =>
   (fallbackDeps ??= openSessionStore({ databaseUrl: process.env.DATABASE_URL, dbPath: defaultDbPath() }).then(
     (store) => ({ store, now: Date.now, reconnectSeconds: 120 }),
   ));
-
-const refusal = (status: number, code: string, message: string, error?: ClassroomError): ServerError =>
-  new ServerError(
-    status,
-    JSON.stringify({ code, message, ...(error ? { text: error.text } : {}) } satisfies JoinRefusal),
-  );
 
 /**
  * How often the schema state's changes go out, ms (Colyseus's default is 50). Each edit bumps its team's
@@ -218,31 +190,11 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
   }
 
   onAuth(_client: Client, options: unknown): Seat {
-    const parsed = validateJoinOptions(options);
-    if (!parsed.ok) throw refusal(400, parsed.error.code, parsed.error.message);
-    const o = parsed.value;
-    if (o.protocolVersion !== PROTOCOL_VERSION)
-      throw refusal(
-        426,
-        'protocol',
-        `This page speaks protocol ${o.protocolVersion} but the server speaks ${PROTOCOL_VERSION}; reload the page.`,
-      );
-    if (o.role === 'projector') return { role: 'projector' };
-    if (o.role === 'facilitator') {
-      if (!verifySecret(o.hostKey, this.hostKeyHash)) throw refusal(403, 'wrong-host-key', 'Wrong host key.');
-      return { role: 'facilitator' };
-    }
-    if (o.seatKey !== undefined) {
-      const playerId = [...this.seatKeys].find(([, hash]) => verifySecret(o.seatKey!, hash))?.[0];
-      const player = this.session.players.find((p) => p.id === playerId);
-      if (player?.kicked)
-        throw refusal(403, removedSeatRefusal.code, removedSeatRefusal.text.en, removedSeatRefusal);
-      if (player) return { role: 'player', playerId: player.id };
-    }
-    // A dry run of the core's join (pure): the seat is taken in onJoin, against the snapshot of that moment.
-    const trial = joinPlayer(this.session, { nickname: o.nickname, ...(o.team ? { team: o.team } : {}) }, 0);
-    if (!trial.ok) throw refusal(422, trial.error.code, trial.error.text.en, trial.error);
-    return { role: 'player', nickname: o.nickname, ...(o.team ? { team: o.team } : {}) };
+    return seatFor(options, {
+      session: this.session,
+      seatKeys: this.seatKeys,
+      hostKeyHash: this.hostKeyHash,
+    });
   }
 
   onJoin(client: Client<Seat, Seat>, _options: unknown, seat: Seat): Promise<void> {
@@ -258,7 +210,7 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
       if (playerId === undefined) {
         const request = { nickname: seat.nickname ?? '', ...(seat.team ? { team: seat.team } : {}) };
         const joined = joinPlayer(this.session, request, this.deps.now());
-        if (!joined.ok) throw refusal(422, joined.error.code, joined.error.text.en, joined.error);
+        if (!joined.ok) throw joinRefusal(422, joined.error.code, joined.error.text.en, joined.error);
         playerId = joined.value.playerId;
         seatKey = newSecret();
         this.seatKeys.set(playerId, hashSecret(seatKey));
@@ -276,7 +228,7 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
       welcome = { role: 'player', playerId, nickname, ...(seatKey ? { seatKey } : {}) };
     }
     client.send(MSG_WELCOME, welcome);
-    this.sendCurrent(client);
+    sendCurrent(this.audience(), client);
     this.mirror(this.deps.now());
   }
 
@@ -298,7 +250,7 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
       const back = this.clients.find((c) => c.sessionId === client.sessionId) ?? client;
       if (this.isKicked(seat)) return back.leave(CLOSE_KICKED);
       if (seat.role === 'player' && seat.playerId !== undefined) this.awaySince.delete(seat.playerId);
-      this.sendCurrent(back);
+      sendCurrent(this.audience(), back);
     } catch {
       // The seat stays in the session (points, team) and can be taken back with its seat key.
     }
@@ -367,100 +319,18 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
       const before = this.session;
       this.session = step.session;
       this.lastHeartbeat = now;
-      if (before.players !== step.session.players) this.sendRemovedIfChanged(before);
+      if (before.players !== step.session.players) sendRemovedIfChanged(this.audience(), before);
       // a closed session (podium after endSession) goes away once its last screen leaves
       if (this.session.closed) this.autoDispose = true;
     }
     this.mirror(now);
-    for (const effect of step.effects) this.sendEffect(effect, edit);
+    const audience = this.audience();
+    for (const effect of step.effects) deliverEffect(audience, effect, edit);
   }
 
-  private sendEffect(effect: SessionEffect, edit?: { by: string; seq: number }): void {
-    switch (effect.kind) {
-      case 'phase':
-        return; // the schema state carries phase, round and timer
-      case 'teamPlan': {
-        // Stamped with the server's clock: pages read the activity line's "12 s ago" from it.
-        const stamped = { ...effect.message, serverNowMs: this.deps.now() };
-        const message = edit && stamped.by === edit.by ? { ...stamped, seq: edit.seq } : stamped;
-        sendOnce(
-          this.clients.filter((c) => this.seesPlanOf(c, message.team)),
-          MSG_TEAM_PLAN,
-          message,
-        );
-        return;
-      }
-      case 'results': {
-        // Other teams' plan summaries wait for the reveal; the facilitator sees them all.
-        const byTeam = new Map<string | null, ResultsMessage>();
-        for (const c of this.clients) {
-          if (c.userData?.role === 'facilitator') {
-            c.send(MSG_RESULTS, effect.message);
-            continue;
-          }
-          const team = this.teamOf(c);
-          if (!byTeam.has(team)) byTeam.set(team, resultsSeenBy(effect.message, team));
-          c.send(MSG_RESULTS, byTeam.get(team));
-        }
-        return;
-      }
-      case 'reveal':
-        return this.broadcast(MSG_REVEAL, effect.message);
-      case 'service':
-        for (const c of this.clients)
-          if (c.userData?.role === 'projector') c.send(MSG_SERVICE, effect.message);
-        return;
-      case 'hint':
-        return this.broadcast(MSG_HINT, { text: effect.text });
-      case 'kicked':
-        for (const c of this.clients)
-          if (c.userData?.role === 'player' && c.userData.playerId === effect.player) {
-            c.send(MSG_KICKED, {});
-            c.leave(CLOSE_KICKED);
-          }
-        return;
-    }
-  }
-
-  /** To every facilitator: the removed players, when a kick or a readmit changed them. */
-  private sendRemovedIfChanged(before: SessionSnapshot): void {
-    const ids = (s: SessionSnapshot) => JSON.stringify(removedPlayers(s).map((p) => p.id));
-    if (ids(before) === ids(this.session)) return;
-    for (const c of this.clients) if (c.userData?.role === 'facilitator') this.sendRemoved(c);
-  }
-
-  private sendRemoved(client: Client): void {
-    const message: RemovedPlayersMessage = { players: removedPlayers(this.session) };
-    client.send(MSG_REMOVED, message);
-  }
-
-  /**
-   * A (re)joined client's private view: its team's plan (the facilitator: every team's and who was removed); a
-   * projector opened during service gets the service it plays.
-   */
-  private sendCurrent(client: Client<Seat, Seat>): void {
-    if (client.userData?.role === 'facilitator') this.sendRemoved(client);
-    if (client.userData?.role === 'projector' && this.session.phase === 'service')
-      client.send(MSG_SERVICE, serviceMessage(this.session));
-    for (const t of this.session.teams) {
-      if (!this.seesPlanOf(client, t.id)) continue;
-      const message = teamPlanMessage(this.session, t.id);
-      if (message) client.send(MSG_TEAM_PLAN, { ...message, serverNowMs: this.deps.now() });
-    }
-  }
-
-  /** The team of a seated player's connection, null for any other screen. */
-  private teamOf(client: Client<Seat, Seat>): string | null {
-    const seat = client.userData;
-    if (seat?.role !== 'player') return null;
-    return this.session.players.find((p) => p.id === seat.playerId && !p.kicked)?.team ?? null;
-  }
-
-  private seesPlanOf(client: Client<Seat, Seat>, team: string): boolean {
-    const seat = client.userData;
-    if (seat?.role === 'facilitator') return true;
-    if (seat?.role !== 'player') return false;
-    return this.session.players.some((p) => p.id === seat.playerId && p.team === team && !p.kicked);
+  /** The connections and the accepted snapshot, as deliverEffects.ts reads them. */
+  private audience(): Audience {
+    return { clients: this.clients, session: this.session, nowMs: this.deps.now() };
   }
 
   /** One seat, one connection (issue 10, item 8): the older connection of this seat is told and closed. */

@@ -4,10 +4,12 @@ import { readFileSync } from 'node:fs';
 import type { GameErrorCode } from '../../shared/game/errors.ts';
 import { SIM_COMMANDS } from './commands.ts';
 
-// No file and a terminal on stdin: an empty document `{}` (`npm run sim -- validate` needs no input).
+// No file and a terminal on stdin, or nothing on stdin (`< /dev/null`, an empty pipe): the empty document
+// `{}` (`npm run sim -- validate` needs no input; the other commands then name the fields they need).
 function readInput(file: string | undefined): string {
   if (file === undefined && process.stdin.isTTY) return '{}';
-  return readFileSync(file ?? 0, 'utf8');
+  const text = readFileSync(file ?? 0, 'utf8');
+  return file === undefined && text.trim() === '' ? '{}' : text;
 }
 
 function fail(type: string, code: GameErrorCode, message: string): never {

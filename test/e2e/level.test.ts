@@ -33,6 +33,11 @@ async function playFridgeTooSmall(page: Page, size: string): Promise<void> {
   expect(await page.locator('.spec').allTextContents()).toEqual(["P(None, 'model')", "P('model', None)"]);
   expect(await metric(page, 'stars')).toContain('3 of 3');
   expect(await page.locator('.mem').first().textContent()).toContain('9.0 GB of 16.0 GB: fits');
+  // The preview's headline in the sticky footer, beside the editors (issue 13 item 6): the same figures.
+  const headline = await page.locator('.preview-headline').textContent();
+  expect(headline).toContain('9.0 GB of 16.0 GB: fits');
+  expect(headline).toContain(`Step time: ${await metric(page, 'step')}`);
+  expect(headline).toContain('★★★');
 
   // A label naming 'model' twice is refused: JAX's message, the kitchen's words, the plan unchanged.
   await tabTo(page, 'w2, dimension 1');
@@ -44,9 +49,15 @@ async function playFridgeTooSmall(page: Page, size: string): Promise<void> {
   expect(await page.getByLabel('w2, dimension 1').inputValue()).toBe('');
   expect(await page.locator('.spec').allTextContents()).toEqual(["P(None, 'model')", "P('model', None)"]);
   await screenshot(page, `level-refused-en-${size}`);
+  // The refusal can be dismissed (it sat over the editor); it is back with the next refusal.
+  await page.locator('.refusal .dismiss').click();
+  expect(await refusal.isVisible()).toBe(false);
+  await page.getByLabel('w2, dimension 1').selectOption('model');
+  await expect.poll(() => refusal.isVisible()).toBe(true);
+  await page.getByLabel('w2, dimension 1').focus();
 
   await page.keyboard.press('Control+z');
-  expect(await page.locator('.spec').nth(1).textContent()).toBe('P(None, None)');
+  expect(await page.locator('.spec').nth(1).textContent()).toBe('no label (the sous-chef chooses)');
   expect(await refusal.isVisible()).toBe(false);
   await page.keyboard.press('Control+y');
   expect(await page.locator('.spec').nth(1).textContent()).toBe("P('model', None)");

@@ -34,6 +34,7 @@ export function labelsEditor(session: PlanSession, t: Translate, open: boolean):
   const selects = new Map<string, HTMLSelectElement[]>();
   const specLabels = new Map<string, HTMLElement>();
   const clearButtons = new Map<string, HTMLButtonElement>();
+  const dimLabels = new Map<string, HTMLElement[]>();
   const canClear = allows(level, 'clearSpec');
 
   const fieldsets = specForm(level, session.view.plan, shapes).map((form) => {
@@ -57,6 +58,10 @@ export function labelsEditor(session: PlanSession, t: Translate, open: boolean):
       );
       return { select, label };
     });
+    dimLabels.set(
+      form.tensor,
+      dims.map((d) => d.label),
+    );
     selects.set(
       form.tensor,
       dims.map((d) => d.select),
@@ -113,9 +118,14 @@ export function labelsEditor(session: PlanSession, t: Translate, open: boolean):
         if (!select) return;
         const choices = d.options.map((o) => ({ value: o ?? '', text: o ?? t('level.none') }));
         setOptions(select, choices, d.value ?? '');
-        select.disabled = !enabled;
       });
-      specLabels.get(form.tensor)!.textContent = enabled ? specText(form.dims) : '';
+      // pmap takes no labels: its selects are hidden, not shown disabled at None beside a view that says
+      // P('data', None); an unlabelled dish says so, unlike an explicit P(None, None) (issue 13 item 6).
+      for (const label of dimLabels.get(form.tensor) ?? []) label.hidden = !enabled;
+      const spec = specLabels.get(form.tensor)!;
+      const labelled = table[form.tensor] !== undefined;
+      spec.textContent = !enabled ? '' : labelled ? specText(form.dims) : t('labels.unlabelled');
+      spec.classList.toggle('unlabelled', enabled && !labelled);
       const clear = clearButtons.get(form.tensor);
       if (clear)
         clear.hidden = !enabled || table[form.tensor] === undefined || table[form.tensor]!.length === 0;

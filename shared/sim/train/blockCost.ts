@@ -106,6 +106,8 @@ function coalescedS(cs: readonly PricedCollective[], ctx: PricingContext, extraG
   return total;
 }
 
+const dpOf = (plan: SpmdPlan): number => plan.mesh.axes.find((a) => a.name === DATA_AXIS)?.size ?? 1;
+
 function task(
   price: PlanPrice,
   phase: Phase,
@@ -155,25 +157,38 @@ export function blockCost(
   );
   const forward = task(price, 'forward', ctx, undefined, flat.gatherBytes);
   const core = task(price, 'forward', ctx, new Set(spec.core));
+  // The listing says what is priced: a flat-partitioned gradient is reduce-scattered (half an all-reduce's
+  // ring bytes), not all-reduced, and the flat partitions' gathers are listed with the plan's own.
+  const listed: typeof price = {
+    ...price,
+    collectives: [
+      ...price.collectives.map((c) =>
+        c.role === 'gradient' && c.kind === 'all-reduce' && flat.gradients.has(c.value)
+          ? {
+              ...c,
+              kind: 'reduce-scatter' as const,
+              groupBytes: flat.gradients.get(c.value)!.groupBytes,
+              bytesPerDevice: (flat.gradients.get(c.value)!.groupBytes * (dpOf(plan) - 1)) / dpOf(plan),
+              timeS: flat.gradients.get(c.value)!.timeS,
+            }
+          : c,
+      ),
+      ...flat.collectives,
+    ],
+  };
   // Gradient reductions in ready order, bucketed: each keeps its bandwidth term, the last of a (kind, axes)
-  // group also carries the group's latency chain once.
-  const reductions = price.collectives.map((c, i) => ({ c, i })).filter(({ c }) => c.role === 'gradient');
+  // group also carries the group's latency chain once. They are read from the listing, so a flat-partitioned
+  // gradient's latency is a reduce-scatter's ((n−1)α), not the all-reduce's the plan placed (2(n−1)α).
+  const reductions = listed.collectives.filter((c) => c.role === 'gradient');
+  const keyOf = (c: PricedCollective) => `${c.kind}|${c.axes.join(',')}`;
   const lastOf = new Map<string, number>();
-  reductions.forEach(({ c }, j) => lastOf.set(`${c.kind}|${c.axes.join(',')}`, j));
+  reductions.forEach((c, j) => lastOf.set(keyOf(c), j));
   const groupLat = new Map<string, number>();
-  for (const { c } of reductions) {
-    const key = `${c.kind}|${c.axes.join(',')}`;
-    groupLat.set(key, Math.max(groupLat.get(key) ?? 0, latencyS(c, ctx)));
-  }
-  const gradients = reductions.map(({ c }, j) => {
-    const key = `${c.kind}|${c.axes.join(',')}`;
-    const full = flat.gradientS.get(c.value) ?? c.timeS;
-    const own = latencyS(c, ctx);
-    return {
-      readyS: price.gradientReadyS[j]!,
-      durationS: full - own + (lastOf.get(key) === j ? groupLat.get(key)! : 0),
-    };
-  });
+  for (const c of reductions) groupLat.set(keyOf(c), Math.max(groupLat.get(keyOf(c)) ?? 0, latencyS(c, ctx)));
+  const gradients = reductions.map((c, j) => ({
+    readyS: price.gradientReadyS[j]!,
+    durationS: c.timeS - latencyS(c, ctx) + (lastOf.get(keyOf(c)) === j ? groupLat.get(keyOf(c))! : 0),
+  }));
   const updateComputeS = task(price, 'update', ctx).computeS - flat.updateComputeSavedS;
   const updateCommS =
     price.collectives.filter((c) => c.phase === 'update').reduce((s, c) => s + c.timeS, 0) + flat.updateCommS;
@@ -187,21 +202,6 @@ export function blockCost(
       .filter((o) => o.kind === 'matmul' && o.phase === phase && !spec.auxiliary.has(o.value))
       .filter((o) => !only || only.includes(o.value))
       .reduce((s, o) => s + o.flops, 0);
-  // The listing says what is priced: a flat-partitioned gradient is reduce-scattered (half an all-reduce's
-  // ring bytes), not all-reduced.
-  const listed: typeof price = {
-    ...price,
-    collectives: price.collectives.map((c) =>
-      c.role === 'gradient' && c.kind === 'all-reduce' && flat.gradientS.has(c.value)
-        ? {
-            ...c,
-            kind: 'reduce-scatter',
-            bytesPerDevice: c.bytesPerDevice / 2,
-            timeS: flat.gradientS.get(c.value)!,
-          }
-        : c,
-    ),
-  };
   return ok({
     plan,
     price: listed,

@@ -5,8 +5,13 @@
 // such a parameter (MT-NLG's biases and layer-norm gains over 12 ranks; every weight of the 530B model
 // over 1,120 ranks) stays replicated over `data` in the plan, and this file adds what DeepSpeed's padded
 // flat partition changes, per parameter of n elements (the device's tensor-parallel shard), b bytes each:
-//   states     stage ≥ 1 optimizer, ≥ 2 gradients, 3 parameters: ⌈n/dp⌉ instead of n elements;
-//   stage 3    all-gather of the n·b bytes over `data` before the forward use, again before the backward
+//   states     stage ≥ 1 optimizer, ≥ 2 gradients, 3 parameters: ⌈n/dp⌉ instead of n elements (stage 3
+//              pads each parameter to a multiple of dp, `_padding_size`; stages 1–2 pad the whole group
+//              once, to a multiple of 2·dp, `flatten_dense_tensors_aligned`, i.e. at most a few elements less
+//              per rank than this per-parameter padding: bytes, not priced apart);
+//   collectives over the padded buffer, S = dp·⌈n/dp⌉·b, on the link `data` crosses (InfiniBand when the
+//              data-parallel group spans nodes);
+//   stage 3    all-gather of the S bytes over `data` before the forward use, again before the backward
 //              (and before the recompute, which reruns the forward); gradients reduce-scattered, not
 //              all-reduced (Rajbhandari et al. 2020 §7: 3Ψ per step);
 //   stage 2    gradients reduce-scattered;
@@ -14,19 +19,24 @@
 //              all-gathered over `data` (the plan's own update gathers do the same for spec-sharded ones).
 import { collectiveTimeOnAxesS } from '../cost/collectiveTime.ts';
 import { stateBytesPerParam, type ModelStateBytes, type TrainingPrecision } from '../cost/memory.ts';
-import type { PlanPrice, PricingContext } from '../cost/pricePlan.ts';
+import type { PlanPrice, PricedCollective, PricingContext } from '../cost/pricePlan.ts';
 import { DTYPE_BYTES, type ValueId } from '../program/ir.ts';
 import { localShape } from '../sharding.ts';
 import type { SpmdPlan } from '../spmd/partition.ts';
 import { sizeOf } from '../tensor/ndarray.ts';
 import { DATA_AXIS } from './trainAxes.ts';
 
+/** Elements one of `dp` ranks holds of a parameter of `n` flattened and padded to a multiple of dp. */
+export const flatPartition = (n: number, dp: number): number => Math.ceil(n / dp);
+
 /** What the padded flat partitions change in a block's price. */
 export interface FlatZeroCost {
   /** Bytes all-gathered over `data` before the forward use (stage 3), and again before the backward. */
   readonly gatherBytes: number;
-  /** Gradient collectives (by value) whose time becomes a reduce-scatter's. */
-  readonly gradientS: ReadonlyMap<ValueId, number>;
+  /** The gathers, as the report lists them (stage 3: forward and backward; stages 1–2: after the step). */
+  readonly collectives: readonly PricedCollective[];
+  /** Gradient collectives (by value) that become a reduce-scatter of the padded buffer: its S and time. */
+  readonly gradients: ReadonlyMap<ValueId, { readonly groupBytes: number; readonly timeS: number }>;
   /** Seconds added to the optimizer step's communication; factor on its compute for those parameters. */
   readonly updateCommS: number;
   /** Update compute seconds saved (the step runs on ⌈n/dp⌉ of n). */
@@ -50,7 +60,8 @@ export function flatZeroCost(
   const dp = plan.mesh.axes.find((a) => a.name === DATA_AXIS)?.size ?? 1;
   const none = {
     gatherBytes: 0,
-    gradientS: new Map<ValueId, number>(),
+    collectives: [],
+    gradients: new Map<ValueId, { groupBytes: number; timeS: number }>(),
     updateCommS: 0,
     updateComputeSavedS: 0,
     state,
@@ -60,36 +71,63 @@ export function flatZeroCost(
   const values = plan.program.values;
   const byName = new Map(values.map((v) => [v.name, v]));
   const gather = (bytes: number) => collectiveTimeOnAxesS('all-gather', ctx.links, [DATA_AXIS], bytes);
+  const link = ctx.links.find((l) => l.axis === DATA_AXIS)?.link === 'inter' ? 'inter' : 'intra';
+  const collectives: PricedCollective[] = [];
+  const listGather = (value: ValueId, phase: 'forward' | 'backward' | 'update', groupBytes: number) =>
+    collectives.push({
+      kind: 'all-gather',
+      axes: [DATA_AXIS],
+      value,
+      at: value,
+      place: 'operand',
+      phase,
+      role: phase === 'update' ? 'update' : 'parameter',
+      bytesPerDevice: (groupBytes * (dp - 1)) / dp,
+      groupBytes,
+      link,
+      timeS: gather(groupBytes),
+      regather: phase === 'backward',
+    });
   let gatherBytes = 0;
   let updateCommS = 0;
   let params = state.params;
   let grads = state.grads;
   let optimizer = state.optimizer;
   let flatElements = 0;
-  const gradientS = new Map<ValueId, number>();
+  const gradients = new Map<ValueId, { groupBytes: number; timeS: number }>();
   for (const name of names) {
     const v = byName.get(name);
     if (v === undefined) continue;
     const n = sizeOf(localShape(plan.mesh, plan.shardings[v.id]!, v.shape));
-    const saved = n - Math.ceil(n / dp);
-    const bytes = n * DTYPE_BYTES[v.dtype];
+    const saved = n - flatPartition(n, dp);
+    const padded = dp * flatPartition(n, dp);
+    const bytes = padded * DTYPE_BYTES[v.dtype];
     flatElements += n;
     optimizer -= saved * per.optimizer;
     if (zeroStage >= 2) grads -= saved * per.grads;
     if (zeroStage >= 3) {
       params -= saved * per.params;
       gatherBytes += bytes;
-    } else updateCommS += gather(bytes);
+      listGather(v.id, 'forward', bytes);
+      listGather(v.id, 'backward', bytes);
+    } else {
+      updateCommS += gather(bytes);
+      listGather(v.id, 'update', bytes);
+    }
     if (zeroStage >= 2)
       for (const c of price.collectives)
         if (c.role === 'gradient' && values[c.value]!.name === `grad/${name}`)
-          gradientS.set(c.value, collectiveTimeOnAxesS('reduce-scatter', ctx.links, c.axes, c.groupBytes));
+          gradients.set(c.value, {
+            groupBytes: (c.groupBytes * padded) / n,
+            timeS: collectiveTimeOnAxesS('reduce-scatter', ctx.links, c.axes, (c.groupBytes * padded) / n),
+          });
   }
   const updateS = price.ops.filter((o) => o.phase === 'update').reduce((s, o) => s + o.timeS, 0);
   const share = state.localParams > 0 ? flatElements / state.localParams : 0;
   return {
     gatherBytes,
-    gradientS,
+    collectives,
+    gradients,
     updateCommS,
     updateComputeSavedS: updateS * share * (1 - 1 / dp),
     state: { ...state, params, grads, optimizer },

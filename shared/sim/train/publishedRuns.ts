@@ -24,11 +24,12 @@ export type RunSource =
 
 /** Human names of the sources, for the report. */
 export const RUN_SOURCES: Readonly<Record<RunSource, string>> = {
-  'narayanan-t1': 'Narayanan et al. 2021, Table 1 (weak scaling, PTD-P)',
-  'narayanan-t2-zero3': 'Narayanan et al. 2021, Table 2 (ZeRO-3 without model parallelism)',
-  'narayanan-t2-ptdp': 'Narayanan et al. 2021, Table 2 (PTD-P)',
-  korthikanti: 'Korthikanti et al. 2022, Table 5',
-  'mt-nlg': 'Smith et al. 2022, MT-NLG 530B §2.4',
+  'narayanan-t1': 'Narayanan et al. 2021 (arXiv 2104.04473), Table 1 (weak scaling, PTD-P)',
+  'narayanan-t2-zero3':
+    'Narayanan et al. 2021 (arXiv 2104.04473), Table 2 (ZeRO-3 without model parallelism)',
+  'narayanan-t2-ptdp': 'Narayanan et al. 2021 (arXiv 2104.04473), Table 2 (PTD-P)',
+  korthikanti: 'Korthikanti et al. 2022 (arXiv 2205.05198), Table 5',
+  'mt-nlg': 'Smith et al. 2022 (arXiv 2201.11990), MT-NLG 530B §2.4',
 };
 
 /** One published run. */

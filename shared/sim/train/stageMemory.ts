@@ -9,11 +9,12 @@
 //   temporaries    the largest op's working set, plus what recompute rematerialises for one layer.
 // With one stage the tied word embedding is the output layer's matrix, stored once.
 // The embeddings are not in a planned program: their states use the same bytes per parameter and ZeRO's
-// division by dp (stage ≥ 1 optimizer state, ≥ 2 gradients, 3 parameters), and their optimizer step costs
-// what the layer's costs per parameter.
+// padded partition over dp, ⌈n/dp⌉ per matrix (stage ≥ 1 optimizer state, ≥ 2 gradients, 3 parameters),
+// and their optimizer step costs what the layer's costs per parameter.
 import { memoryBreakdown, stateBytesPerParam, type MemoryBreakdown } from '../cost/memory.ts';
 import type { PipelineTimeline } from '../cost/pipelineSimulation.ts';
 import { firstStageEmbeddingParams } from './embeddingCost.ts';
+import { flatPartition } from './flatZero.ts';
 import type { TrainBlocks } from './trainBlocks.ts';
 import type { TrainRequest } from './trainRequest.ts';
 
@@ -38,10 +39,15 @@ export function stageMemory(
   const perChunk = req.model.layers / (p * v);
   const per = stateBytesPerParam(req.precision);
   const embParams = firstStageEmbeddingParams(embedding, p);
+  // Each embedding matrix partitioned over dp as DeepSpeed pads a flat one: ⌈n/dp⌉ elements per rank.
+  const embShard = (stage: number) =>
+    zeroStage >= stage
+      ? flatPartition(embedding.positionParams, dp) + (p > 1 ? flatPartition(embedding.wordParams, dp) : 0)
+      : embParams;
   const emb = {
-    params: (embParams * per.params) / (zeroStage >= 3 ? dp : 1),
-    grads: (embParams * per.grads) / (zeroStage >= 2 ? dp : 1),
-    optimizer: (embParams * per.optimizer) / (zeroStage >= 1 ? dp : 1),
+    params: embShard(3) * per.params,
+    grads: embShard(2) * per.grads,
+    optimizer: embShard(1) * per.optimizer,
   };
   const perParam = (s: number) => (layer.state.localParams > 0 ? s / layer.state.localParams : 0);
   const outputInFlight = schedule === 'gpipe' ? microbatches : 1;

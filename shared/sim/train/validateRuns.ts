@@ -22,6 +22,8 @@ export interface ValidationRow {
   readonly oursS?: number;
   /** ours / published − 1; absent when refused. */
   readonly error?: number;
+  /** Whether our plan fits the device's memory (it ran, so it should); absent when refused. */
+  readonly fits?: boolean;
   /** Why `sim train` refused the run. */
   readonly refused?: string;
   readonly assumed?: string;
@@ -73,7 +75,7 @@ export function validateRun(run: PublishedRun, calibration?: Calibration): Valid
   const priced = trainCommand(run.request, calibration);
   if (!priced.ok) return { ...base, refused: `${priced.error.type}: ${priced.error.message}` };
   const oursS = priced.value.iterationTimeS;
-  return { ...base, oursS, error: oursS / base.published.iterationS - 1 };
+  return { ...base, oursS, error: oursS / base.published.iterationS - 1, fits: priced.value.memory.fits };
 }
 
 /** Mean absolute and worst error of `rows`. */

@@ -1,5 +1,6 @@
 // The `sim` command line as a user runs it: JSON in (file or stdin), JSON out, exit codes 0 / 2.
 import { describe, expect, it } from 'vitest';
+import { PUBLISHED_RUNS } from '../../../shared/sim/train/publishedRuns.ts';
 import { runSim as sim } from './runSim.ts';
 
 const CONTRACT = {
@@ -106,6 +107,38 @@ describe('npm run sim -- validate', () => {
       ['k5-22b-full', true],
     ]);
     for (const r of rows) expect(Math.abs(r.error)).toBeLessThan(0.1);
+  });
+
+  it('prints the whole table for no input: every row priced, the summaries apart', async () => {
+    const { code, json } = await sim('validate', '');
+    expect(code).toBe(0);
+    const rows = json.rows as Record<string, unknown>[];
+    expect(rows).toHaveLength(PUBLISHED_RUNS.length);
+    for (const r of rows) {
+      expect(Object.keys(r).filter((k) => k !== 'assumed')).toEqual([
+        'id',
+        'source',
+        'row',
+        'fitted',
+        'published',
+        'oursS',
+        'error',
+        'fits',
+      ]);
+      expect(Object.keys(r.published as object)).toEqual(['kind', 'value', 'iterationS']);
+    }
+    expect(rows.filter((r) => r.fitted).map((r) => r.id)).toEqual([
+      't1-3.6b',
+      't1-145.6b',
+      'k5-22b-full',
+      'k5-22b-sp',
+    ]);
+    const summary = ['rows', 'refused', 'meanAbsError', 'worstError'];
+    expect(Object.keys(json.unfitted as object)).toEqual(summary);
+    expect(Object.keys(json.fitted as object)).toEqual(summary);
+    expect(json.unfitted).toMatchObject({ rows: PUBLISHED_RUNS.length - 4, refused: 0 });
+    for (const s of json.bySource as Record<string, unknown>[])
+      expect(Object.keys(s)).toEqual(['source', 'name', ...summary]);
   });
 
   it('exits 2 on an unknown source', async () => {

@@ -6,6 +6,7 @@ import {
   summarise,
   validateCommand,
   validateRun,
+  validateRuns,
   type ValidationRow,
 } from '../../../../shared/sim/train/validateRuns.ts';
 import { unwrap } from '../../../../shared/sim/result.ts';
@@ -63,5 +64,41 @@ describe('validateCommand', () => {
       expect(r.ok).toBe(false);
       if (!r.ok) expect(r.error.type).toBe('InputError');
     }
+  });
+});
+
+describe('the whole table', () => {
+  const report = validateRuns();
+  const meanAbs = (es: number[]) => es.reduce((s, e) => s + Math.abs(e), 0) / es.length;
+  const worst = (es: number[]) => es.reduce((w, e) => (Math.abs(e) > Math.abs(w) ? e : w), 0);
+
+  it('prices every published run: nothing refused', () => {
+    expect(report.rows).toHaveLength(PUBLISHED_RUNS.length);
+    for (const r of report.rows) {
+      expect(r.refused, r.id).toBeUndefined();
+      expect(r.oursS, r.id).toBeGreaterThan(0);
+      expect(r.error, r.id).toBeCloseTo(r.oursS! / r.published.iterationS - 1, 12);
+    }
+    expect(report.unfitted.refused + report.fitted.refused).toBe(0);
+  });
+
+  it('computes each summary from its rows, the fitted ones left out', () => {
+    const unfitted = report.rows.filter((r) => !r.fitted);
+    const errors = unfitted.map((r) => r.error!);
+    expect(report.unfitted.rows).toBe(unfitted.length);
+    expect(report.unfitted.meanAbsError).toBeCloseTo(meanAbs(errors), 12);
+    expect(report.unfitted.worstError).toBe(worst(errors));
+    expect(report.fitted.rows).toBe(4);
+    for (const s of report.bySource) {
+      const es = unfitted.filter((r) => r.source === s.source).map((r) => r.error!);
+      expect([s.rows, s.meanAbsError, s.worstError], s.source).toEqual([es.length, meanAbs(es), worst(es)]);
+    }
+    expect(report.bySource.map((s) => s.source)).toEqual([
+      'narayanan-t1',
+      'narayanan-t2-zero3',
+      'narayanan-t2-ptdp',
+      'korthikanti',
+      'mt-nlg',
+    ]);
   });
 });
