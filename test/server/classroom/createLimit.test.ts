@@ -11,7 +11,8 @@ const BODY = { rounds: ['fridge-too-small'], planningSeconds: 60, teams: 2 };
 describe('POST /api/sessions rate limit', () => {
   let srv: TestServer;
   beforeAll(async () => {
-    srv = await startTestServer();
+    // frozen: under load the ten creations take seconds of real time, which Retry-After would count
+    srv = await startTestServer(undefined, { frozenClock: true });
   });
   afterAll(async () => {
     await srv.close();

@@ -30,15 +30,20 @@ export interface TestServer {
 
 export async function startTestServer(
   dbPath = path.join(tempDir(), 'sessions.sqlite'),
-  options: Pick<GameServerOptions, 'trustProxy' | 'requestTimeoutMs'> = {},
+  options: Pick<GameServerOptions, 'trustProxy' | 'requestTimeoutMs'> & {
+    /** The server's clock moves only by advanceClock (a test of figures computed from it, e.g. Retry-After). */
+    readonly frozenClock?: boolean;
+  } = {},
 ): Promise<TestServer> {
   let offset = 0;
+  const { frozenClock, ...serverOptions } = options;
+  const start = Date.now();
   const server = await startGameServer({
     port: 0,
     host: '127.0.0.1',
     dbPath,
-    now: () => Date.now() + offset,
-    ...options,
+    now: frozenClock === true ? () => start + offset : () => Date.now() + offset,
+    ...serverOptions,
   });
   return {
     url: `http://127.0.0.1:${server.port}`,
