@@ -1,7 +1,6 @@
 // The score screen (DOM): stars as ★ characters with a text, the metrics, what limited the plan and the
 // level's debrief, the exports of the served plan, then back to the level list or play again.
 import {
-  criticalDevices,
   debrief,
   formatRate,
   stepShares,
@@ -12,8 +11,10 @@ import {
 } from '../../shared/index.ts';
 import { starGlyphs } from '../viewModels/levelCatalog.ts';
 import { parSummary } from '../viewModels/parSummary.ts';
-import { deviceList, preview } from '../viewModels/preview.ts';
+import { kitchensText } from '../viewModels/kitchensText.ts';
+import { preview } from '../viewModels/preview.ts';
 import { sharesText } from '../viewModels/sharesText.ts';
+import { criticalShareText } from '../viewModels/stepHeadline.ts';
 import { h } from './dom.ts';
 import { exportButtons } from './ExportButtons.ts';
 import type { Translate } from './translate.ts';
@@ -68,10 +69,7 @@ export function renderScore(
         h(
           'dd',
           { 'data-score': 'shares' },
-          t('views.criticalShare', {
-            kitchens: deviceList(criticalDevices(evaluation.timeline)),
-            shares: sharesText(stepShares(evaluation), t),
-          }),
+          criticalShareText(evaluation.timeline, sharesText(stepShares(evaluation), t), t),
         ),
         p.tasting && h('dt', {}, t('preview.tasting')),
         p.tasting &&
@@ -80,7 +78,7 @@ export function renderScore(
             {},
             p.tasting.ok
               ? `✓ ${t('preview.tastingOk')}`
-              : `✗ ${t('preview.tastingWrong', { names: p.tasting.wrong, devices: p.tasting.devices })}`,
+              : `✗ ${t('preview.tastingWrong', { names: p.tasting.wrong, kitchens: kitchensText(p.tasting.worstDevices, t) })}`,
           ),
       ),
       ...parSection(level, evaluation, best, hintsOpened, t, locale),
