@@ -23,9 +23,7 @@ export const TRANSFORMER_BLOCK_PLAN = {
   inShardings: {
     x: ['data', null, null],
     target: ['data', null, null],
-    wq: [null, 'model', null],
-    wk: [null, 'model', null],
-    wv: [null, 'model', null],
+    wqkv: [null, null, 'model', null],
     wo: ['model', null, null],
     w1: [null, 'model'],
     w2: ['model', null],

@@ -14,7 +14,7 @@ import {
   specToString,
   type PartitionSpec,
 } from './partitionSpec.ts';
-import { err, ok, withMessage, type Result } from './result.ts';
+import { err, ok, type Result } from './result.ts';
 import { localShape, shardCount, type Sharding } from './sharding.ts';
 
 /** Where a spec came from; `argName` fills the DuplicateSpecError, `what` the rank/divisibility wrappers. */
@@ -46,15 +46,19 @@ export interface ShardingContext {
 }
 
 /**
- * JAX's `repr(NamedSharding(mesh, spec))` without axis types / memory kind.
- * @example namedShardingToString(mesh, ['x', 'y']) // "NamedSharding(mesh=Mesh('x': 2, 'y': 4), spec=P('x', 'y'))"
+ * JAX 0.10.2's `repr(NamedSharding(mesh, spec))` for a mesh of Auto axes (the game's: jax.make_mesh with
+ * axis_types Auto) on devices: named_sharding.py `__repr__` with the mesh's axis_types and memory_kind=device.
+ * @example namedShardingToString(mesh, ['x', 'y']) // "NamedSharding(mesh=Mesh('x': 2, 'y': 4, axis_types=(Auto, Auto)), spec=P('x', 'y'), memory_kind=device)"
  */
 export function namedShardingToString(
   mesh: Mesh,
   spec: PartitionSpec,
   unreduced: readonly string[] = [],
 ): string {
-  return `NamedSharding(mesh=${meshToString(mesh)}, spec=${specToString(spec, unreduced)})`;
+  const n = mesh.axes.length;
+  const types = n === 1 ? '(Auto,)' : `(${Array.from({ length: n }, () => 'Auto').join(', ')})`;
+  const meshRepr = `${meshToString(mesh).slice(0, -1)}, axis_types=${types})`;
+  return `NamedSharding(mesh=${meshRepr}, spec=${specToString(spec, unreduced)}, memory_kind=device)`;
 }
 
 const entryAxes = (entry: PartitionSpec[number]): readonly string[] =>
@@ -192,31 +196,29 @@ export function shardShape(
     return err(
       'sharding/indivisible',
       { dim: d, parts: factors[d]!, size: shape[d]! },
-      `${namedShardingToString(mesh, spec, sharding.unreduced)} implies that array axis ${d} is partitioned ` +
-        `${factors[d]!} times, but the dimension size is ${shape[d]!} (full shape: ${pyTuple(shape.map(String))}, ` +
-        `per-dimension tiling factors: ${pyTuple(factors.map(String))} should evenly divide the shape)`,
+      `Sharding ${namedShardingToString(mesh, spec, sharding.unreduced)} implies that array axis ${d} is ` +
+        `partitioned ${factors[d]!} times, but the dimension size is ${shape[d]!} (full shape: ` +
+        `${pyTuple(shape.map(String))}, per-dimension tiling factors: [${factors.join(', ')}] should evenly ` +
+        `divide the shape)`,
     );
   return ok(localShape(mesh, sharding, shape));
 }
 
 /**
  * Divisibility check of jit in/out shardings and device_put (`allow_uneven_sharding=False`). Not for
- * with_sharding_constraint, whose uneven shards XLA pads (docs/jax-semantics.md §1.6). `source` appends JAX's
- * `. This error occurs at source: {source}` when given.
- * @example checkDivisible(mesh, sharding, [6, 8], 'device_put args') // IndivisibleError 'One of device_put args was given the sharding …'
+ * with_sharding_constraint, whose uneven shards XLA pads (docs/jax-semantics.md §1.6). JAX 0.10.2 raises
+ * shard_shape's IndivisibleError as it is, for arguments, outputs and device_put alike (checked against it:
+ * test/jax/shard.conformance.test.ts); older releases wrapped it in "One of … was given the sharding".
+ * @example checkDivisible(mesh, sharding, [6, 8]) // IndivisibleError 'Sharding NamedSharding(…) implies that array axis 0 …'
  */
 export function checkDivisible(
   mesh: Mesh,
   sharding: Sharding,
   shape: readonly number[],
-  what: Exclude<SpecWhat, 'shard_map in_specs'>,
   spec?: PartitionSpec,
-  source?: string,
 ): Result<void> {
   const r = shardShape(mesh, sharding, shape, spec);
-  if (r.ok) return ok(undefined);
-  const suffix = source === undefined ? '' : `. This error occurs at source: ${source}`;
-  return withMessage(r.error, `One of ${what} was given the sharding ${r.error.message}${suffix}`);
+  return r.ok ? ok(undefined) : r;
 }
 
 /**

@@ -32,6 +32,19 @@ const PLANS = ['start', 'reference', 'trap'] as const;
 const planOf = (l: Level, which: (typeof PLANS)[number]): PlanState =>
   which === 'trap' ? l.trap.plan : l[which];
 
+/**
+ * Plans besides each level's start, reference and trap, checked the same way (case `<level> <name>`): the
+ * recommender's order slips split by batch with the table by rows, where XLA's partitioned gather first
+ * all-gathers the ids (docs/conformance.md, "Embedding lookups").
+ */
+const EXTRA_PLANS: readonly { level: string; name: string; plan: (l: Level) => PlanState }[] = [
+  {
+    level: 'giant-spice-rack',
+    name: 'ids by batch',
+    plan: (l) => ({ ...l.reference, specs: { ...l.reference.specs, ids: ['row'] } }),
+  },
+];
+
 /** The game's list as the CPU backend compiles it: reduce-scatter → all-reduce, all-slice → nothing. */
 export const onCpu = (cs: PlanExport['collectives']) =>
   cs
@@ -55,9 +68,9 @@ const KNOWN_DIFFERENCES: Readonly<Record<string, { extra: readonly string[]; mis
     // of all-gathering the [16, 4] w2 (docs/conformance.md, "one side sharded on the contracting dim").
     'passing-styles start': { extra: ['all-reduce over model'], missing: [] },
     'passing-styles trap': { extra: ['all-reduce over model'], missing: [] },
-    // Par's tasting-menu plan cuts self/wq and self/wk by their input dimension and self/wv by heads: where the
-    // operands' cuts conflict XLA moves one operand with an all-to-all, the core all-reduces the partial
-    // result (docs/conformance.md, "conflicting operand specs").
+    // The tasting-menu reference (its par plan, with self/wqkv labelled by heads) cuts cross/wq by its input
+    // dimension and cross/wk, cross/wv by heads: where the operands' cuts conflict XLA moves one operand with
+    // an all-to-all, the core all-reduces the partial result.
     'tasting-menu reference': { extra: ['all-to-all over model'], missing: ['all-reduce over model'] },
   };
 
@@ -82,10 +95,13 @@ interface Case {
 const doc = (arrays: Iterable<[string, NdArray]>) =>
   Object.fromEntries([...arrays].map(([k, a]) => [k, { shape: a.shape, data: Array.from(a.data) }]));
 
-function tastingCase(level: Level, which: (typeof PLANS)[number]): Case | undefined {
+function tastingCase(
+  level: Level,
+  which: string,
+  state: PlanState = planOf(level, which as (typeof PLANS)[number]),
+): Case | undefined {
   const s = level.scenario;
   if (s.engine !== 'tasting+pricing') return undefined;
-  const state = planOf(level, which);
   const prepared = unwrap(prepareTasting(s, state));
   const req = prepared.request;
   const built = unwrap(buildStep(req.model, req.dims, req.step, req.optimizer));
@@ -156,7 +172,13 @@ function relError(got: readonly number[], want: NdArray): number {
 describe.skipIf(!JAX_AVAILABLE)(
   'every level on JAX 0.10.2, tasting scale: runs, same collectives, same numbers',
   () => {
-    const cases = LEVELS.flatMap((l) => PLANS.map((p) => tastingCase(l, p))).filter((c) => c !== undefined);
+    const extra = EXTRA_PLANS.map((x) => {
+      const l = LEVELS.find((level) => level.id === x.level)!;
+      return tastingCase(l, x.name, x.plan(l));
+    });
+    const cases = [...LEVELS.flatMap((l) => PLANS.map((p) => tastingCase(l, p))), ...extra].filter(
+      (c) => c !== undefined,
+    );
     const results = new Map<string, JaxResult>();
     beforeAll(async () => {
       const jobs = cases.map((c) => ({ ...c.job, id: c.name }));

@@ -80,7 +80,11 @@ export function manualStep(
     const node = v.node;
     if (node.kind === 'input' || node.kind === 'constraint' || node.kind === 'stopGradient') continue;
     const operands = operandsOf(node).map((o) => values[o]!);
-    const hbm = operands.reduce((s, o) => s + bytesOf(o), 0) + bytesOf(v);
+    // A row lookup reads the ids and the rows it takes, not its whole table (pricePlan.ts).
+    const hbm =
+      node.kind === 'take'
+        ? bytesOf(operands[1]!) + 2 * bytesOf(v)
+        : operands.reduce((s, o) => s + bytesOf(o), 0) + bytesOf(v);
     peak = Math.max(peak, hbm);
     if (KIND[node.kind] !== undefined || node.kind === 'ppermute') {
       const c = collectiveCost(mesh, node, bytesOf(operands[0]!), ctx);

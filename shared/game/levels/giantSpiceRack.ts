@@ -1,7 +1,7 @@
 // Concept level: the giant spice rack (a recommender's embedding table sharded by rows, the article's
 // PartitionSpec('row', None)). A two-tower model whose item table has 16e6 rows of 256 (4.1e9 parameters,
-// 16.4 GB in fp32) on 16 kitchens. The lookup is written as one-hot ids · table, so the order slips (ids)
-// are as wide as the table has rows and must be split the same way.
+// 16.4 GB in fp32) on 16 kitchens. The lookup takes rows by integer id (embeddingLookup.ts): split by rows,
+// it is a masked local lookup plus one all-reduce of the [batch, 256] rows, and a local scatter-add backward.
 import { text } from '../i18n.ts';
 import type { Level } from '../level.ts';
 import { parStars } from '../par/parThresholds.ts';
@@ -33,21 +33,21 @@ export const giantSpiceRack: Level = {
       "The article's label: PartitionSpec('row', None) — each kitchen stores one million rows of spices.",
     ),
     text(
-      '打开“局部”视图看冷柜：切了调料架之后，还有哪块 16.4 GB 的大东西是整份的？',
-      'Open the Local view on a fridge: with the rack cut, which other 16.4 GB item is still whole?',
+      '打开“局部”视图看冷柜：哪两块 16.4 GB 的大东西把它塞满了？',
+      'Open the Local view on a fridge: which two 16.4 GB items fill it?',
     ),
     text(
-      '订单（ids）在模拟里是一张有 1600 万列的独热表：它的哪一维和调料架的行对应？',
-      "In the simulation the order slips (ids) are a one-hot table with 16 million columns: which of its dimensions matches the rack's rows?",
+      '切开之后，每间厨房只找得到自己那几行：在“静态”视图里看看，是哪一次传菜把各家找到的行加到一起的？',
+      'Once it is cut, each kitchen finds only its own rows: in the Static view, which pass adds up the rows the kitchens found?',
     ),
   ],
   debrief: text(
-    "嵌入表按行切（P('row', None)）：16 间厨房各存 100 万行，参数 1.0 GB、梯度 1.0 GB。查表变成“各查各的”：每间厨房只找得到自己那几行，找不到的填 0，再做一次 AllReduce 把 256 宽的结果加起来（每步 1 MB，跨节点 0.3 ms）——文章说这里是 AllGather，其实要汇总的是查到的行，整张表从不搬动。" +
-      '每间厨房都放整面架子时，参数、梯度、取货单、工作区加起来 49.2 GB；只切表不切取货单，还要 19.5 GB；两者都按行切，只要 3.1 GB，一步 69.9 ms，每秒 3664 单。' +
-      '（真实系统用整数 id 查表，取货单不占这么多地方；这里用独热矩阵乘法来写查表，所以它和表一样宽。）',
-    "The table is split by rows (P('row', None)): each of the 16 kitchens stores one million rows, 1.0 GB of parameters and 1.0 GB of gradients. The lookup becomes local: each kitchen finds only its own rows, fills zeros for the others, and one AllReduce adds up the 256-wide results (1 MB per step, 0.3 ms across nodes). The article calls this an AllGather; what is combined is the rows looked up — the table itself never moves. " +
-      'With a whole rack in every kitchen, parameters, gradients, order slips and working space need 49.2 GB; splitting the table but not the slips still needs 19.5 GB; both split by rows, 3.1 GB: 69.9 ms a step, 3,664 orders per second. ' +
-      '(Real systems look rows up by integer id, so the slips are small; the tasting writes the lookup as a one-hot matrix product, so here they are as wide as the table.)',
+    "嵌入表按行切（P('row', None)）：16 间厨房各存 100 万行，参数 {reference.params}、梯度 {reference.grads}。查表变成“各查各的”：订单上是整数 id，每间厨房只取自己那几行，不归它管的填 0，再做一次 AllReduce 把 256 个订单 × 256 维的结果加起来（每间厨房发 0.49 MB，跨节点 0.3 ms）——文章说这里是 AllGather，其实要汇总的是查到的行，整张表从不搬动。" +
+      '反向一次传菜也不用：每间厨房把梯度加回自己那几行（scatter-add）。Megatron 的 VocabParallelEmbedding、XLA 对按行切开的表做 gather，都是这样。' +
+      '每间厨房都放整面架子时，冷柜要装 {start.memory}（参数、梯度各 16.4 GB）；按行切开只要 {reference.memory}，一步 {reference.stepTime}，每秒 {reference.rate} 单。',
+    "The table is split by rows (P('row', None)): each of the 16 kitchens stores one million rows, {reference.params} of parameters and {reference.grads} of gradients. The lookup becomes local: the order slips carry integer ids, each kitchen takes only the rows it holds, fills zeros for the others, and one AllReduce adds up the 256 orders × 256 values (0.49 MB sent per kitchen, 0.3 ms across nodes). The article calls this an AllGather; what is combined is the rows looked up — the table itself never moves. " +
+      "The backward pass needs no pass at all: each kitchen adds the gradients into its own rows (a scatter-add). Megatron's VocabParallelEmbedding and XLA's gather on a row-sharded table do exactly this. " +
+      'With a whole rack in every kitchen, a fridge needs {start.memory} (parameters and gradients, 16.4 GB each); split by rows, {reference.memory}: {reference.stepTime} a step, {reference.rate} orders per second.',
   ),
   scenario: {
     engine: 'tasting+pricing',
@@ -67,6 +67,6 @@ export const giantSpiceRack: Level = {
   },
   stars: parStars('giant-spice-rack'),
   start: everyRack,
-  reference: planState({ mesh: grid, specs: { table: ['row', null], ids: [null, 'row'] } }),
+  reference: planState({ mesh: grid, specs: { table: ['row', null] } }),
   trap: { plan: everyRack, fails: 'memory' },
 };

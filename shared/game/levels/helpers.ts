@@ -16,13 +16,12 @@ export const trainGrid = (dp: number, pp: number, tp: number): MeshAxisState[] =
 
 /**
  * Megatron's tensor-parallel labels of one transformer block (transformerBlock.ts names, `prefix` e.g.
- * 'blk0/'): Q, K, V split by heads and W1 by columns (column-parallel), Wo and W2 by rows (row-parallel).
+ * 'blk0/'): the fused Wqkv [d, 3, n, h] split by heads and W1 by columns (column-parallel), Wo and W2 by
+ * rows (row-parallel).
  */
 export function megatronBlockSpecs(axisName: string, prefix = ''): Record<string, SpecJson> {
   return {
-    [`${prefix}wq`]: [null, axisName, null],
-    [`${prefix}wk`]: [null, axisName, null],
-    [`${prefix}wv`]: [null, axisName, null],
+    [`${prefix}wqkv`]: [null, null, axisName, null],
     [`${prefix}wo`]: [axisName, null, null],
     [`${prefix}w1`]: [null, axisName],
     [`${prefix}w2`]: [axisName, null],
@@ -30,8 +29,7 @@ export function megatronBlockSpecs(axisName: string, prefix = ''): Record<string
 }
 
 /** The weight names of a transformer block. */
-export const blockWeights = (prefix = ''): string[] =>
-  ['wq', 'wk', 'wv', 'wo', 'w1', 'w2'].map((w) => `${prefix}${w}`);
+export const blockWeights = (prefix = ''): string[] => ['wqkv', 'wo', 'w1', 'w2'].map((w) => `${prefix}${w}`);
 
 /** Labelling dishes. */
 export const LABEL_EDITS: readonly PlanEditType[] = ['setSpec', 'clearSpec'];

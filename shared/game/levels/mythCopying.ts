@@ -37,22 +37,22 @@ export const mythCopying: Level = {
       'Splitting x and target by batch only shares out the guests; model parallelism cuts the weights themselves.',
     ),
     text(
-      '打开“局部”视图看 0 号厨房：Wq、Wk、Wv、Wo、W1、W2 哪些还是整份？它们占了冷柜多少？',
-      'Open the Local view on kitchen 0: which of Wq, Wk, Wv, Wo, W1 and W2 are still whole, and how much of the fridge do they take?',
+      '打开“局部”视图看 0 号厨房：Wqkv（Q、K、V 三个投影合成的一块权重，和 Megatron 一样）、Wo、W1、W2 哪些还是整份？它们占了冷柜多少？',
+      'Open the Local view on kitchen 0: which of Wqkv (the Q, K and V projections fused into one weight, as in Megatron), Wo, W1 and W2 are still whole, and how much of the fridge do they take?',
     ),
     text(
-      "注意力可以按头切：先给 Wq 的“头”那一维（第 1 维）打上 'x'，看看冷柜和传菜怎么变；其余的照这个思路来。",
-      "Attention splits by heads: first label the heads dimension of Wq (dimension 1) with 'x' and watch the fridge and the passes; the rest follows the same idea.",
+      "注意力可以按头切：先给 Wqkv 的“头”那一维（第 2 维）打上 'x'，看看冷柜和传菜怎么变；其余的照这个思路来。",
+      "Attention splits by heads: first label the heads dimension of Wqkv (dimension 2) with 'x' and watch the fridge and the passes; the rest follows the same idea.",
     ),
   ],
   debrief: text(
     '复制整份模型的是数据并行，不是模型并行。这道菜是 GPT-3 的一层（h = 12288，96 个头，序列长 2048），18.1 亿参数，fp32 下 7.2 GB；每间厨房各放一份，再加同样大的梯度（7.2 GB）、为反向保存的激活（4.8 GB）和最大一次矩阵乘的工作区（4.8 GB），每间厨房要 24.2 GB——16 GB 的冷柜超出 8.2 GB，0 号厨房先溢出。' +
       '模型并行是“切分”：按 Megatron 的切法，注意力按头切、MLP 先列后行，每间厨房只存四分之一的参数（1.8 GB）和梯度（1.8 GB）；残差流的激活仍是整份，总共 14.5 GB，装得下。' +
-      '代价是前向每个子层末尾一次 AllReduce（每次每间厨房发 0.6 GB，在快窗口上约 2 ms），反向再来；一步 5.29 s，每秒 1548 个 token。' +
+      '代价是前向每个子层末尾一次 AllReduce（每次每间厨房发 0.6 GB，在快窗口上约 2 ms），反向再来；一步 {reference.stepTime}，每秒 {reference.rate} 个 token。' +
       '两种方法常常一起用：模型放不进一张卡时先切开，再把切好的组复制去接待更多客人。',
     "Copying the whole model is data parallelism, not model parallelism. This dish is one layer of GPT-3 (h = 12288, 96 heads, sequence 2048): 1.81 billion parameters, 7.2 GB in fp32. A copy in every kitchen plus gradients of the same size (7.2 GB), the activations kept for the backward pass (4.8 GB) and the largest matmul's working space (4.8 GB) needs 24.2 GB per kitchen — 8.2 GB more than a 16 GB fridge, and kitchen 0 overflows first. " +
       "Model parallelism cuts: with Megatron's layout (attention split by heads, the MLP by columns then rows) each kitchen stores a quarter of the parameters (1.8 GB) and of the gradients (1.8 GB); the residual stream's activations stay whole, 14.5 GB in all, and it fits. " +
-      'The price is one AllReduce at the end of each sub-layer in the forward pass (0.6 GB sent per kitchen, about 2 ms on the fast windows) and again in the backward pass; a step takes 5.29 s, 1548 tokens per second. ' +
+      'The price is one AllReduce at the end of each sub-layer in the forward pass (0.6 GB sent per kitchen, about 2 ms on the fast windows) and again in the backward pass; a step takes {reference.stepTime}, {reference.rate} tokens per second. ' +
       'The two are usually combined: cut the model until it fits, then copy the cut group to serve more guests.',
   ),
   scenario: {

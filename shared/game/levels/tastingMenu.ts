@@ -14,9 +14,7 @@ const heads: SpecJson = [null, M, null];
 const tensorParallel: Record<string, SpecJson> = {
   'vis/w1': [null, M],
   'vis/w2': [M, null],
-  'self/wq': heads,
-  'self/wk': heads,
-  'self/wv': heads,
+  'self/wqkv': [null, null, M, null],
   'self/wo': [M, null, null],
   'cross/wq': heads,
   'cross/wk': heads,
@@ -60,10 +58,10 @@ export const tastingMenu: Level = {
   ],
   debrief: text(
     '推理时没有反向，这一关只算前向：延迟就是把 2048 个 token 的提示过一遍模型的时间。一位客人没法数据并行——四间厨房各做一整份，首 token 仍要 {start.stepTime}。' +
-      '把视觉 MLP、自注意力、跨模态注意力（文字查询图像，bsnh,bpnh→bnsp）、解码器 MLP 和输出层都按 Megatron 的方式切开：每间厨房只算四分之一，块与块之间的传菜在 4 A100 之间的 NVLink 上。参考计划（par 搜索找到的一种切法）把部分注意力权重按输入维而不是按头切开，有些块之间就改用 AllGather 和 ReduceScatter：首 token {reference.stepTime}，每间厨房的冷柜也从 {start.memory} 降到 {reference.memory}。只切 MLP 是 31.2 ms；不切输出层是 17.3 ms。' +
+      '把视觉 MLP、自注意力、跨模态注意力（文字查询图像，bsnh,bpnh→bnsp）、解码器 MLP 和输出层都按 Megatron 的方式切开：每间厨房只算四分之一，块与块之间的传菜在 4 A100 之间的 NVLink 上。参考计划（par 搜索找到的一种切法）把部分注意力权重按输入维而不是按头切开，有些块之间就改用 AllGather 和 ReduceScatter：首 token {reference.stepTime}，每间厨房的冷柜也从 {start.memory} 降到 {reference.memory}。只切 MLP 是 32.0 ms；其余都按 Megatron 切、只留输出层整份是 20.8 ms。' +
       '文章的例子是一个 800 亿参数的视觉语言模型在 4 张 A100 上把首 token 从 15 秒降到 4 秒；这里的模型小得多（21.5 亿参数，每块一层），道理一样：延迟只能靠切模型来降。',
     'Inference has no backward pass, so this level prices the forward pass only: the latency is the time to run the 2048-token prompt through the model. One guest cannot be served by data parallelism — with each kitchen cooking the whole thing the first token still takes {start.stepTime}. ' +
-      "Cut the vision MLP, self-attention, the cross-attention (text attending to the image, bsnh,bpnh→bnsp), the decoder MLP and the output layer the Megatron way: each kitchen computes a quarter, and the passes between blocks run over the A100s' NVLink. The reference plan (a cut the par search found) splits some attention weights by their input dimension instead of by heads, so some blocks gather and scatter where others all-reduce: the first token arrives after {reference.stepTime}, and each fridge drops from {start.memory} to {reference.memory}. Cutting only the MLPs gives 31.2 ms; leaving the output layer whole, 17.3 ms. " +
+      "Cut the vision MLP, self-attention, the cross-attention (text attending to the image, bsnh,bpnh→bnsp), the decoder MLP and the output layer the Megatron way: each kitchen computes a quarter, and the passes between blocks run over the A100s' NVLink. The reference plan (a cut the par search found) splits some attention weights by their input dimension instead of by heads, so some blocks gather and scatter where others all-reduce: the first token arrives after {reference.stepTime}, and each fridge drops from {start.memory} to {reference.memory}. Cutting only the MLPs gives 32.0 ms; cutting everything else the Megatron way but leaving the output layer whole, 20.8 ms. " +
       "The article's example is an 80-billion-parameter vision-language model on 4 A100s whose first token went from 15 s to 4 s; the model here is much smaller (2.15 billion parameters, one layer per block), and the lesson is the same: only cutting the model brings the latency down.",
   ),
   scenario: {
@@ -96,15 +94,13 @@ export const tastingMenu: Level = {
   start: everyKitchenWhole,
   // Par (shared/game/par, with the A100 tile model): the vision MLP, the decoder MLP and the vocabulary
   // split Megatron-style, the token embedding by rows, and the attention projections cut where one
-  // all-reduce of a short sequence is cheapest.
+  // all-reduce of a short sequence is cheapest (self-attention's fused Wqkv by heads).
   reference: planState({
     mesh: grid,
     specs: {
       'vis/w1': [null, M],
       'vis/w2': [M, null],
-      'self/wq': [M, null, null],
-      'self/wk': [M, null, null],
-      'self/wv': [null, M, null],
+      'self/wqkv': [null, null, M, null],
       'self/wo': [M, null, null],
       'cross/wq': [M, null, null],
       'cross/wk': [null, M, null],

@@ -3,6 +3,7 @@
 //   matmul (einsum)   t = max(F / (peak · e_mm), B / (W_hbm · e_hbm))     roofline; e_mm from the GEMM's
 //                     shape on GPUs with a tile model (gemmEfficiency.ts), else one fitted efficiency
 //   fused kernel      t = B / (W_hbm · e_hbm)                              elementwise chains (fusion.ts)
+//   take/scatter-add  t = B / (W_hbm · e_hbm)   B: ids + rows read and written, scatter's zero-filled rows
 //   constraint, stop_gradient: free.
 // F = FLOPs of the local op, B = HBM bytes it reads and writes; e_mm, e_hbm from calibration.ts.
 // Per collective: the α–β ring time of collectiveTime.ts on the link its axes run on (meshAxisLinks), for
@@ -144,6 +145,22 @@ export function pricePlan(plan: SpmdPlan, ctx: PricingContext): PlanPrice {
         operandBytes + sizeOf(localShape(plan.mesh, op.natural, v.shape)) * DTYPE_BYTES[v.dtype];
       const flops = op.flopsPerDevice;
       return { ...base, kind: 'matmul', flops, hbmBytes, timeS: matmulTimeS(flops, hbmBytes, ctx, shape) };
+    }
+    if (v.node.kind === 'take' || v.node.kind === 'scatterAdd') {
+      // A lookup reads the ids and the B rows it takes and writes them (never the whole table); a scatter-add
+      // zero-fills the rows it holds, then reads the ids and the updates and adds them into their rows.
+      const [a, ids] = v.node.operands;
+      const bytes = (id: ValueId, s = op.operandShardings[id === a ? 0 : 1]!) =>
+        sizeOf(localShape(plan.mesh, s, values[id]!.shape)) * DTYPE_BYTES[values[id]!.dtype];
+      const out = sizeOf(localShape(plan.mesh, op.natural, v.shape)) * DTYPE_BYTES[v.dtype];
+      const hbmBytes = bytes(ids) + (v.node.kind === 'take' ? 2 * out : out + 3 * bytes(a));
+      return {
+        ...base,
+        kind: 'fused',
+        flops: op.flopsPerDevice,
+        hbmBytes,
+        timeS: memoryTimeS(hbmBytes, ctx),
+      };
     }
     const kernel = kernels.get(op.value);
     if (kernel !== undefined)

@@ -1,5 +1,5 @@
 // Rendering the ops of a Program (ir.ts) as Python/JAX expressions, for the exported snippets: einsum →
-// `jnp.einsum`, elementwise → `jnp`/`jax.nn`, reductions with `keepdims`, sharding constraints →
+// `jnp.einsum`, row lookups → `jnp.take` (their transpose `.at[ids].add`), elementwise → `jnp`/`jax.nn`, reductions with `keepdims`, sharding constraints →
 // `jax.lax.with_sharding_constraint`, manual collectives → `jax.lax.psum`, `all_gather`, `psum_scatter`,
 // `all_to_all`, `ppermute` (tiled, as the core's semantics: docs/jax-semantics.md §1.8).
 import { entryToString, pyStr, pyTuple, type PartitionSpec } from '../partitionSpec.ts';
@@ -101,6 +101,10 @@ export function pyExpression(
     }
     case 'reduce':
       return `jnp.${node.op}(${name(node.operand)}, axis=${pyTuple(node.dims.map(String))}, keepdims=${node.keepDims ? 'True' : 'False'})`;
+    case 'take':
+      return `jnp.take(${name(node.operands[0])}, ${name(node.operands[1])}.astype(jnp.int32), axis=0)`;
+    case 'scatterAdd':
+      return `jnp.zeros(${pyTuple(shape.map(String))}, ${name(node.operands[0])}.dtype).at[${name(node.operands[1])}.astype(jnp.int32)].add(${name(node.operands[0])})`;
     case 'broadcast':
       return `jnp.broadcast_to(${name(node.operand)}, ${pyTuple(shape.map(String))})`;
     case 'constraint':

@@ -1,12 +1,18 @@
 // A pre-LN transformer block (GPT-2's layout, Radford et al. 2019) with explicit head dims, so attention
 // needs no reshape (docs/design.md §4.1):
-//   q, k, v = LN(x)·W{q,k,v} ('bsd,dnh->bsnh');  p = softmax(q·kᵀ/√h + mask) over t ('bsnh,btnh->bnst');
+//   [q k v] = LN(x)·Wqkv ('bsd,dcnh->bscnh', one fused [d, 3, n, h] parameter as Megatron-LM's
+//   `query_key_value`, Shoeybi et al. 2019 §3), q, k, v picked out of it along c by one-hot selectors
+//   ('bscnh,c->bsnh'; Megatron splits the tensor, which moves no data either);
+//   p = softmax(q·kᵀ/√h + mask) over t ('bsnh,btnh->bnst');
 //   x₁ = x + (p·v)·Wo ('bnst,btnh->bsnh', 'bsnh,nhd->bsd');  out = x₁ + gelu(LN(x₁)·W1)·W2.
+// Fused, the projection is one matmul: its backward sums the q, k and v cotangents before the one matmul
+// that gives LN(x)'s gradient, so a heads-split block reduces that gradient once (Megatron's f operator),
+// and data parallelism all-reduces one [d, 3, n, h] weight gradient, not three.
 import type { ValueId } from '../program/ir.ts';
 import { ProgramBuilder } from '../program/ProgramBuilder.ts';
 import type { ModelSpec } from './ModelSpec.ts';
 import { trainingModel } from './trainingModel.ts';
-import { causalMask, ModelInputs } from './inputs.ts';
+import { causalMask, ModelInputs, type InputInit } from './inputs.ts';
 
 export interface BlockDims {
   readonly batch: number;
@@ -20,15 +26,28 @@ export interface BlockDims {
 /** The tasting scale (docs/design.md §4.2): hidden 32, 4 heads of 8, sequence 8, batch 8, ffn 4·hidden. */
 export const BLOCK_DIMS: BlockDims = { batch: 8, seq: 8, hidden: 32, heads: 4, headDim: 8, ffn: 128 };
 
-export interface AttentionParams {
+/** Self-attention: the fused Wqkv [d, 3, n, h] (fan-in d) and Wo [n, h, d] (fan-in n·h). */
+export interface SelfAttentionParams {
+  readonly wqkv: ValueId;
+  readonly wo: ValueId;
+}
+
+/** Cross-attention, whose queries and keys come from different values: Wq, Wk, Wv [d, n, h] and Wo. */
+export interface CrossAttentionParams {
   readonly wq: ValueId;
   readonly wk: ValueId;
   readonly wv: ValueId;
   readonly wo: ValueId;
 }
 
-/** Wq, Wk, Wv [d, n, h] (fan-in d) and Wo [n, h, d] (fan-in n·h), named `<prefix>wq`, …. */
-export function attentionParams(m: ModelInputs, prefix: string, dims: BlockDims): AttentionParams {
+/** `<prefix>wqkv` [d, 3, n, h] and `<prefix>wo` [n, h, d]. */
+export function selfAttentionParams(m: ModelInputs, prefix: string, dims: BlockDims): SelfAttentionParams {
+  const { hidden: d, heads: n, headDim: h } = dims;
+  return { wqkv: m.param(`${prefix}wqkv`, [d, 3, n, h], d), wo: m.param(`${prefix}wo`, [n, h, d], n * h) };
+}
+
+/** `<prefix>wq`, `<prefix>wk`, `<prefix>wv` [d, n, h] (fan-in d) and `<prefix>wo` [n, h, d] (fan-in n·h). */
+export function crossAttentionParams(m: ModelInputs, prefix: string, dims: BlockDims): CrossAttentionParams {
   const { hidden: d, heads: n, headDim: h } = dims;
   return {
     wq: m.param(`${prefix}wq`, [d, n, h], d),
@@ -38,30 +57,75 @@ export function attentionParams(m: ModelInputs, prefix: string, dims: BlockDims)
   };
 }
 
+/** The one-hot [3] that picks entry `index` of the fused dimension c (a data input: it is not trained). */
+const selector = (index: number): InputInit => ({
+  kind: 'custom',
+  make: (_rng, shape) => {
+    const data = new Float32Array(shape[0] ?? 3);
+    data[index] = 1;
+    return { shape: [...shape], data };
+  },
+});
+
+/** q, k, v [b, s, n, h] of `x` [b, s, d]: one fused matmul, then `<prefix>select_{q,k,v}` pick each. */
+function fusedQkv(m: ModelInputs, x: ValueId, wqkv: ValueId, prefix: string): [ValueId, ValueId, ValueId] {
+  const b = m.b;
+  const qkv = b.einsum('bsd,dcnh->bscnh', x, wqkv, `${prefix}qkv`);
+  const pick = (name: string, index: number) =>
+    b.einsum(
+      'bscnh,c->bsnh',
+      qkv,
+      m.data(`${prefix}select_${name}`, [3], selector(index)),
+      `${prefix}${name}`,
+    );
+  return [pick('q', 0), pick('k', 1), pick('v', 2)];
+}
+
 /**
- * Multi-head attention of queries from `xq` [b, s, d] over keys and values from `xkv` [b, t, d]
- * (self-attention when they are the same value; cross-attention otherwise, with the key sequence labelled
- * `keyLabel`, e.g. 'p' for image patches). `mask` [1, 1, s, t] is added to the scores. Returns [b, s, d].
+ * Multi-head attention of queries `q` [b, s, n, h] over keys and values [b, t, n, h] (the key sequence
+ * labelled `keyLabel`, e.g. 'p' for image patches), projected back by `wo`. `mask` [1, 1, s, t] is added to
+ * the scores. Returns [b, s, d].
  */
-export function attention(
+function attend(
   b: ProgramBuilder,
-  xq: ValueId,
-  xkv: ValueId,
-  p: AttentionParams,
+  [q, k, v]: readonly [ValueId, ValueId, ValueId],
+  wo: ValueId,
   opts: { readonly prefix: string; readonly mask?: ValueId; readonly keyLabel?: string },
 ): ValueId {
   const { prefix, mask } = opts;
   const t = opts.keyLabel ?? 't';
-  const headDim = b.shape(p.wq)[2]!;
-  const q = b.einsum('bsd,dnh->bsnh', xq, p.wq, `${prefix}q`);
-  const k = b.einsum(`b${t}d,dnh->b${t}nh`, xkv, p.wk, `${prefix}k`);
-  const v = b.einsum(`b${t}d,dnh->b${t}nh`, xkv, p.wv, `${prefix}v`);
+  const headDim = b.shape(q)[3]!;
   const raw = b.einsum(`bsnh,b${t}nh->bns${t}`, q, k, `${prefix}scores_raw`);
   let scores = b.scale(raw, 1 / Math.sqrt(headDim), `${prefix}scores`);
   if (mask !== undefined) scores = b.add(scores, mask, `${prefix}scores_masked`);
   const probs = b.softmax(scores, 3, `${prefix}probs`);
   const attn = b.einsum(`bns${t},b${t}nh->bsnh`, probs, v, `${prefix}attn`);
-  return b.einsum('bsnh,nhd->bsd', attn, p.wo, `${prefix}attn_out`);
+  return b.einsum('bsnh,nhd->bsd', attn, wo, `${prefix}attn_out`);
+}
+
+/** Causal self-attention of `x` [b, s, d] through the fused projection. Returns [b, s, d]. */
+export function selfAttention(
+  m: ModelInputs,
+  x: ValueId,
+  p: SelfAttentionParams,
+  opts: { readonly prefix: string; readonly mask?: ValueId },
+): ValueId {
+  return attend(m.b, fusedQkv(m, x, p.wqkv, opts.prefix), p.wo, opts);
+}
+
+/** Attention of queries from `xq` [b, s, d] over keys and values from `xkv` [b, t, d]. Returns [b, s, d]. */
+export function crossAttention(
+  b: ProgramBuilder,
+  xq: ValueId,
+  xkv: ValueId,
+  p: CrossAttentionParams,
+  opts: { readonly prefix: string; readonly keyLabel: string },
+): ValueId {
+  const t = opts.keyLabel;
+  const q = b.einsum('bsd,dnh->bsnh', xq, p.wq, `${opts.prefix}q`);
+  const k = b.einsum(`b${t}d,dnh->b${t}nh`, xkv, p.wk, `${opts.prefix}k`);
+  const v = b.einsum(`b${t}d,dnh->b${t}nh`, xkv, p.wv, `${opts.prefix}v`);
+  return attend(b, [q, k, v], p.wo, opts);
 }
 
 export interface MlpParams {
@@ -87,7 +151,7 @@ export function mlp(b: ProgramBuilder, x: ValueId, p: MlpParams, prefix: string)
   return b.einsum('bsf,fd->bsd', h, p.w2, `${prefix}mlp_out`);
 }
 
-/** Declares a block's parameters (`<prefix>wq`, … `<prefix>w2`) and applies it to `x` [b, s, d]. */
+/** Declares a block's parameters (`<prefix>wqkv`, `<prefix>wo`, `<prefix>w1`, `<prefix>w2`) and applies it to `x` [b, s, d]. */
 export function transformerBlock(
   m: ModelInputs,
   x: ValueId,
@@ -96,10 +160,9 @@ export function transformerBlock(
   dims: BlockDims,
 ): ValueId {
   const b = m.b;
-  const attnP = attentionParams(m, prefix, dims);
+  const attnP = selfAttentionParams(m, prefix, dims);
   const mlpP = mlpParams(m, prefix, dims);
-  const h = b.layerNorm(x, `${prefix}ln1`);
-  const a = attention(b, h, h, attnP, { prefix, mask });
+  const a = selfAttention(m, b.layerNorm(x, `${prefix}ln1`), attnP, { prefix, mask });
   const x1 = b.add(x, a, `${prefix}resid1`);
   return b.add(x1, mlp(b, b.layerNorm(x1, `${prefix}ln2`), mlpP, prefix), `${prefix}resid2`);
 }

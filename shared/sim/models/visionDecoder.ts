@@ -4,11 +4,13 @@
 // then projects to logits over the vocabulary.
 import { ProgramBuilder } from '../program/ProgramBuilder.ts';
 import {
-  attention,
-  attentionParams,
   BLOCK_DIMS,
+  crossAttention,
+  crossAttentionParams,
   mlp,
   mlpParams,
+  selfAttention,
+  selfAttentionParams,
   type BlockDims,
 } from './transformerBlock.ts';
 import type { ModelSpec } from './ModelSpec.ts';
@@ -49,17 +51,17 @@ export function visionDecoder(dims: Partial<VisionDecoderDims> = {}): ModelSpec 
   // Text decoder layer.
   const embed = m.param('embed', [vocab, hidden], 1);
   const pos = m.param('pos', [1, seq, hidden], 1);
-  const selfP = attentionParams(m, 'self/', full);
-  const crossP = attentionParams(m, 'cross/', full);
+  const selfP = selfAttentionParams(m, 'self/', full);
+  const crossP = crossAttentionParams(m, 'cross/', full);
   const dec = mlpParams(m, 'dec/', full);
   const unembed = m.param('unembed', [hidden, vocab], hidden);
   const x0 = b.add(b.einsum('bsv,vd->bsd', tokens, embed, 'tok_emb'), pos, 'emb');
   const h0 = b.layerNorm(x0, 'self/ln');
-  const x1 = b.add(x0, attention(b, h0, h0, selfP, { prefix: 'self/', mask }), 'resid1');
+  const x1 = b.add(x0, selfAttention(m, h0, selfP, { prefix: 'self/', mask }), 'resid1');
   const imgN = b.layerNorm(img, 'cross/ln_img');
   const x2 = b.add(
     x1,
-    attention(b, b.layerNorm(x1, 'cross/ln'), imgN, crossP, { prefix: 'cross/', keyLabel: 'p' }),
+    crossAttention(b, b.layerNorm(x1, 'cross/ln'), imgN, crossP, { prefix: 'cross/', keyLabel: 'p' }),
     'resid2',
   );
   const x3 = b.add(x2, mlp(b, b.layerNorm(x2, 'dec/ln'), dec, 'dec/'), 'resid3');

@@ -138,6 +138,22 @@ export class ProgramBuilder {
     });
   }
 
+  /** `jnp.take(table, ids, axis=0)`: table [V, D], integer ids [B] → [B, D] (ir.ts `take`). */
+  take(table: ValueId, ids: ValueId, name = 'take'): ValueId {
+    const [t, i] = [this.value(table), this.value(ids)];
+    if (t.shape.length !== 2 || i.shape.length !== 1)
+      throw new Error(`take: table ${fmt(t.shape)} must be [V, D] and ids ${fmt(i.shape)} [B]`);
+    return this.push(name, [i.shape[0]!, t.shape[1]!], t.dtype, { kind: 'take', operands: [table, ids] });
+  }
+
+  /** Updates [B, D] summed into rows `ids` [B] of a zero [rows, D] table (ir.ts `scatterAdd`). */
+  scatterAdd(updates: ValueId, ids: ValueId, rows: number, name = 'scatter_add'): ValueId {
+    const [u, i] = [this.value(updates), this.value(ids)];
+    if (u.shape.length !== 2 || i.shape.length !== 1 || u.shape[0] !== i.shape[0] || !(rows >= 1))
+      throw new Error(`scatterAdd: updates ${fmt(u.shape)} must be [B, D] and ids ${fmt(i.shape)} [B]`);
+    return this.push(name, [rows, u.shape[1]!], u.dtype, { kind: 'scatterAdd', operands: [updates, ids] });
+  }
+
   unary(op: UnaryOp, x: ValueId, scalar?: number, name: string = op): ValueId {
     const v = this.value(x);
     const node: Node =

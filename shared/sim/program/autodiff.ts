@@ -31,7 +31,7 @@ function activeValues(forward: Program, loss: ValueId): boolean[] {
     const n = v.node;
     if (n.kind === 'input') fromParam[v.id] = n.role === 'param';
     else if (n.kind === 'stopGradient' || (n.kind === 'reduce' && n.op === 'max')) fromParam[v.id] = false;
-    else if (n.kind === 'einsum' || n.kind === 'binary')
+    else if (n.kind === 'einsum' || n.kind === 'binary' || n.kind === 'take' || n.kind === 'scatterAdd')
       fromParam[v.id] = n.operands.some((o) => fromParam[o]);
     else fromParam[v.id] = fromParam[n.operand] ?? false;
   }
@@ -39,7 +39,8 @@ function activeValues(forward: Program, loss: ValueId): boolean[] {
   for (let id = loss; id >= 0; id--) {
     if (!toLoss[id]) continue;
     const n = values[id]!.node;
-    if (n.kind === 'einsum' || n.kind === 'binary') for (const o of n.operands) toLoss[o] = true;
+    if (n.kind === 'einsum' || n.kind === 'binary' || n.kind === 'take' || n.kind === 'scatterAdd')
+      for (const o of n.operands) toLoss[o] = true;
     else if (n.kind !== 'input') toLoss[n.operand] = true;
   }
   return values.map((_, id) => fromParam[id]! && toLoss[id]!);

@@ -6,11 +6,12 @@ import { parseEinsum } from '../tensor/einsumEquation.ts';
 import { binary, broadcastTo, unary } from '../tensor/elementwise.ts';
 import type { NdArray } from '../tensor/ndarray.ts';
 import { reduce } from '../tensor/reduce.ts';
+import { scatterAddRows, takeRows } from '../tensor/takeRows.ts';
 import type { Node } from './ir.ts';
 
 /**
  * The result of `node` applied to `operands` (in operand order). `shape` is the result's shape, which only
- * `broadcast` needs (on a device, the local shape). Inputs and manual collectives are not local ops: throws.
+ * `broadcast` and `scatterAdd` need (on a device, the local shape). Inputs and manual collectives are not local ops: throws.
  */
 export function evalOp(node: Node, operands: readonly NdArray[], shape: readonly number[]): NdArray {
   const first = operands[0]!;
@@ -36,6 +37,10 @@ export function evalOp(node: Node, operands: readonly NdArray[], shape: readonly
       // A rank-0 operand (the cotangent of a full reduction) is read as all-size-1 dims first.
       return broadcastTo(a.shape.length === 0 ? { shape: shape.map(() => 1), data: a.data } : a, shape);
     }
+    case 'take':
+      return takeRows(first, operands[1]!, 0, NaN);
+    case 'scatterAdd':
+      return scatterAddRows(first, operands[1]!, shape[0]!, 0);
     case 'constraint':
     case 'stopGradient':
       return first;

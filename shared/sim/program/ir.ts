@@ -55,6 +55,16 @@ export type Node =
       readonly dims: readonly number[];
       readonly keepDims: boolean;
     }
+  /**
+   * `jnp.take(table, ids, axis=0)`: the rows of a [V, D] table at the ids [B] (integers held as floats) →
+   * [B, D]. An id outside [0, V) reads NaN (jnp.take's 'fill' mode). Its VJP is `scatterAdd`.
+   */
+  | { readonly kind: 'take'; readonly operands: readonly [ValueId, ValueId] }
+  /**
+   * `jnp.zeros((V, D)).at[ids].add(updates)`: updates [B, D] summed into rows ids [B] of a zero [V, D] table
+   * (the value's shape); ids outside [0, V) are dropped (JAX's scatter default). An embedding's gradient.
+   */
+  | { readonly kind: 'scatterAdd'; readonly operands: readonly [ValueId, ValueId] }
   /** Broadcast a same-rank operand whose size-1 dims expand to `shape` (the value's shape). */
   | { readonly kind: 'broadcast'; readonly operand: ValueId }
   /** `jax.lax.with_sharding_constraint`: identity whose output must have `spec`. */
@@ -124,6 +134,8 @@ export function operandsOf(node: Node): ValueId[] {
       return [];
     case 'einsum':
     case 'binary':
+    case 'take':
+    case 'scatterAdd':
       return [...node.operands];
     default:
       return [node.operand];

@@ -169,6 +169,22 @@ export function vjp(ctx: VjpContext, y: Value, g: Cotangent): void {
       ctx.contribute(x, valueCot(b.einsum(`${gl},${xl}->${xl}`, g.id, fill(b, x, 1, 'ones'), d(x))));
       return;
     }
+    case 'take': {
+      // The table's cotangent is the scatter-add of the rows' cotangents; ids (integers) have none.
+      const [table, ids] = node.operands;
+      if (ctx.wants(table))
+        ctx.contribute(
+          table,
+          valueCot(b.scatterAdd(materialize(b, g, y.id), ids, b.shape(table)[0]!, d(table))),
+        );
+      return;
+    }
+    case 'scatterAdd': {
+      const [updates, ids] = node.operands;
+      if (ctx.wants(updates))
+        ctx.contribute(updates, valueCot(b.take(materialize(b, g, y.id), ids, d(updates))));
+      return;
+    }
     case 'einsum': {
       const [lhs = '', out = ''] = node.equation.replace(/\s+/g, '').split('->');
       const [al = '', bl = ''] = lhs.split(',');

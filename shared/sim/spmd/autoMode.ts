@@ -35,7 +35,7 @@ export function annotate(
   if (!spec.ok) return spec;
   const sharding = shardingFromSpec(mesh, spec.value, shape.length, { argName, what });
   if (!sharding.ok) return sharding;
-  const even = checkDivisible(mesh, sharding.value, shape, what, spec.value);
+  const even = checkDivisible(mesh, sharding.value, shape, spec.value);
   if (!even.ok) {
     if (what !== 'with_sharding_constraint arguments') return even;
     // JAX pads uneven shards inside jit; the tasting keeps every shard even, so the game refuses them.

@@ -12,10 +12,11 @@ import { memo } from '../memo.ts';
 import { unwrap } from '../result.ts';
 import { einsum } from '../tensor/einsum.ts';
 import { parseEinsum } from '../tensor/einsumEquation.ts';
-import { localShape } from '../sharding.ts';
+import { blockIndex, localShape, type Sharding } from '../sharding.ts';
 import { broadcastTo } from '../tensor/elementwise.ts';
 import type { NdArray } from '../tensor/ndarray.ts';
 import { reduce } from '../tensor/reduce.ts';
+import { scatterAddRows, takeRows } from '../tensor/takeRows.ts';
 import { shardingKey, type PartitionedOp, type SpmdPlan } from './partition.ts';
 
 export interface Execution {
@@ -110,6 +111,34 @@ function runLocal(
   return splitDevices(data, devices);
 }
 
+/**
+ * A row lookup (`take`) or its transpose (`scatterAdd`) on every device: the table's rows [V, D] are split by
+ * `rows` (the table operand's sharding, or the result's for a scatter-add); a device reads or writes only the
+ * rows it holds (ids are global) and fills 0 elsewhere, so that a sharded row dimension leaves partial rows
+ * that the partitioner's reduction sums (Megatron's VocabParallelEmbedding; XLA's partitioned gather).
+ */
+function runRows(
+  mesh: SpmdPlan['mesh'],
+  node: Extract<Node, { kind: 'take' | 'scatterAdd' }>,
+  operands: readonly DistTensor[],
+  rows: Sharding,
+  local: readonly number[],
+  localShapeOf: (t: DistTensor) => number[],
+): Float32Array[] {
+  const [a, ids] = operands as [DistTensor, DistTensor];
+  const [aShape, idsShape] = [localShapeOf(a), localShapeOf(ids)];
+  return Array.from({ length: mesh.deviceCount }, (_, d) => {
+    const held = node.kind === 'take' ? aShape[0]! : local[0]!;
+    const offset = blockIndex(mesh, rows, d)[0]! * held;
+    const [x, i] = [
+      { shape: aShape, data: a.shards[d]! },
+      { shape: idsShape, data: ids.shards[d]! },
+    ];
+    const out = node.kind === 'take' ? takeRows(x, i, offset, 0) : scatterAddRows(x, i, held, offset);
+    return out.data as Float32Array;
+  });
+}
+
 /** Executes `plan` on `inputs` (global arrays by input name; they are split onto the devices first). */
 export function executePlan(plan: SpmdPlan, inputs: ReadonlyMap<string, NdArray>): Execution {
   const { mesh, program } = plan;
@@ -147,9 +176,18 @@ export function executePlan(plan: SpmdPlan, inputs: ReadonlyMap<string, NdArray>
     const op = plan.ops[opIndex++]!;
     const operands = operandsOf(v.node).map((id: ValueId, i) => operand(op, id, i));
     const shape = localShape(mesh, op.natural, v.shape);
-    const shards = runLocal(v.node, operands, mesh.deviceCount, shape, (t) =>
-      localShape(mesh, t.sharding, t.shape),
-    );
+    const localOf = (t: DistTensor) => localShape(mesh, t.sharding, t.shape);
+    const shards =
+      v.node.kind === 'take' || v.node.kind === 'scatterAdd'
+        ? runRows(
+            mesh,
+            v.node,
+            operands,
+            v.node.kind === 'take' ? operands[0]!.sharding : op.natural,
+            shape,
+            localOf,
+          )
+        : runLocal(v.node, operands, mesh.deviceCount, shape, localOf);
     let result: DistTensor = { shape: v.shape, sharding: op.natural, shards };
     if (op.maxOver.length > 0) {
       const r = allReduce(mesh, result, op.maxOver, 'max', DTYPE_BYTES[v.dtype]);

@@ -39,6 +39,12 @@ export function opFactors(program: Program, value: Value): OpFactors | undefined
         passThrough: false,
       };
     }
+    // A row lookup reads table [v, d] at ids [b]: v is summed over (a row-sharded table leaves partial rows,
+    // as the one-hot product 'bv,vd->bd' would); its transpose sums updates [b, d] into rows [v, d].
+    case 'take':
+      return { operands: [['v', 'd'], ['b']], result: ['b', 'd'], reduced: ['v'], passThrough: false };
+    case 'scatterAdd':
+      return { operands: [['b', 'd'], ['b']], result: ['v', 'd'], reduced: ['b'], passThrough: false };
     case 'unary':
     case 'stopGradient':
     case 'constraint':

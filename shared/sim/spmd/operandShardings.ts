@@ -43,6 +43,14 @@ export function planOperands(
         shapes: [shapeOf(node.operands[0]), shapeOf(node.operands[1])],
         outShape: value.shape,
       });
+    // A row lookup partitions as its one-hot product would (opFactors.ts): 'vd,b->bd', transposed 'bd,b->vd'.
+    case 'take':
+    case 'scatterAdd':
+      return planEinsum(
+        node.kind === 'take' ? 'vd,b->bd' : 'bd,b->vd',
+        [current[node.operands[0]]!, current[node.operands[1]]!],
+        target,
+      );
     case 'binary':
     case 'broadcast': {
       const ids = node.kind === 'binary' ? node.operands : [node.operand];

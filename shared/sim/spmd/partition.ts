@@ -146,12 +146,15 @@ export function partitionProgram(
     const localOperands = operandIds.map((id, i) =>
       localShape(mesh, p.operands[i]!, program.values[id]!.shape),
     );
+    // A row lookup copies rows (no FLOPs); a scatter-add adds one per update element.
     const flopsPerDevice =
       v.node.kind === 'einsum'
         ? einsumFlops(unwrapEq(v.node.equation, localOperands))
-        : v.node.kind === 'reduce'
-          ? sizeOf(localOperands[0]!)
-          : sizeOf(localShape(mesh, p.natural, v.shape));
+        : v.node.kind === 'take'
+          ? 0
+          : v.node.kind === 'reduce' || v.node.kind === 'scatterAdd'
+            ? sizeOf(localOperands[0]!)
+            : sizeOf(localShape(mesh, p.natural, v.shape));
     ops.push({
       value: v.id,
       operandSteps,

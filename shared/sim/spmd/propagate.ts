@@ -89,11 +89,7 @@ interface FactorOp {
 
 function operandIdsOf(program: Program, id: ValueId): ValueId[] {
   const node = program.values[id]!.node;
-  return node.kind === 'einsum' || node.kind === 'binary'
-    ? [...node.operands]
-    : 'operand' in node
-      ? [node.operand]
-      : [];
+  return 'operands' in node ? [...node.operands] : 'operand' in node ? [node.operand] : [];
 }
 
 /** Propagation state: the current dims of every value (undefined = nothing known yet) and scratch space. */

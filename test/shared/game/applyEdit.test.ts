@@ -99,7 +99,7 @@ describe('setSpec / clearSpec (auto mode)', () => {
       'giant-spice-rack',
       { type: 'setSpec', tensor: 'features', spec: [null, 'row'] },
       'IndivisibleError',
-      /^features: One of pjit arguments was given the sharding NamedSharding\(mesh=Mesh\('row': 16\), spec=P\(None, 'row'\)\) implies that array axis 1 is partitioned 16 times, but the dimension size is 8/,
+      /^features: Sharding NamedSharding\(mesh=Mesh\('row': 16, axis_types=\(Auto,\)\), spec=P\(None, 'row'\), memory_kind=device\) implies that array axis 1 is partitioned 16 times, but the dimension size is 8/,
     );
     expect(e.explanation.en).toMatch(
       /^Dimension 1 of this dish has 8 pieces, to be shared equally by 16 kitchens/,
@@ -129,7 +129,7 @@ describe('setMesh', () => {
       'myth-more-shards-are-faster',
       { type: 'setMesh', axes: [{ name: 'model', size: 3 }] },
       'IndivisibleError',
-      /^w1: One of pjit arguments was given the sharding .* array axis 1 is partitioned 3 times, but the dimension size is 128/,
+      /^w1: Sharding NamedSharding.* array axis 1 is partitioned 3 times, but the dimension size is 128/,
     );
   });
   it('refuses malformed axes with the mesh messages', () => {

@@ -117,7 +117,7 @@ const CASES: { readonly [C in GameErrorCode]: () => Outcome } = {
   'spec/unknown-axis': () => shardingFromSpec(mesh, ['z'], 1, ctx),
   'spec/unknown-unreduced': () => shardingFromSpec(mesh, [], 1, ctx, ['z']),
   'spec/too-long': () => shardingFromSpec(mesh, ['x', null], 1, ctx),
-  'sharding/indivisible': () => checkDivisible(mesh, shard([['x']]), [6], 'device_put args'),
+  'sharding/indivisible': () => checkDivisible(mesh, shard([['x']]), [6]),
   'shard-map/in-spec-too-long': () => shardMap({ inSpecs: { x: ['model', null] } }),
   'shard-map/out-spec-too-long': () => shardMap({ outSpecs: { y: [null, null] } }),
   'shard-map/indivisible': () => shardMap({ inSpecs: { x: ['model'] } }, [6]),

@@ -12,9 +12,7 @@ const summary = (r: TasteReport, phase?: string) =>
     .map((c) => `${c.kind}(${c.axes.join(',')}) ${c.tensor}`);
 
 const megatronBlock = {
-  wq: [null, 'model', null],
-  wk: [null, 'model', null],
-  wv: [null, 'model', null],
+  wqkv: [null, null, 'model', null],
   wo: ['model', null, null],
   w1: [null, 'model'],
   w2: ['model', null],
