@@ -152,7 +152,7 @@ export function mountLevelPanel(
         h('p', {}, view.error.explanation[locale]),
       );
     if (view.evaluation) {
-      const p = preview(view.evaluation, { hideScore: actions.hideScore === true });
+      const p = preview(view.evaluation, { hideScore: actions.hideScore === true, locale });
       renderPreview(previewBox, p, t);
       renderHeadline(headline, p, t);
     }

@@ -30,7 +30,7 @@ export function renderScore(
   actions: { levels: () => void; retry: () => void },
   hintsOpened = 0,
 ): void {
-  const p = preview(evaluation);
+  const p = preview(evaluation, { locale });
   const debriefParagraphs = debrief(level, evaluation)[locale].split('\n');
   const worst = p.memory.reduce((a, b) => (b.gauge.totalBytes > a.gauge.totalBytes ? b : a));
   const levels = h('button', { type: 'button', class: 'button primary' }, t('nav.levels'));
@@ -113,8 +113,12 @@ function parSection(
       'p',
       { 'data-score': 'par' },
       evaluation.pricing.memory.fits
-        ? t('par.close', { score: formatRate(evaluation.score.score), percent, par: formatRate(s.par) })
-        : t('par.notServed', { par: formatRate(s.par) }),
+        ? t('par.close', {
+            score: formatRate(evaluation.score.score, locale),
+            percent,
+            par: formatRate(s.par, locale),
+          })
+        : t('par.notServed', { par: formatRate(s.par, locale) }),
     ),
     s.plan
       ? h(

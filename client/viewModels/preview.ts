@@ -9,6 +9,7 @@ import {
   formatSeconds,
   planFigures,
   type Evaluation,
+  type Locale,
 } from '../../shared/index.ts';
 import { fridgeGauge, type FridgeGauge } from './fridgeGauge.ts';
 
@@ -55,11 +56,17 @@ export interface Preview {
   readonly served: string | null;
 }
 
-/** Options: `hideScore` leaves the rate and the stars out (a classroom session's option while planning). */
-export function preview(evaluation: Evaluation, options: { readonly hideScore?: boolean } = {}): Preview {
+/**
+ * Options: `hideScore` leaves the rate and the stars out (a classroom session's option while planning);
+ * `locale` picks the rate's number style (formatRate: '954k', '95.4 万').
+ */
+export function preview(
+  evaluation: Evaluation,
+  options: { readonly hideScore?: boolean; readonly locale?: Locale } = {},
+): Preview {
   const { pricing, tasting } = evaluation;
   const capacity = pricing.memory.capacityBytes;
-  const figures = planFigures(evaluation); // a plan that does not fit has no step time or rate (NOT_SERVED)
+  const figures = planFigures(evaluation, options.locale); // a plan that does not fit has no step time or rate (NOT_SERVED)
   const worstDevices = [...new Set((tasting?.outputs ?? []).flatMap((o) => (o.ok ? [] : o.worstDevices)))];
   return {
     memory: pricing.memory.groups.map((g) => ({
