@@ -11,6 +11,8 @@ import { drawPattern } from './drawPattern.ts';
 import { deviceColour, devicePattern, FONT_FAMILY, UI } from './palette.ts';
 import { TEXT_COLOUR } from './viewContext.ts';
 
+/** The smallest caption worth reading, px: a longer title gives way to the dish's name alone. */
+const MIN_CAPTION_PX = 12;
 /** Most chips one copied block shows; its label still names every kitchen. */
 const MAX_CHIPS = 8;
 
@@ -27,6 +29,7 @@ export class DishPicturesView {
     title: (p: DishPicture) => string,
     fontSize: number,
     copiesLabel: (kitchens: string) => string,
+    shortTitle: (p: DishPicture) => string = (p) => p.name,
   ): void {
     this.container.removeAll(true);
     const n = pictures.length;
@@ -58,6 +61,9 @@ export class DishPicturesView {
           fontStyle: 'bold',
         })
         .setOrigin(0.5, 0);
+      // Too long for its cell even at a readable size (14+ dishes): the name alone, the label is in the
+      // static view; below that, scaled to fit.
+      if (caption.width * (MIN_CAPTION_PX / fontSize) > cellW) caption.setText(shortTitle(p));
       if (caption.width > cellW) caption.setScale(cellW / caption.width);
       this.container.add(caption);
       const top = y + caption.displayHeight + 4;

@@ -96,6 +96,16 @@ export function diagnose(tasting: Tasting | null, p: Pricing, timeline: StepTime
         `Passing dishes takes ${share(b.communication)} of the ${step} step, longer than the cooking; the slowest pass is ${slowest(p)}. Parallel efficiency T_calc/(T_calc+T_comm) = ${eff}. Cut fewer times, keep the cuts inside a node's fast windows, or pass another way.`,
       ),
     };
+  // The optimizer's update (Adam: each held parameter and its two moments read and written every step) as
+  // the largest part, ahead of the cooking: said so, not "the stoves are busy".
+  if (sh.other > sh.compute)
+    return {
+      limitedBy: 'compute',
+      explanation: text(
+        `优化器更新占了这一步 ${step} 中的 ${share(sh.other)}，比做菜（${share(sh.compute)}）还多：每一步，每间厨房都要把自己存的每个参数连同两份 Adam 动量读一遍、写一遍。它随每间厨房存的参数多少而变。`,
+        `The optimizer's update takes ${share(sh.other)} of the ${step} step, more than the cooking (${share(sh.compute)}): every step each kitchen reads and rewrites every parameter it holds, with its two Adam moments. It grows with the parameters a kitchen holds.`,
+      ),
+    };
   const repeat = p.workShare * p.devices;
   if (repeat > 1.5)
     return {

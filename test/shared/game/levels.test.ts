@@ -91,6 +91,11 @@ describe('each trap fails the way its level teaches', () => {
     ]);
     expect(trap.pricing.stepS / reference.pricing.stepS).toBeGreaterThan(1.7);
   });
+  it("giant spice rack: the row-cut table's update is most of the step, and the verdict says so", () => {
+    const { reference } = of('giant-spice-rack');
+    expect(reference.explanation.en).toMatch(/^The optimizer's update takes \d+% of the/);
+    expect(reference.explanation.en).not.toMatch(/stoves are busy/);
+  });
   it('passing styles: asking for h whole makes every kitchen cook the whole dish', () => {
     const { trap, reference } = of('passing-styles');
     expect(trap.pricing.collectives.filter((c) => c.kind === 'all-gather').map((c) => c.tensor)).toEqual([
