@@ -107,7 +107,7 @@ export function renderPlayerPhase(
           ? t('cls.play.serviceScore', {
               stars: starGlyphs(row.stars),
               starsText: t('cls.stars', { n: row.stars }),
-              rate: formatRate(row.score),
+              rate: formatRate(row.score, locale),
               unit: t(`cls.unit.${evaluation!.pricing.throughputUnit}`),
             })
           : t('cls.play.serviceZero', { reason: zeroReason(row, t) })

@@ -24,9 +24,9 @@ type Scored = Pick<
 >;
 
 /** "★★★ 733 examples/s", or ✗ and why it served nothing. */
-function scoreLine(r: Scored, unit: RevealMessage['throughputUnit'], t: Translate): string {
+function scoreLine(r: Scored, unit: RevealMessage['throughputUnit'], t: Translate, locale: Locale): string {
   return r.fits && r.tastingOk !== false && r.score > 0
-    ? `${starGlyphs(r.stars)} ${t('cls.play.rate', { rate: formatRate(r.score), unit: t(`cls.unit.${unit}`) })}`
+    ? `${starGlyphs(r.stars)} ${t('cls.play.rate', { rate: formatRate(r.score, locale), unit: t(`cls.unit.${unit}`) })}`
     : `✗ ${zeroReason(r, t)}`;
 }
 
@@ -72,18 +72,18 @@ export function revealCard(
   const thisScore = served
     ? t('cls.reveal.score', {
         rank: r.rank,
-        rate: formatRate(r.score),
+        rate: formatRate(r.score, locale),
         unit: t(`cls.unit.${unit}`),
         points: Math.round(r.points),
       })
-    : `#${r.rank}: ${scoreLine(r, unit, t)}`;
+    : `#${r.rank}: ${scoreLine(r, unit, t, locale)}`;
   const columns = [planColumn('this', [t('cls.play.thisPlan')], thisScore, words, locale)];
   if (reveal.best)
     columns.push(
       planColumn(
         'best',
         [t('cls.play.bestPlan'), ' ', badge(reveal.best.result.team)],
-        scoreLine(reveal.best.result, unit, t),
+        scoreLine(reveal.best.result, unit, t, locale),
         reveal.best.words,
         locale,
       ),
@@ -98,7 +98,7 @@ export function revealCard(
         ? [sameAs(t('cls.play.sameAsBest'))]
         : reveal.par.words;
     columns.push(
-      planColumn('par', [t('cls.play.par')], scoreLine(reveal.par.result, unit, t), parWords, locale),
+      planColumn('par', [t('cls.play.par')], scoreLine(reveal.par.result, unit, t, locale), parWords, locale),
     );
   }
   const debrief = reveal.debrief[locale].split('\n');

@@ -4,6 +4,7 @@
 import { formatSeconds, type Locale, type StepTimeline } from '../../shared/index.ts';
 import { h } from '../ui/dom.ts';
 import type { Translate } from '../ui/translate.ts';
+import { kitchensText } from '../viewModels/kitchensText.ts';
 import { timelineBars } from './viewModels/timelineBars.ts';
 
 const KINDS = ['forward', 'backward', 'recompute', 'update', 'collective', 'send', 'recv', 'idle'] as const;
@@ -39,7 +40,7 @@ export function timelineStrip(timeline: StepTimeline, t: Translate, locale: Loca
           h(
             'span',
             { class: 'lane-idle' },
-            t('cls.idleShare', { pct: Math.round(lane.idle * 100), kitchens: lane.devices.join(', ') }),
+            t('cls.idleShare', { pct: Math.round(lane.idle * 100), kitchens: kitchensText(lane.devices, t) }),
           ),
         ),
       ),

@@ -122,7 +122,7 @@ export function resultTable(
           { class: 'result-figures' },
           r.fits && r.tastingOk !== false
             ? t('cls.scoreLine', {
-                rate: formatRate(r.tokensPerS),
+                rate: formatRate(r.tokensPerS, locale),
                 unit: t(`cls.unit.${unit}`),
                 step: formatSecondsShort(r.stepS),
               })

@@ -72,7 +72,7 @@ export class App {
   private go(screen: Screen): void {
     // The DOM first: the kitchen scene lays itself out beside the panel as soon as it starts.
     this.screen = screen;
-    this.render();
+    this.render(true);
     const scenes = this.game.scene;
     if (screen.name === 'level') {
       scenes.stop(TITLE_SCENE);
@@ -83,7 +83,8 @@ export class App {
     }
   }
 
-  private render(): void {
+  /** `entered`: the screen was just opened (not re-rendered in another language), so focus moves into it. */
+  private render(entered = false): void {
     this.detach?.();
     this.detach = undefined;
     const t = this.locales.t.bind(this.locales);
@@ -120,6 +121,7 @@ export class App {
           serve: () => this.serve(s.session, s.origin),
           back: () => this.go({ name: s.origin }),
           hintOpened: (i) => this.hintsOf(s.session).add(i),
+          focusHeading: entered,
         });
         return;
       case 'score':

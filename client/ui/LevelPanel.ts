@@ -34,6 +34,8 @@ export interface LevelPanelActions {
   footer?: HTMLElement;
   /** The preview leaves out the rate and the stars (a class that reveals the score at service). */
   hideScore?: boolean;
+  /** Focus moves to the level's heading (the level was just opened; a re-render in another language keeps focus). */
+  focusHeading?: boolean;
 }
 
 const EDITORS: Record<EditorSection, (s: PlanSession, t: Translate, open: boolean) => Editor> = {
@@ -103,16 +105,13 @@ export function mountLevelPanel(
     });
     return details;
   });
+  // tabindex -1: focusable by script only, so a keyboard or screen-reader user starts at the level's title.
+  const heading = h('h2', { id: 'level-heading', tabindex: '-1' }, level.title[locale]);
   root.replaceChildren(
     h(
       'div',
       { class: 'level-panel' },
-      h(
-        'div',
-        { class: 'sheet-head' },
-        h('h2', { id: 'level-heading' }, level.title[locale]),
-        ...(actions.back ? [button('nav.back', actions.back)] : []),
-      ),
+      h('div', { class: 'sheet-head' }, heading, ...(actions.back ? [button('nav.back', actions.back)] : [])),
       h(
         'p',
         { class: 'story' },
@@ -153,12 +152,14 @@ export function mountLevelPanel(
         h('p', {}, view.error.explanation[locale]),
       );
     if (view.evaluation) {
-      const p = preview(view.evaluation, { hideScore: actions.hideScore === true });
+      const p = preview(view.evaluation, { hideScore: actions.hideScore === true, locale });
       renderPreview(previewBox, p, t);
       renderHeadline(headline, p, t);
     }
     headline.hidden = view.evaluation === null;
     exports.update();
   };
-  return session.subscribe(update);
+  const detach = session.subscribe(update);
+  if (actions.focusHeading === true) heading.focus();
+  return detach;
 }

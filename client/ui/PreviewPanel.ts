@@ -2,6 +2,7 @@
 // the stars the plan would get now (or, while a class hides the score, that it is revealed at service), the
 // tasting and the list of passes. Redrawn on every change of the plan.
 import { GAUGE_PARTS, type FridgeGauge, type GaugePart } from '../viewModels/fridgeGauge.ts';
+import { kitchensHeading, kitchensText } from '../viewModels/kitchensText.ts';
 import { starGlyphs } from '../viewModels/levelCatalog.ts';
 import type { Preview } from '../viewModels/preview.ts';
 import { css, MEMORY_COLOURS } from '../views/palette.ts';
@@ -24,7 +25,7 @@ export function renderPreview(root: HTMLElement, p: Preview, t: Translate): void
       h(
         'span',
         {},
-        `${t('preview.kitchens', { ids: row.kitchens })}${t('punct.colon')}`,
+        `${kitchensHeading(row, t)}${t('punct.colon')}`,
         h(
           'strong',
           {},
@@ -49,7 +50,7 @@ export function renderPreview(root: HTMLElement, p: Preview, t: Translate): void
       ? null
       : p.tasting.ok
         ? `✓ ${t('preview.tastingOk')}`
-        : `✗ ${t('preview.tastingWrong', { names: p.tasting.wrong, devices: p.tasting.devices })}`;
+        : `✗ ${t('preview.tastingWrong', { names: p.tasting.wrong, kitchens: kitchensText(p.tasting.worstDevices, t) })}`;
   const passes = p.passes.length
     ? p.passes.map((c) => h('li', {}, t('preview.pass', { ...c })))
     : [h('li', { class: 'muted' }, t('preview.noPasses'))];

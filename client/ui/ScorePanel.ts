@@ -1,7 +1,6 @@
 // The score screen (DOM): stars as ★ characters with a text, the metrics, what limited the plan and the
 // level's debrief, the exports of the served plan, then back to the level list or play again.
 import {
-  criticalDevices,
   debrief,
   formatRate,
   stepShares,
@@ -12,8 +11,10 @@ import {
 } from '../../shared/index.ts';
 import { starGlyphs } from '../viewModels/levelCatalog.ts';
 import { parSummary } from '../viewModels/parSummary.ts';
-import { deviceList, preview } from '../viewModels/preview.ts';
+import { kitchensText } from '../viewModels/kitchensText.ts';
+import { preview } from '../viewModels/preview.ts';
 import { sharesText } from '../viewModels/sharesText.ts';
+import { criticalShareText } from '../viewModels/stepHeadline.ts';
 import { h } from './dom.ts';
 import { exportButtons } from './ExportButtons.ts';
 import type { Translate } from './translate.ts';
@@ -29,7 +30,7 @@ export function renderScore(
   actions: { levels: () => void; retry: () => void },
   hintsOpened = 0,
 ): void {
-  const p = preview(evaluation);
+  const p = preview(evaluation, { locale });
   const debriefParagraphs = debrief(level, evaluation)[locale].split('\n');
   const worst = p.memory.reduce((a, b) => (b.gauge.totalBytes > a.gauge.totalBytes ? b : a));
   const levels = h('button', { type: 'button', class: 'button primary' }, t('nav.levels'));
@@ -68,10 +69,7 @@ export function renderScore(
         h(
           'dd',
           { 'data-score': 'shares' },
-          t('views.criticalShare', {
-            kitchens: deviceList(criticalDevices(evaluation.timeline)),
-            shares: sharesText(stepShares(evaluation), t),
-          }),
+          criticalShareText(evaluation.timeline, sharesText(stepShares(evaluation), t), t),
         ),
         p.tasting && h('dt', {}, t('preview.tasting')),
         p.tasting &&
@@ -80,7 +78,7 @@ export function renderScore(
             {},
             p.tasting.ok
               ? `✓ ${t('preview.tastingOk')}`
-              : `✗ ${t('preview.tastingWrong', { names: p.tasting.wrong, devices: p.tasting.devices })}`,
+              : `✗ ${t('preview.tastingWrong', { names: p.tasting.wrong, kitchens: kitchensText(p.tasting.worstDevices, t) })}`,
           ),
       ),
       ...parSection(level, evaluation, best, hintsOpened, t, locale),
@@ -115,8 +113,12 @@ function parSection(
       'p',
       { 'data-score': 'par' },
       evaluation.pricing.memory.fits
-        ? t('par.close', { score: formatRate(evaluation.score.score), percent, par: formatRate(s.par) })
-        : t('par.notServed', { par: formatRate(s.par) }),
+        ? t('par.close', {
+            score: formatRate(evaluation.score.score, locale),
+            percent,
+            par: formatRate(s.par, locale),
+          })
+        : t('par.notServed', { par: formatRate(s.par, locale) }),
     ),
     s.plan
       ? h(

@@ -9,12 +9,15 @@ import {
   formatSeconds,
   planFigures,
   type Evaluation,
+  type Locale,
 } from '../../shared/index.ts';
 import { fridgeGauge, type FridgeGauge } from './fridgeGauge.ts';
 
 export interface MemoryRow {
   /** Device ids as text: '0–3' or '0, 2'. */
   readonly kitchens: string;
+  /** How many kitchens the row holds (the noun's number: "Kitchen 0", "Kitchens 0–3"). */
+  readonly count: number;
   readonly used: string;
   readonly capacity: string;
   /** How much too much, or null when it fits. */
@@ -42,21 +45,33 @@ export interface Preview {
     readonly stars: 0 | 1 | 2 | 3;
   } | null;
   /** null when the level is priced only. */
-  readonly tasting: { readonly ok: boolean; readonly wrong: string; readonly devices: string } | null;
+  readonly tasting: {
+    readonly ok: boolean;
+    readonly wrong: string;
+    /** The kitchens with the largest error (kitchensText prints them). */
+    readonly worstDevices: readonly number[];
+  } | null;
   readonly passes: readonly PassRow[];
   /** A mixture of experts' routed tokens that find a seat ('99.3%'); null for models that drop none. */
   readonly served: string | null;
 }
 
-/** Options: `hideScore` leaves the rate and the stars out (a classroom session's option while planning). */
-export function preview(evaluation: Evaluation, options: { readonly hideScore?: boolean } = {}): Preview {
+/**
+ * Options: `hideScore` leaves the rate and the stars out (a classroom session's option while planning);
+ * `locale` picks the rate's number style (formatRate: '954k', '95.4 万').
+ */
+export function preview(
+  evaluation: Evaluation,
+  options: { readonly hideScore?: boolean; readonly locale?: Locale } = {},
+): Preview {
   const { pricing, tasting } = evaluation;
   const capacity = pricing.memory.capacityBytes;
-  const figures = planFigures(evaluation); // a plan that does not fit has no step time or rate (NOT_SERVED)
+  const figures = planFigures(evaluation, options.locale); // a plan that does not fit has no step time or rate (NOT_SERVED)
   const worstDevices = [...new Set((tasting?.outputs ?? []).flatMap((o) => (o.ok ? [] : o.worstDevices)))];
   return {
     memory: pricing.memory.groups.map((g) => ({
       kitchens: deviceList(g.devices),
+      count: g.devices.length,
       used: formatGb(g.bytes.total),
       capacity: formatGb(capacity),
       over: g.bytes.total > capacity ? formatGb(g.bytes.total - capacity) : null,
@@ -70,7 +85,11 @@ export function preview(evaluation: Evaluation, options: { readonly hideScore?: 
     tasting:
       tasting === null
         ? null
-        : { ok: tasting.ok, wrong: tasting.wrong.join(', '), devices: deviceList(worstDevices) },
+        : {
+            ok: tasting.ok,
+            wrong: tasting.wrong.join(', '),
+            worstDevices: worstDevices.sort((a, b) => a - b),
+          },
     passes: pricing.collectives.map((c) => ({
       kind: c.kind,
       tensor: c.tensor,

@@ -19,8 +19,14 @@ export function stepHeadline(step: HeadlineStep, t: Translate): string {
   const m = step.memory;
   if (m && !m.fits)
     return oomText({ needBytes: m.worst.total, capacityBytes: m.capacityBytes, fits: false }, t);
-  return t('views.criticalShare', {
-    kitchens: deviceList(criticalDevices(step.timeline)),
-    shares: sharesText(criticalShares(step.timeline), t),
+  return criticalShareText(step.timeline, sharesText(criticalShares(step.timeline), t), t);
+}
+
+/** "Slowest kitchens (0–3): …" / "Slowest kitchen (0): …": the critical kitchens of `timeline` and `shares`. */
+export function criticalShareText(timeline: StepTimeline, shares: string, t: Translate): string {
+  const devices = criticalDevices(timeline);
+  return t(devices.length === 1 ? 'views.criticalShareOne' : 'views.criticalShare', {
+    kitchens: deviceList(devices),
+    shares,
   });
 }

@@ -3,11 +3,11 @@
 // the left gutter), the level's dishes highlighted, and every pass the sous-chef inserted drawn on the edge
 // it belongs to (kind badge, axes, bytes). A priced-only (Megatron) level lists its priced passes with times.
 import type { GameObjects, Scene } from 'phaser';
-import { criticalDevices, formatSeconds, stepShares } from '../../shared/index.ts';
+import { formatSeconds, stepShares } from '../../shared/index.ts';
 import type { Box } from '../viewModels/kitchenGridLayout.ts';
 import { planListing, type ListingRow } from '../viewModels/planListing.ts';
-import { deviceList } from '../viewModels/preview.ts';
 import { sharesText } from '../viewModels/sharesText.ts';
+import { criticalShareText } from '../viewModels/stepHeadline.ts';
 import { staticGraphLinks } from '../viewModels/staticGraphLinks.ts';
 import type { Translate } from '../ui/translate.ts';
 import { passKey, passStyle } from './eventStyles.ts';
@@ -32,10 +32,7 @@ export class StaticView implements SceneView {
     const priced = evaluation?.tasting === null;
     // The totals: the critical kitchens' step shares (stepShares.ts), as the other views show them.
     const totals = evaluation
-      ? t('views.criticalShare', {
-          kitchens: deviceList(criticalDevices(evaluation.timeline)),
-          shares: sharesText(stepShares(evaluation), t),
-        })
+      ? criticalShareText(evaluation.timeline, sharesText(stepShares(evaluation), t), t)
       : '';
     const noteText = [priced ? t('views.pricedOnly') : '', totals].filter((x) => x !== '').join('\n');
     this.note

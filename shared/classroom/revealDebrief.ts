@@ -26,7 +26,7 @@ export function resultFigures(r: Figures, unit: 'tokens' | 'examples'): Text {
   if (r.tastingOk === false) return text('试菜不对，上不了菜', 'the tasting is wrong, so nothing is served');
   if (r.score <= 0 && r.stepS <= 0) return text('这份方案上不了菜', 'this plan cannot be served');
   return text(
-    `一步 ${formatSeconds(r.stepS)}，每秒 ${formatRate(r.score)} 个${unit === 'tokens' ? ' token' : '样本'}，最满的冷柜 ${mem}`,
+    `一步 ${formatSeconds(r.stepS)}，每秒 ${formatRate(r.score, 'zh-CN')} 个${unit === 'tokens' ? ' token' : '样本'}，最满的冷柜 ${mem}`,
     `${formatSeconds(r.stepS)} a step, ${formatRate(r.score)} ${unit}/s, fullest fridge ${mem}`,
   );
 }

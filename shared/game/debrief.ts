@@ -5,7 +5,7 @@
 import type { Evaluation } from './evaluation.ts';
 import { evaluatePlan } from './evaluatePlan.ts';
 import { formatGb, formatRate, formatSeconds } from './format.ts';
-import { text, type Text } from './i18n.ts';
+import { text, type Locale, type Text } from './i18n.ts';
 import type { Level } from './level.ts';
 import { lesson } from './lesson.ts';
 
@@ -23,21 +23,28 @@ export interface PlanFigures {
   readonly passes: string;
 }
 
-/** The exact strings the screens show for an evaluation's step time, worst-kitchen memory and rate. */
-export function planFigures(e: Evaluation): PlanFigures {
+/** The exact strings the screens show in `locale` for an evaluation's step time, worst-kitchen memory and rate. */
+export function planFigures(e: Evaluation, locale: Locale = 'en'): PlanFigures {
   const counts = new Map<string, number>();
   for (const c of e.pricing.collectives) counts.set(c.kind, (counts.get(c.kind) ?? 0) + 1);
   const fits = e.pricing.memory.fits;
   return {
     fits,
     stepTime: fits ? formatSeconds(e.pricing.stepS) : NOT_SERVED,
-    rate: fits ? formatRate(e.pricing.tokensPerS) : NOT_SERVED,
+    rate: fits ? formatRate(e.pricing.tokensPerS, locale) : NOT_SERVED,
     memory: formatGb(e.pricing.memory.worst.total),
     passes: [...counts].map(([kind, n]) => `${kind} ×${n}`).join(', '),
   };
 }
 
-function comparison(unit: 'tokens' | 'examples', yours: PlanFigures, ref: PlanFigures): Text {
+type Figures = Readonly<Record<Locale, PlanFigures>>;
+
+const figuresOf = (e: Evaluation): Figures => ({
+  'zh-CN': planFigures(e, 'zh-CN'),
+  en: planFigures(e, 'en'),
+});
+
+function comparison(unit: 'tokens' | 'examples', yours: Figures, ref: Figures): Text {
   const en = (f: PlanFigures) =>
     f.fits
       ? `${f.stepTime} a step, ${f.rate} ${unit}/s, fullest fridge ${f.memory}, passes: ${f.passes || 'none'}`
@@ -47,8 +54,8 @@ function comparison(unit: 'tokens' | 'examples', yours: PlanFigures, ref: PlanFi
       ? `一步 ${f.stepTime}，每秒 ${f.rate} 个${unit === 'tokens' ? ' token' : '样本'}，最满的冷柜 ${f.memory}，传菜：${f.passes || '无'}`
       : `放不下，没能上菜（最满的冷柜 ${f.memory}），传菜：${f.passes || '无'}`;
   return text(
-    `参考计划：${zh(ref)}。你的计划：${zh(yours)}。`,
-    `The reference plan: ${en(ref)}. Yours: ${en(yours)}.`,
+    `参考计划：${zh(ref['zh-CN'])}。你的计划：${zh(yours['zh-CN'])}。`,
+    `The reference plan: ${en(ref.en)}. Yours: ${en(yours.en)}.`,
   );
 }
 
@@ -59,8 +66,8 @@ export function debrief(level: Level, evaluation: Evaluation): Text {
   if (!reference.ok) return told;
   const c = comparison(
     evaluation.pricing.throughputUnit,
-    planFigures(evaluation),
-    planFigures(reference.evaluation),
+    figuresOf(evaluation),
+    figuresOf(reference.evaluation),
   );
   return text(`${told['zh-CN']}\n${c['zh-CN']}`, `${told.en}\n${c.en}`);
 }

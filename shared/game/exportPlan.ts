@@ -14,6 +14,7 @@ import { parseTrainRequest } from '../sim/train/trainRequest.ts';
 import type { GameResult } from './errors.ts';
 import { fromSim } from './explain.ts';
 import type { StepTimeline } from './evaluation.ts';
+import { formatKitchens } from './format.ts';
 import type { Level } from './level.ts';
 import { autoAnnotations, trainDocument } from './planDocuments.ts';
 import type { PlanState } from './planState.ts';
@@ -163,24 +164,26 @@ export function exportJax(level: Level, state: PlanState, scale: Scale = 'tastin
 const us = (s: number): number => Math.round(s * 1e9) / 1e3;
 
 /**
- * The timeline as Chrome trace-event JSON: one thread per lane (named by its label and devices), one
- * complete event per non-idle event; overlapped events (gradient reductions) on a second thread of the lane.
+ * The timeline as Chrome trace-event JSON: one thread per lane, named by its label and its devices' mesh ids
+ * (formatKitchens: stage 0 of dp 8 × pp 8 × tp 8 is "0–7, 64–71, …, 448–455", not a range it does not
+ * hold), one complete event per non-idle event; overlapped events (gradient reductions) on a second thread
+ * of the lane, named only when the lane has any.
  */
 export function timelineTrace(timeline: StepTimeline): ChromeTrace {
   const events: TraceEvent[] = [];
   timeline.lanes.forEach((lane, i) => {
-    const first = lane.devices[0] ?? 0;
-    const last = lane.devices[lane.devices.length - 1] ?? first;
-    const name = `${lane.label.en} (devices ${first}${last !== first ? `–${last}` : ''})`;
+    const ids = formatKitchens(lane.devices);
+    const name = `${lane.label.en} (${lane.devices.length === 1 ? 'device' : 'devices'} ${ids})`;
     events.push({ name: 'thread_name', ph: 'M', ts: 0, pid: 0, tid: 2 * i, args: { name } });
-    events.push({
-      name: 'thread_name',
-      ph: 'M',
-      ts: 0,
-      pid: 0,
-      tid: 2 * i + 1,
-      args: { name: `${name}: overlapped` },
-    });
+    if (lane.events.some((e) => e.overlapped && e.kind !== 'idle'))
+      events.push({
+        name: 'thread_name',
+        ph: 'M',
+        ts: 0,
+        pid: 0,
+        tid: 2 * i + 1,
+        args: { name: `${name}: overlapped` },
+      });
     for (const e of lane.events) {
       if (e.kind === 'idle') continue;
       events.push({

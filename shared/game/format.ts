@@ -2,6 +2,8 @@
 // figures in decimal gigabytes with one decimal, as the fridges are labelled (formatGb, score.ts: "9.0 GB of
 // 16.0 GB"); any other byte count, a pass's or a part's, in the decimal unit that keeps three significant
 // digits (formatBytes: "8.46 GB", never "8.5 GB"); times likewise; shares as whole percents.
+import type { Locale } from './i18n.ts';
+
 export { formatGb } from '../sim/cost/score.ts';
 
 /**
@@ -38,11 +40,22 @@ export function formatSeconds(s: number): string {
  */
 export const formatPercent = (x: number): string => `${Math.round(x * 100)}%`;
 
+/** Chinese counts by 万 (10⁴) and 亿 (10⁸): 797,000 is "79.7 万", as the level texts write it. */
+function formatRateZh(x: number): string {
+  const unit = (v: number, suffix: string) => `${v >= 1000 ? Math.round(v) : v.toPrecision(3)} ${suffix}`;
+  if (x >= 1e8) return unit(x / 1e8, '亿');
+  if (x >= 1e4) return unit(x / 1e4, '万');
+  return x === 0 ? '0' : x >= 1000 ? String(Math.round(x)) : x.toPrecision(3);
+}
+
 /**
- * A rate with three significant digits and a thousands suffix.
+ * A rate with three significant digits: a thousands suffix in English, 万 / 亿 in Chinese (one number
+ * style per locale; a screen never mixes "954k" with "79.7 万").
  * @example formatRate(54321) // '54.3k'
+ * @example formatRate(797000, 'zh-CN') // '79.7 万'
  */
-export function formatRate(x: number): string {
+export function formatRate(x: number, locale: Locale = 'en'): string {
+  if (locale === 'zh-CN') return formatRateZh(x);
   if (x >= 1e9) return `${(x / 1e9).toPrecision(3)}G`;
   if (x >= 1e6) return `${(x / 1e6).toPrecision(3)}M`;
   if (x >= 1e3) return `${(x / 1e3).toPrecision(3)}k`;

@@ -10,7 +10,7 @@
 import type { Evaluation } from './evaluation.ts';
 import { evaluatePlan } from './evaluatePlan.ts';
 import { formatGb, formatPercent, formatRate, formatSeconds } from './format.ts';
-import { text, type Text } from './i18n.ts';
+import { text, type Locale, type Text } from './i18n.ts';
 import type { Level } from './level.ts';
 import { levelPar } from './par/levelPar.ts';
 import type { PlanState } from './planState.ts';
@@ -24,9 +24,9 @@ const memoryPart = (k: 'params' | 'grads' | 'optimizer' | 'activations' | 'tempo
   formatGb(e.pricing.memory.worst[k]);
 
 /** Each figure a lesson may quote, as the screens print it. */
-export const LESSON_FIGURES: Readonly<Record<string, (e: Evaluation) => string>> = {
+export const LESSON_FIGURES: Readonly<Record<string, (e: Evaluation, locale: Locale) => string>> = {
   stepTime: (e) => formatSeconds(e.pricing.stepS),
-  rate: (e) => formatRate(e.pricing.tokensPerS),
+  rate: (e, locale) => formatRate(e.pricing.tokensPerS, locale),
   memory: (e) => formatGb(e.pricing.memory.worst.total),
   params: memoryPart('params'),
   grads: memoryPart('grads'),
@@ -62,13 +62,13 @@ export function lesson(level: Level): Text {
     evaluations.set(which, r.evaluation);
     return r.evaluation;
   };
-  const fill = (s: string) =>
+  const fill = (s: string, locale: Locale) =>
     s.replace(PLACEHOLDER, (_, which: LessonPlan, figure: string) => {
       const f = LESSON_FIGURES[figure];
       if (f === undefined) throw new Error(`${level.id}: no lesson figure '${figure}'`);
-      return f(evaluation(which));
+      return f(evaluation(which), locale);
     });
   if (/\{[a-z]+\.[a-zA-Z]+\}/.test(level.debrief.en.replace(PLACEHOLDER, '')))
     throw new Error(`${level.id}: a placeholder names an unknown plan`);
-  return text(fill(level.debrief['zh-CN']), fill(level.debrief.en));
+  return text(fill(level.debrief['zh-CN'], 'zh-CN'), fill(level.debrief.en, 'en'));
 }

@@ -41,7 +41,7 @@ const thresholdsOf = (s: StarThresholds): [number, number, number] => [s.one, s.
 
 /** The report of `evaluation`, a plan of `level`, in `locale`. */
 export function reportOf(level: Level, plan: PlanState, e: Evaluation, locale: Locale): LevelReport {
-  const figures = planFigures(e);
+  const figures = planFigures(e, locale);
   const kitchen = criticalKitchen(e.timeline);
   return {
     level: level.id,

@@ -23,6 +23,9 @@ async function playFridgeTooSmall(page: Page, size: string): Promise<void> {
   expect(await page.locator('.level-item').first().textContent()).toContain('The fridge is too small');
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => window.__meshKitchen?.game.scene.isActive('kitchen'));
+  // Focus moves to the level's heading, not to <body> (issue 13 item 7).
+  await screenshot(page, `level-opened-en-${size}`);
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('level-heading');
   expect(await metric(page, 'stars')).toContain('0 of 3');
   expect(await page.locator('.mem').first().textContent()).toContain('over by 19.6 GB');
 
