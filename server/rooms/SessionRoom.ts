@@ -106,7 +106,7 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
   private lastHeartbeat = 0;
   private readonly queue = new SerialQueue();
   private tickQueued = false;
-  /** When the teams' edit counts were last mirrored into the state (ms). */
+  /** When the teams' edit counts were last mirrored into the state (performance.now(), ms). */
   private countsMirroredAt = -Infinity;
   private lease: RoomLease | undefined;
   private readonly rate = new MessageRate(SESSION_MESSAGE_RATE);
@@ -402,9 +402,11 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
     const connected = new Set<string>();
     for (const c of this.clients)
       if (c.userData?.role === 'player' && c.userData.playerId) connected.add(c.userData.playerId);
+    // paced by the wall clock, not the session's (a test or a paused class may hold that one still)
+    const wall = performance.now();
     const newRound = this.state.phase !== this.session.phase || this.state.round !== this.session.round;
-    const counts = newRound || now - this.countsMirroredAt >= EDIT_COUNT_MIRROR_MS;
-    if (counts) this.countsMirroredAt = now;
+    const counts = newRound || wall - this.countsMirroredAt >= EDIT_COUNT_MIRROR_MS;
+    if (counts) this.countsMirroredAt = wall;
     mirrorSession(this.state, this.session, now, connected, counts);
   }
 }
