@@ -4,7 +4,9 @@
 // first edit the level offers that is accepted from its reference plan, alternated with its inverse (back
 // to the reference), so every call is one real accepted edit; medians, milliseconds.
 // `node --import tsx bench/editPreview.ts` runs it alone (under a minute); BENCH_EDIT_LEVELS=id,id picks
-// the levels (default: a label level, the transformer-block level and the Megatron banquet).
+// the levels (default: a label level, the transformer-block level and the Megatron banquet). The plans a
+// level met before are kept (preparePlan.ts): `applyEdit` and `applyEditAndPreview` time a first visit
+// (the kept plans emptied before each call), `applyEditKept` an edit to a plan met before.
 import { fileURLToPath } from 'node:url';
 import { applyEdit } from '../shared/game/applyEdit.ts';
 import { evaluatePlan } from '../shared/game/evaluatePlan.ts';
@@ -14,6 +16,8 @@ import type { PlanEdit } from '../shared/game/actions.ts';
 import type { PlanState } from '../shared/game/planState.ts';
 import { candidateEdits } from './support/distinctPlans.ts';
 import { measure, type Measurement } from './measure.ts';
+import { PREPARED_PLANS_CACHE } from '../shared/game/preparePlan.ts';
+import { resetCaches } from '../shared/sim/memo.ts';
 
 const LEVEL_IDS = (
   process.env.BENCH_EDIT_LEVELS ?? 'fridge-too-small,myth-model-parallel-is-copying,the-banquet'
@@ -41,8 +45,10 @@ function editPair(level: Level): {
 export interface EditPreviewReport {
   readonly level: string;
   readonly edit: PlanEdit;
-  /** applyEdit alone: the server's cost of one accepted edit. */
+  /** applyEdit alone, to a plan not met before: the server's cost of one accepted edit. */
   readonly applyEdit: Measurement;
+  /** applyEdit alone, to a plan met before (kept). */
+  readonly applyEditKept: Measurement;
   /** applyEdit, then evaluatePlan of the edited plan: the browser's cost of one accepted edit. */
   readonly applyEditAndPreview: Measurement;
 }
@@ -53,9 +59,10 @@ export function benchEditPreview(): { readonly name: string; readonly levels: re
     const level = levelById(id);
     if (level === undefined) throw new Error(`No level ${id}.`);
     const { there, back, edited } = editPair(level);
-    const step = (preview: boolean) => {
+    const step = (preview: boolean, kept = false) => {
       let at = 0;
       return () => {
+        if (!kept) resetCaches(PREPARED_PLANS_CACHE);
         const [from, edit] = at++ % 2 === 0 ? [level.reference, there] : [edited, back];
         const r = applyEdit(level, from, edit);
         if (!r.ok) throw new Error(`${id}: the edit was refused: ${r.error.message}`);
@@ -67,6 +74,7 @@ export function benchEditPreview(): { readonly name: string; readonly levels: re
       level: id,
       edit: there,
       applyEdit: measure(`applyEdit ${id} (server, per accepted edit)`, step(false), OPTIONS),
+      applyEditKept: measure(`applyEdit ${id} (server, plan met before)`, step(false, true), OPTIONS),
       applyEditAndPreview: measure(`applyEdit + evaluatePlan ${id} (browser, per edit)`, step(true), OPTIONS),
     };
   });

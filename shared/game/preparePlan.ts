@@ -1,7 +1,9 @@
 // A plan checked and made ready, once: the level's limits, then the core's own validation of the whole plan —
 // planned at both scales for a tasting scenario (prepareTasting.ts), the Megatron request parsed and its step
 // simulated (parseTrainRequest, simulateTrain) for a training one. applyEdit prepares every edited plan and
-// hands the result on, so evaluating an accepted edit plans nothing again (evaluatePlan.ts).
+// hands the result on, so evaluating an accepted edit plans nothing again (evaluatePlan.ts). A plan is a
+// pure function of (level, plan): the teams of a class, a player's undo and redo, meet the same few plans of a
+// level again and again, so the last PREPARED_PER_LEVEL of each level are kept (memo.ts; a refusal too).
 import { simulateTrain, type TrainSimulation } from '../sim/train/simulateTrain.ts';
 import { parseTrainRequest, type TrainRequest } from '../sim/train/trainRequest.ts';
 import type { GameResult } from './errors.ts';
@@ -11,6 +13,7 @@ import { trainDocument } from './planDocuments.ts';
 import type { PlanState } from './planState.ts';
 import { prepareTasting, type PreparedTasting } from './prepareTasting.ts';
 import { checkLimits } from './checkLimits.ts';
+import { memoPer } from '../sim/memo.ts';
 
 /** A plan of a level, valid and prepared; `level` and `state` are the very objects it was prepared from. */
 export type PreparedPlan = { readonly level: Level; readonly state: PlanState } & (
@@ -27,11 +30,23 @@ export type PreparedPlan = { readonly level: Level; readonly state: PlanState } 
     }
 );
 
+/** Plans kept per level: a prepared banquet-scale plan holds both scales' programs (~100 KB). */
+const PREPARED_PER_LEVEL = 32;
+/** The name resetCaches('preparedPlans') empties alone (bench/editPreview.ts times a first visit so). */
+export const PREPARED_PLANS_CACHE = 'preparedPlans';
+const PREPARED = memoPer<Level, GameResult<PreparedPlan>>(PREPARED_PER_LEVEL, PREPARED_PLANS_CACHE);
+
 /**
- * Prepares `state` in `level`; a refusal carries the core's message and its explanation.
+ * Prepares `state` in `level`; a refusal carries the core's message and its explanation. The result holds
+ * this very `state` object, whether it was prepared now or an equal plan was before.
  * @example preparePlan(level, level.start).ok // true
  */
 export function preparePlan(level: Level, state: PlanState): GameResult<PreparedPlan> {
+  const r = PREPARED.get(level, JSON.stringify(state), () => preparePlanNow(level, state));
+  return !r.ok || r.value.state === state ? r : { ok: true, value: { ...r.value, state } };
+}
+
+function preparePlanNow(level: Level, state: PlanState): GameResult<PreparedPlan> {
   const limits = checkLimits(level, state);
   if (!limits.ok) return limits;
   const s = level.scenario;
