@@ -49,7 +49,7 @@ import { joinRefusal, seatFor, type Seat } from './seat.ts';
 import { MessageRate, SESSION_MESSAGE_RATE, limited } from './MessageRate.ts';
 import { guardFrames } from './frameGuard.ts';
 import { onRoomException } from './roomException.ts';
-import { SessionState, mirrorSession } from './sessionState.ts';
+import { SessionState, mirrorSession, mirrorsAlike } from './sessionState.ts';
 import { handleUnknownMessages } from './unhandledMessages.ts';
 
 /** What every session room of a process shares (passed as the room's define() options). */
@@ -311,6 +311,8 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
   /** Persists an accepted step, mirrors it and sends its effects. */
   private async commit(step: SessionStep, edit?: { by: string; seq: number }): Promise<void> {
     const now = this.deps.now();
+    // an edit changes only plans: the schema state would not change (the next tick mirrors the edit counts)
+    const alike = step.session !== this.session && mirrorsAlike(this.session, step.session);
     if (step.session !== this.session) {
       await this.deps.store.applyChange(
         this.roomId,
@@ -323,7 +325,7 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
       // a closed session (podium after endSession) goes away once its last screen leaves
       if (this.session.closed) this.autoDispose = true;
     }
-    this.mirror(now);
+    if (!alike) this.mirror(now);
     const audience = this.audience();
     for (const effect of step.effects) deliverEffect(audience, effect, edit);
   }

@@ -100,6 +100,20 @@ function shownResults(s: SessionSnapshot) {
 }
 
 /**
+ * Whether `after` mirrors as `before` did, at the same clock and connections: only plans changed, and no lock
+ * (the edit counts follow at EDIT_COUNT_MIRROR_MS anyway). An accepted edit is such a step; the room then
+ * skips mirroring (the next tick mirrors the counts).
+ */
+export function mirrorsAlike(before: SessionSnapshot, after: SessionSnapshot): boolean {
+  for (const key of Object.keys(after) as (keyof SessionSnapshot)[])
+    if (key !== 'plans' && before[key] !== after[key]) return false;
+  if (Object.keys(before).length !== Object.keys(after).length) return false;
+  for (const [team, plan] of Object.entries(after.plans))
+    if (before.plans[team]?.locked !== plan.locked) return false;
+  return true;
+}
+
+/**
  * Mirrors `s` at `nowMs` into `state`; `connected` holds the player ids with an open connection.
  * Kicked players are removed from `players`. `editCounts` false leaves the teams' planVersion as it was
  * (the room mirrors them at a slower rate: SessionRoom's EDIT_COUNT_MIRROR_MS).

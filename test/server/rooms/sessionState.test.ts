@@ -1,8 +1,9 @@
 // mirrorSession: the core's snapshot copied into the Colyseus schema state; the teams' edit counts are left
-// as they were when the room says they are not due (SessionRoom's EDIT_COUNT_MIRROR_MS).
+// as they were when the room says they are not due (SessionRoom's EDIT_COUNT_MIRROR_MS); mirrorsAlike tells
+// the room that a step (an accepted edit) would mirror as the one before it.
 import { describe, expect, it } from 'vitest';
-import { hostCommand, playerEdit, type SessionSnapshot } from '../../../shared/classroom/index.ts';
-import { SessionState, mirrorSession } from '../../../server/rooms/sessionState.ts';
+import { hostCommand, playerEdit, setLock, type SessionSnapshot } from '../../../shared/classroom/index.ts';
+import { SessionState, mirrorSession, mirrorsAlike } from '../../../server/rooms/sessionState.ts';
 import { lobby, ok } from '../../classroom/helpers.ts';
 
 const planningOf = (s: SessionSnapshot) =>
@@ -31,5 +32,31 @@ describe('mirrorSession', () => {
     expect(state.teams.get('t1')!.planVersion).toBe(0);
     mirrorSession(state, edited.session, 3000, new Set(), true);
     expect(state.teams.get('t1')!.planVersion).toBe(1);
+  });
+});
+
+describe('mirrorsAlike', () => {
+  const planning = planningOf(lobby([['A'], ['B']]));
+  const first = ok(
+    playerEdit(planning, 'p1', { type: 'setSpec', tensor: 'w1', spec: [null, 'model'] }, 2000),
+  );
+  const second = ok(
+    playerEdit(first.session, 'p1', { type: 'setSpec', tensor: 'w1', spec: ['model', null] }, 2500),
+  );
+
+  it('holds for an edit that changes only a plan, and the state mirrored is the same', () => {
+    expect(mirrorsAlike(first.session, second.session)).toBe(true);
+    const [a, b] = [new SessionState(), new SessionState()];
+    mirrorSession(a, first.session, 3000, new Set(['p1']), false);
+    mirrorSession(b, second.session, 3000, new Set(['p1']), false);
+    expect(b.toJSON()).toEqual(a.toJSON());
+  });
+
+  it("fails for a player's first edit (the seat is marked as played), a lock and a phase change", () => {
+    expect(mirrorsAlike(planning, first.session)).toBe(false);
+    const locked = ok(setLock(second.session, 'p1', true, 3000)).session;
+    expect(mirrorsAlike(second.session, locked)).toBe(false);
+    const paused = ok(hostCommand(second.session, { command: 'pause' }, 3000)).session;
+    expect(mirrorsAlike(second.session, paused)).toBe(false);
   });
 });
