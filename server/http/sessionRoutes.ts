@@ -13,7 +13,6 @@ import {
 } from '../../shared/index.ts';
 import type { SessionStore, StoredSession } from '../persistence/SessionStore.ts';
 import { hashSecret, newSecret, verifySecret } from '../persistence/secrets.ts';
-import { sessionChange } from '../persistence/sessionChange.ts';
 import { createSessionSchema, resumeSessionSchema } from '../protocol/classroomSchemas.ts';
 import { validate } from '../protocol/validate.ts';
 import { ROOM_LEASED, liveLease, untilListed } from '../rooms/roomLease.ts';
@@ -101,7 +100,7 @@ export function sessionRoutes({ store, now, createLimit }: SessionRoutesDeps): e
       code,
       title: snapshot.title,
       hostKeyHash: hashSecret(hostKey),
-      snapshotJson: sessionChange(null, snapshot, nowMs, new Map()).snapshotJson,
+      snapshotJson: JSON.stringify(snapshot),
       nowMs,
     });
     try {

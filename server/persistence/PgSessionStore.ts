@@ -14,6 +14,7 @@ import type {
   SessionStore,
   StoredSession,
 } from './SessionStore.ts';
+import { withLatestPlans } from './latestPlans.ts';
 
 /** pg_advisory_xact_lock key of the migration step (any constant unique to this application). */
 const MIGRATION_LOCK = 0x6d6b6d67; // "mkmg"
@@ -110,7 +111,9 @@ export class PgSessionStore implements SessionStore {
        updated_at AS "updatedAt", snapshot_json AS "snapshotJson" FROM sessions WHERE code = $1`,
       [code],
     );
-    return r.rows[0];
+    const stored = r.rows[0];
+    if (stored === undefined) return undefined;
+    return { ...stored, snapshotJson: withLatestPlans(stored.snapshotJson, await this.plans(code)) };
   }
 
   async applyChange(code: string, change: SessionChange): Promise<void> {
@@ -118,10 +121,14 @@ export class PgSessionStore implements SessionStore {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
-      const updated = await client.query(
-        'UPDATE sessions SET snapshot_json = $1, updated_at = $2 WHERE code = $3',
-        [change.snapshotJson, t, code],
-      );
+      const updated =
+        change.snapshotJson === undefined
+          ? await client.query('UPDATE sessions SET updated_at = $1 WHERE code = $2', [t, code])
+          : await client.query('UPDATE sessions SET snapshot_json = $1, updated_at = $2 WHERE code = $3', [
+              change.snapshotJson,
+              t,
+              code,
+            ]);
       if (updated.rowCount !== 1) throw new Error(`Session ${code} is not stored.`);
       for (const p of change.players ?? [])
         await client.query(
@@ -145,11 +152,12 @@ export class PgSessionStore implements SessionStore {
         );
       for (const p of change.plans ?? [])
         await client.query(
-          `INSERT INTO plans (session, round, team, version, plan_json, locked, saved_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7)
+          `INSERT INTO plans (session, round, team, version, plan_json, locked, saved_at, activity_json)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
            ON CONFLICT (session, round, team) DO UPDATE SET version = excluded.version,
-           plan_json = excluded.plan_json, locked = excluded.locked, saved_at = excluded.saved_at`,
-          [code, p.round, p.team, p.version, p.planJson, p.locked, t],
+           plan_json = excluded.plan_json, locked = excluded.locked, saved_at = excluded.saved_at,
+           activity_json = excluded.activity_json`,
+          [code, p.round, p.team, p.version, p.planJson, p.locked, t, p.activityJson],
         );
       for (const round of change.scoresWithdrawn ?? [])
         await client.query('DELETE FROM scores WHERE session = $1 AND round = $2', [code, round]);
@@ -192,8 +200,8 @@ export class PgSessionStore implements SessionStore {
 
   async plans(code: string): Promise<PlanRow[]> {
     const r = await this.pool.query<PlanRow>(
-      `SELECT round, team, version, plan_json AS "planJson", locked, saved_at AS "savedAt" FROM plans
-       WHERE session = $1 ORDER BY round, team`,
+      `SELECT round, team, version, plan_json AS "planJson", locked, activity_json AS "activityJson",
+       saved_at AS "savedAt" FROM plans WHERE session = $1 ORDER BY round, team`,
       [code],
     );
     return r.rows;

@@ -25,6 +25,8 @@ export interface PlanRow {
   readonly version: number;
   readonly planJson: string;
   readonly locked: boolean;
+  /** The team's activity line (TeamPlan.activity) as JSON, null when it has none. */
+  readonly activityJson: string | null;
   readonly savedAt: number;
 }
 export interface ScoreRow {
@@ -41,9 +43,12 @@ export interface RoundRow {
   readonly endedAt: number | null;
 }
 
-/** One accepted change of a session: the new snapshot plus the rows it implies (all written atomically). */
+/**
+ * One accepted change of a session: the new snapshot plus the rows it implies (all written atomically). A
+ * change of plans alone carries no snapshot: its plan rows are the change (latestPlans.ts reads them back).
+ */
 export interface SessionChange {
-  readonly snapshotJson: string;
+  readonly snapshotJson?: string;
   readonly nowMs: number;
   readonly players?: readonly PlayerRow[];
   /** Seats dropped (never played: shared/classroom/ghostSeats.ts), by player id: their rows are deleted. */
@@ -80,6 +85,7 @@ export interface SessionStore {
   createSession(s: NewSession): Promise<void>;
   /** Forgets a session that never opened (its room could not be created); nothing else refers to it yet. */
   deleteNewSession(code: string): Promise<void>;
+  /** The session, its snapshot with the current round's latest plans (latestPlans.ts). */
   getSession(code: string): Promise<StoredSession | undefined>;
   /** Writes one accepted change in a single transaction; rejects (writing nothing) if it cannot. */
   applyChange(code: string, change: SessionChange): Promise<void>;

@@ -14,6 +14,7 @@ import type {
   SessionStore,
   StoredSession,
 } from './SessionStore.ts';
+import { withLatestPlans } from './latestPlans.ts';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS sessions (
@@ -27,7 +28,7 @@ CREATE TABLE IF NOT EXISTS rounds (
   started_at INTEGER, ended_at INTEGER, PRIMARY KEY (session, idx));
 CREATE TABLE IF NOT EXISTS plans (
   session TEXT NOT NULL, round INTEGER NOT NULL, team TEXT NOT NULL, version INTEGER NOT NULL,
-  plan_json TEXT NOT NULL, locked INTEGER NOT NULL, saved_at INTEGER NOT NULL,
+  plan_json TEXT NOT NULL, locked INTEGER NOT NULL, saved_at INTEGER NOT NULL, activity_json TEXT,
   PRIMARY KEY (session, round, team));
 CREATE TABLE IF NOT EXISTS scores (
   session TEXT NOT NULL, round INTEGER NOT NULL, team TEXT NOT NULL, result_json TEXT NOT NULL,
@@ -35,6 +36,17 @@ CREATE TABLE IF NOT EXISTS scores (
 CREATE TABLE IF NOT EXISTS room_leases (
   code TEXT PRIMARY KEY, process_id TEXT NOT NULL, token TEXT NOT NULL, claimed_at INTEGER NOT NULL);
 `;
+
+/** Columns added after a database was first made, created when missing (SQLite has no IF NOT EXISTS here). */
+const ADDED_COLUMNS = [{ table: 'plans', column: 'activity_json', type: 'TEXT' }] as const;
+
+function addMissingColumns(db: Database.Database): void {
+  for (const c of ADDED_COLUMNS) {
+    const columns = db.pragma(`table_info(${c.table})`) as { name: string }[];
+    if (!columns.some((x) => x.name === c.column))
+      db.exec(`ALTER TABLE ${c.table} ADD COLUMN ${c.column} ${c.type}`);
+  }
+}
 
 /** The database path: `MESH_KITCHEN_DB` or data/mesh-kitchen.sqlite under the working directory. */
 export const defaultDbPath = (): string =>
@@ -73,13 +85,15 @@ function prepareStatements(db: Database.Database) {
        WHERE session = ? ORDER BY idx`,
     ),
     upsertPlan: db.prepare(
-      `INSERT INTO plans (session, round, team, version, plan_json, locked, saved_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO plans (session, round, team, version, plan_json, locked, saved_at, activity_json)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (session, round, team) DO UPDATE SET version = excluded.version,
-       plan_json = excluded.plan_json, locked = excluded.locked, saved_at = excluded.saved_at`,
+       plan_json = excluded.plan_json, locked = excluded.locked, saved_at = excluded.saved_at,
+       activity_json = excluded.activity_json`,
     ),
     plans: db.prepare(
-      `SELECT round, team, version, plan_json AS planJson, locked, saved_at AS savedAt FROM plans
-       WHERE session = ? ORDER BY round, team`,
+      `SELECT round, team, version, plan_json AS planJson, locked, activity_json AS activityJson,
+       saved_at AS savedAt FROM plans WHERE session = ? ORDER BY round, team`,
     ),
     upsertScore: db.prepare(
       `INSERT INTO scores (session, round, team, result_json, points, rank) VALUES (?, ?, ?, ?, ?, ?)
@@ -115,6 +129,7 @@ export class SqliteSessionStore implements SessionStore {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.exec(SCHEMA);
+    addMissingColumns(this.db);
     this.stmt = prepareStatements(this.db);
   }
 
@@ -133,14 +148,19 @@ export class SqliteSessionStore implements SessionStore {
   }
 
   async getSession(code: string): Promise<StoredSession | undefined> {
-    return this.stmt.getSession.get(code) as StoredSession | undefined;
+    const stored = this.stmt.getSession.get(code) as StoredSession | undefined;
+    if (stored === undefined) return undefined;
+    return { ...stored, snapshotJson: withLatestPlans(stored.snapshotJson, await this.plans(code)) };
   }
 
   /** Writes one accepted change in a single transaction. */
   async applyChange(code: string, change: SessionChange): Promise<void> {
     const t = change.nowMs;
     this.db.transaction(() => {
-      const updated = this.stmt.updateSnapshot.run(change.snapshotJson, t, code);
+      const updated =
+        change.snapshotJson === undefined
+          ? this.stmt.touch.run(t, code)
+          : this.stmt.updateSnapshot.run(change.snapshotJson, t, code);
       if (updated.changes !== 1) throw new Error(`Session ${code} is not stored.`);
       for (const p of change.players ?? [])
         this.stmt.upsertPlayer.run(code, p.id, p.nickname, p.team, p.seatKeyHash);
@@ -148,7 +168,16 @@ export class SqliteSessionStore implements SessionStore {
       for (const r of change.roundsStarted ?? []) this.stmt.startRound.run(code, r.idx, r.levelId, t);
       for (const idx of change.roundsEnded ?? []) this.stmt.endRound.run(t, code, idx);
       for (const p of change.plans ?? [])
-        this.stmt.upsertPlan.run(code, p.round, p.team, p.version, p.planJson, p.locked ? 1 : 0, t);
+        this.stmt.upsertPlan.run(
+          code,
+          p.round,
+          p.team,
+          p.version,
+          p.planJson,
+          p.locked ? 1 : 0,
+          t,
+          p.activityJson,
+        );
       for (const round of change.scoresWithdrawn ?? []) this.stmt.deleteScores.run(code, round);
       for (const s of change.scores ?? [])
         this.stmt.upsertScore.run(code, s.round, s.team, s.resultJson, s.points, s.rank);

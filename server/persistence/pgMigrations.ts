@@ -37,4 +37,9 @@ CREATE TABLE room_leases (
   token TEXT NOT NULL, claimed_at BIGINT NOT NULL);
 `,
   },
+  {
+    version: 2,
+    name: "plans carry the team's activity line (a change of plans alone writes no snapshot)",
+    sql: 'ALTER TABLE plans ADD COLUMN activity_json TEXT;',
+  },
 ];

@@ -1,6 +1,7 @@
 // The persistence layer on its own: what a transition writes (sessionChange over the core's snapshots),
 // the SQLite store's rows (storeContract.ts), secrets, and how a stored timer resumes after a restart.
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionSnapshot } from '../../../shared/index.ts';
 import { SqliteSessionStore } from '../../../server/persistence/SqliteSessionStore.ts';
@@ -45,5 +46,26 @@ describe('resumedSnapshot', () => {
   it('lets a service animation run on from the resume', () => {
     const s = host(planning(), { command: 'endPlanning' }, 2000).session; // 8 s of service from t = 2000
     expect(resumedSnapshot(s, 5000, 100_000).timer).toEqual({ remainingMs: 5000, runningSinceMs: 100_000 });
+  });
+});
+
+describe('an SQLite file made before plans carried their activity line', () => {
+  it('gains the column when opened, and its old plan rows read with no activity', async () => {
+    const file = path.join(tempDir(), 'old.sqlite');
+    const old = new Database(file);
+    old.exec(`CREATE TABLE plans (
+      session TEXT NOT NULL, round INTEGER NOT NULL, team TEXT NOT NULL, version INTEGER NOT NULL,
+      plan_json TEXT NOT NULL, locked INTEGER NOT NULL, saved_at INTEGER NOT NULL,
+      PRIMARY KEY (session, round, team))`);
+    old.prepare(`INSERT INTO plans VALUES ('ABC234', 0, 't1', 3, '{}', 0, 5)`).run();
+    old.close();
+    const store = new SqliteSessionStore(file);
+    try {
+      expect(await store.plans('ABC234')).toEqual([
+        { round: 0, team: 't1', version: 3, planJson: '{}', locked: false, activityJson: null, savedAt: 5 },
+      ]);
+    } finally {
+      await store.close();
+    }
   });
 });

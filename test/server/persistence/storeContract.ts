@@ -8,6 +8,7 @@ import {
   hostCommand,
   joinPlayer,
   playerEdit,
+  setLock,
   type SessionSnapshot,
   type SessionStep,
 } from '../../../shared/index.ts';
@@ -111,6 +112,38 @@ export function storeContract(name: string, open: () => Promise<SessionStore>): 
       expect(stored.updatedAt).toBe(50);
       await store.touch('ABC234', 60);
       expect((await store.getSession('ABC234'))!.updatedAt).toBe(60);
+    });
+
+    it('writes a change of plans alone as its rows, and reads the session back with its newest plans', async () => {
+      const store = await fresh();
+      const lobby = await storedLobby(store);
+      let s = lobby.s;
+      const step = async (next: SessionStep, now: number) => {
+        const change = sessionChange(s, next.session, now, lobby.seats);
+        await store.applyChange('ABC234', change);
+        s = next.session;
+        return change;
+      };
+      await step(host(s, { command: 'start' }, 10), 10);
+      await step(host(s, { command: 'advance' }, 20), 20);
+      const edit = (spec: (string | null)[], now: number) =>
+        unwrap(playerEdit(s, 'p1', { type: 'setSpec', tensor: 'w1', spec }, now));
+      // the first edit marks the seat as played: the snapshot is written
+      expect((await step(edit([null, 'model'], 30), 30)).snapshotJson).toBeDefined();
+      const second = await step(edit(['model', null], 35), 35);
+      expect(second.snapshotJson).toBeUndefined();
+      expect(second.plans).toHaveLength(1);
+      const read = async () =>
+        JSON.parse((await store.getSession('ABC234'))!.snapshotJson) as SessionSnapshot;
+      expect(await read()).toEqual(s);
+      expect((await read()).plans.t1!.activity).toHaveLength(2);
+      expect((await store.getSession('ABC234'))!.updatedAt).toBe(35);
+      const locked = await step(unwrap(setLock(s, 'p1', true, 40)), 40);
+      expect(locked.snapshotJson).toBeUndefined();
+      expect(await read()).toEqual(s);
+      // a change of more than plans writes the snapshot, which then holds the same plans as the rows
+      expect((await step(host(s, { command: 'endPlanning' }, 50), 50)).snapshotJson).toBeDefined();
+      expect(await read()).toEqual(s);
     });
 
     it('deletes the rows of dropped seats (never played: ghostSeats.ts), and only those', async () => {
