@@ -121,9 +121,10 @@ export class PgSessionStore implements SessionStore {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
+      // A change of plans alone leaves the session's row as it is (the heartbeat, touch, keeps updated_at).
       const updated =
         change.snapshotJson === undefined
-          ? await client.query('UPDATE sessions SET updated_at = $1 WHERE code = $2', [t, code])
+          ? await client.query('SELECT 1 FROM sessions WHERE code = $1', [code])
           : await client.query('UPDATE sessions SET snapshot_json = $1, updated_at = $2 WHERE code = $3', [
               change.snapshotJson,
               t,

@@ -45,7 +45,8 @@ export interface RoundRow {
 
 /**
  * One accepted change of a session: the new snapshot plus the rows it implies (all written atomically). A
- * change of plans alone carries no snapshot: its plan rows are the change (latestPlans.ts reads them back).
+ * change of plans alone carries no snapshot: its plan rows are the change (latestPlans.ts reads them back), and
+ * the session's updated_at is left to the heartbeat (touch).
  */
 export interface SessionChange {
   readonly snapshotJson?: string;

@@ -157,11 +157,13 @@ export class SqliteSessionStore implements SessionStore {
   async applyChange(code: string, change: SessionChange): Promise<void> {
     const t = change.nowMs;
     this.db.transaction(() => {
-      const updated =
+      // A change of plans alone leaves the session's row as it is: rewriting even its updated_at rewrites the
+      // whole row, snapshot and all (SQLite stores a row as one record); the heartbeat (touch) keeps it.
+      const stored =
         change.snapshotJson === undefined
-          ? this.stmt.touch.run(t, code)
-          : this.stmt.updateSnapshot.run(change.snapshotJson, t, code);
-      if (updated.changes !== 1) throw new Error(`Session ${code} is not stored.`);
+          ? this.stmt.hasSession.get(code) !== undefined
+          : this.stmt.updateSnapshot.run(change.snapshotJson, t, code).changes === 1;
+      if (!stored) throw new Error(`Session ${code} is not stored.`);
       for (const p of change.players ?? [])
         this.stmt.upsertPlayer.run(code, p.id, p.nickname, p.team, p.seatKeyHash);
       for (const id of change.playersDropped ?? []) this.stmt.deletePlayer.run(code, id);

@@ -49,7 +49,7 @@ import { joinRefusal, seatFor, type Seat } from './seat.ts';
 import { MessageRate, SESSION_MESSAGE_RATE, limited } from './MessageRate.ts';
 import { guardFrames } from './frameGuard.ts';
 import { onRoomException } from './roomException.ts';
-import { SessionState, mirrorSession, mirrorsAlike } from './sessionState.ts';
+import { SessionState, editCountsDue, mirrorSession, mirrorsAlike } from './sessionState.ts';
 import { handleUnknownMessages } from './unhandledMessages.ts';
 
 /** What every session room of a process shares (passed as the room's define() options). */
@@ -88,12 +88,6 @@ const defaultDeps = (): Promise<SessionRoomDeps> =>
  * as messages, not state.
  */
 export const PATCH_INTERVAL_MS = 200;
-/**
- * The teams' edit counts (planVersion: the projector's and dashboard's "n edits") are mirrored at most once a
- * second, and at once when the phase or round changes: otherwise every patch tick of an active class changed,
- * and each patch is a write to every screen. The plan itself, with its version, reaches the team at once.
- */
-export const EDIT_COUNT_MIRROR_MS = 1000;
 
 export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
   maxClients = 250;
@@ -314,13 +308,12 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
     // an edit changes only plans: the schema state would not change (the next tick mirrors the edit counts)
     const alike = step.session !== this.session && mirrorsAlike(this.session, step.session);
     if (step.session !== this.session) {
-      await this.deps.store.applyChange(
-        this.roomId,
-        sessionChange(this.session, step.session, now, this.seatKeys),
-      );
+      const change = sessionChange(this.session, step.session, now, this.seatKeys);
+      await this.deps.store.applyChange(this.roomId, change);
       const before = this.session;
       this.session = step.session;
-      this.lastHeartbeat = now;
+      // a change of plans alone does not write updated_at: the heartbeat still has to
+      if (change.snapshotJson !== undefined) this.lastHeartbeat = now;
       if (before.players !== step.session.players) sendRemovedIfChanged(this.audience(), before);
       // a closed session (podium after endSession) goes away once its last screen leaves
       if (this.session.closed) this.autoDispose = true;
@@ -406,8 +399,7 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
       if (c.userData?.role === 'player' && c.userData.playerId) connected.add(c.userData.playerId);
     // paced by the wall clock, not the session's (a test or a paused class may hold that one still)
     const wall = performance.now();
-    const newRound = this.state.phase !== this.session.phase || this.state.round !== this.session.round;
-    const counts = newRound || wall - this.countsMirroredAt >= EDIT_COUNT_MIRROR_MS;
+    const counts = editCountsDue(this.state, this.session, now, wall - this.countsMirroredAt);
     if (counts) this.countsMirroredAt = wall;
     mirrorSession(this.state, this.session, now, connected, counts);
   }

@@ -99,6 +99,36 @@ function shownResults(s: SessionSnapshot) {
   return last;
 }
 
+/** The timer as the state shows it at `nowMs`, ms: exact while paused, rounded up to whole seconds while running. */
+export function shownTimerMs(s: SessionSnapshot, nowMs: number): number {
+  const remaining = timerRemainingMs(s, nowMs);
+  return s.timer.runningSinceMs !== null ? Math.ceil(remaining / 1000) * 1000 : remaining;
+}
+
+/**
+ * The teams' edit counts (planVersion: the projector's and dashboard's "n edits") are mirrored about once a
+ * second — with the running timer's next shown second, so both go out in one patch, or after 1.5 s when the
+ * timer does not move — and at once when the phase or round changes: otherwise every patch tick of an active
+ * class changed, and each patch is a write to every screen. The plan itself, with its version, reaches the
+ * team at once.
+ */
+export const EDIT_COUNT_MIRROR_MS = 1000;
+
+/**
+ * Whether the edit counts are mirrored now, into `state` from `s` at `nowMs`, `sinceMs` (wall clock: a test or
+ * a paused class may hold the session's still) after they last were.
+ */
+export function editCountsDue(
+  state: SessionState,
+  s: SessionSnapshot,
+  nowMs: number,
+  sinceMs: number,
+): boolean {
+  if (state.phase !== s.phase || state.round !== s.round) return true;
+  const secondTurns = shownTimerMs(s, nowMs) !== state.timerRemainingMs;
+  return (secondTurns && sinceMs >= EDIT_COUNT_MIRROR_MS / 2) || sinceMs >= EDIT_COUNT_MIRROR_MS * 1.5;
+}
+
 /**
  * Whether `after` mirrors as `before` did, at the same clock and connections: only plans changed, and no lock
  * (the edit counts follow at EDIT_COUNT_MIRROR_MS anyway). An accepted edit is such a step; the room then
@@ -131,10 +161,9 @@ export function mirrorSession(
   put(state, 'round', s.round);
   put(state, 'roundCount', s.rounds.length);
   put(state, 'levelId', s.rounds[s.round]?.levelId ?? '');
-  const remaining = timerRemainingMs(s, nowMs);
   const running = s.timer.runningSinceMs !== null;
   put(state, 'timerRunning', running);
-  put(state, 'timerRemainingMs', running ? Math.ceil(remaining / 1000) * 1000 : remaining);
+  put(state, 'timerRemainingMs', shownTimerMs(s, nowMs));
   put(state, 'timerEndsAt', running ? s.timer.runningSinceMs! + s.timer.remainingMs : 0);
   put(state, 'lastHint', s.lastHint);
   put(state, 'closed', s.closed);

@@ -1,9 +1,15 @@
 // mirrorSession: the core's snapshot copied into the Colyseus schema state; the teams' edit counts are left
-// as they were when the room says they are not due (SessionRoom's EDIT_COUNT_MIRROR_MS); mirrorsAlike tells
+// as they were when the room says they are not due (editCountsDue); mirrorsAlike tells
 // the room that a step (an accepted edit) would mirror as the one before it.
 import { describe, expect, it } from 'vitest';
 import { hostCommand, playerEdit, setLock, type SessionSnapshot } from '../../../shared/classroom/index.ts';
-import { SessionState, mirrorSession, mirrorsAlike } from '../../../server/rooms/sessionState.ts';
+import {
+  EDIT_COUNT_MIRROR_MS,
+  SessionState,
+  editCountsDue,
+  mirrorSession,
+  mirrorsAlike,
+} from '../../../server/rooms/sessionState.ts';
 import { lobby, ok } from '../../classroom/helpers.ts';
 
 const planningOf = (s: SessionSnapshot) =>
@@ -58,5 +64,32 @@ describe('mirrorsAlike', () => {
     expect(mirrorsAlike(second.session, locked)).toBe(false);
     const paused = ok(hostCommand(second.session, { command: 'pause' }, 3000)).session;
     expect(mirrorsAlike(second.session, paused)).toBe(false);
+  });
+});
+
+describe('editCountsDue', () => {
+  const planning = planningOf(lobby([['A'], ['B']]));
+  // the planning clock started at 1000 ms; mirrored at 1200 ms, the timer shows a whole second
+  const mirroredAt = (ms: number) => {
+    const state = new SessionState();
+    mirrorSession(state, planning, ms, new Set());
+    return state;
+  };
+
+  it("go out with the running timer's next second, so one patch carries both", () => {
+    const state = mirroredAt(1200);
+    // the same shown second: not yet, however long since (below 1.5 s)
+    expect(editCountsDue(state, planning, 1900, 1400)).toBe(false);
+    // the second turns at 2000 ms: due once half the pace has passed
+    expect(editCountsDue(state, planning, 2100, 600)).toBe(true);
+    expect(editCountsDue(state, planning, 2100, 300)).toBe(false);
+  });
+
+  it('go out after 1.5 s when the timer does not move (paused, or a clock held still), and at a new phase', () => {
+    const state = mirroredAt(1200);
+    expect(editCountsDue(state, planning, 1200, EDIT_COUNT_MIRROR_MS * 1.5)).toBe(true);
+    expect(editCountsDue(state, planning, 1200, EDIT_COUNT_MIRROR_MS)).toBe(false);
+    const next = ok(hostCommand(planning, { command: 'endPlanning' }, 1300)).session;
+    expect(editCountsDue(state, next, 1300, 0)).toBe(true);
   });
 });
