@@ -1,5 +1,6 @@
 // The classroom's embedded database (the default SessionStore): SQLite (WAL) in one file. Every change is
-// written synchronously in one transaction before its promise resolves, so a crash loses nothing accepted.
+// written in one transaction before its promise resolves, so a crash loses nothing accepted; the changes of one
+// turn of the event loop share one transaction (GroupCommit.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -15,6 +16,7 @@ import type {
   StoredSession,
 } from './SessionStore.ts';
 import { withLatestPlans } from './latestPlans.ts';
+import { GroupCommit } from './GroupCommit.ts';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS sessions (
@@ -121,6 +123,7 @@ export class SqliteSessionStore implements SessionStore {
   readonly kind = 'sqlite';
   private readonly db: Database.Database;
   private readonly stmt: ReturnType<typeof prepareStatements>;
+  private readonly group: GroupCommit;
 
   /** Opens (creating the folder and tables when missing) the database at `dbPath`; ':memory:' works too. */
   constructor(dbPath: string) {
@@ -131,32 +134,39 @@ export class SqliteSessionStore implements SessionStore {
     this.db.exec(SCHEMA);
     addMissingColumns(this.db);
     this.stmt = prepareStatements(this.db);
+    this.group = new GroupCommit(this.db);
+  }
+
+  /** The statements, once the changes still pending are written (every read sees every accepted change). */
+  private ready(): ReturnType<typeof prepareStatements> {
+    this.group.flush();
+    return this.stmt;
   }
 
   async hasSession(code: string): Promise<boolean> {
-    return this.stmt.hasSession.get(code) !== undefined;
+    return this.ready().hasSession.get(code) !== undefined;
   }
 
   /** Stores a new session; throws if the code is already stored (codes are unique). */
   async createSession(s: NewSession): Promise<void> {
-    this.stmt.insertSession.run(s.code, s.title, s.hostKeyHash, s.nowMs, s.nowMs, s.snapshotJson);
+    this.ready().insertSession.run(s.code, s.title, s.hostKeyHash, s.nowMs, s.nowMs, s.snapshotJson);
   }
 
   /** Forgets a session that never opened (its room could not be created); nothing else refers to it yet. */
   async deleteNewSession(code: string): Promise<void> {
-    this.stmt.deleteSession.run(code);
+    this.ready().deleteSession.run(code);
   }
 
   async getSession(code: string): Promise<StoredSession | undefined> {
-    const stored = this.stmt.getSession.get(code) as StoredSession | undefined;
+    const stored = this.ready().getSession.get(code) as StoredSession | undefined;
     if (stored === undefined) return undefined;
     return { ...stored, snapshotJson: withLatestPlans(stored.snapshotJson, await this.plans(code)) };
   }
 
-  /** Writes one accepted change in a single transaction. */
-  async applyChange(code: string, change: SessionChange): Promise<void> {
+  /** Writes one accepted change atomically (its own savepoint in this turn's transaction: GroupCommit.ts). */
+  applyChange(code: string, change: SessionChange): Promise<void> {
     const t = change.nowMs;
-    this.db.transaction(() => {
+    return this.group.add(() => {
       // A change of plans alone leaves the session's row as it is: rewriting even its updated_at rewrites the
       // whole row, snapshot and all (SQLite stores a row as one record); the heartbeat (touch) keeps it.
       const stored =
@@ -183,48 +193,56 @@ export class SqliteSessionStore implements SessionStore {
       for (const round of change.scoresWithdrawn ?? []) this.stmt.deleteScores.run(code, round);
       for (const s of change.scores ?? [])
         this.stmt.upsertScore.run(code, s.round, s.team, s.resultJson, s.points, s.rank);
-    })();
+    });
   }
 
   /** Records that the session was live at `nowMs` (a heartbeat: a resumed timer counts time up to here). */
   async touch(code: string, nowMs: number): Promise<void> {
-    this.stmt.touch.run(nowMs, code);
+    this.ready().touch.run(nowMs, code);
   }
 
   async players(code: string): Promise<PlayerRow[]> {
-    return this.stmt.players.all(code) as PlayerRow[];
+    return this.ready().players.all(code) as PlayerRow[];
   }
 
   async rounds(code: string): Promise<RoundRow[]> {
-    return this.stmt.rounds.all(code) as RoundRow[];
+    return this.ready().rounds.all(code) as RoundRow[];
   }
 
   async plans(code: string): Promise<PlanRow[]> {
-    return (this.stmt.plans.all(code) as (Omit<PlanRow, 'locked'> & { locked: number })[]).map((r) => ({
+    return (this.ready().plans.all(code) as (Omit<PlanRow, 'locked'> & { locked: number })[]).map((r) => ({
       ...r,
       locked: r.locked === 1,
     }));
   }
 
   async scores(code: string): Promise<ScoreRow[]> {
-    return this.stmt.scores.all(code) as ScoreRow[];
+    return this.ready().scores.all(code) as ScoreRow[];
   }
 
   async roomLease(code: string): Promise<RoomLease | undefined> {
-    return this.stmt.lease.get(code) as RoomLease | undefined;
+    return this.ready().lease.get(code) as RoomLease | undefined;
   }
 
   async claimRoomLease(code: string, lease: RoomLease, expectedToken: string | null): Promise<boolean> {
     // one statement: SQLite serialises writers, and the conflict clause compares the stored token
-    const row = this.stmt.claimLease.get(code, lease.processId, lease.token, lease.claimedAt, expectedToken);
+    const row = this.ready().claimLease.get(
+      code,
+      lease.processId,
+      lease.token,
+      lease.claimedAt,
+      expectedToken,
+    );
     return row !== undefined;
   }
 
   async releaseRoomLease(code: string, token: string): Promise<void> {
-    this.stmt.releaseLease.run(code, token);
+    this.ready().releaseLease.run(code, token);
   }
 
   async close(): Promise<void> {
-    if (this.db.open) this.db.close();
+    if (!this.db.open) return;
+    this.group.flush();
+    this.db.close();
   }
 }

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionSnapshot } from '../../../shared/index.ts';
 import { SqliteSessionStore } from '../../../server/persistence/SqliteSessionStore.ts';
 import { resumedSnapshot } from '../../../server/persistence/resumedSnapshot.ts';
+import { sessionChange } from '../../../server/persistence/sessionChange.ts';
 import { hashSecret, newSecret, verifySecret } from '../../../server/persistence/secrets.ts';
 import { host, storeContract, storedLobby } from '../persistence/storeContract.ts';
 import { tempDir } from './harness.ts';
@@ -64,6 +65,32 @@ describe('an SQLite file made before plans carried their activity line', () => {
       expect(await store.plans('ABC234')).toEqual([
         { round: 0, team: 't1', version: 3, planJson: '{}', locked: false, activityJson: null, savedAt: 5 },
       ]);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('group commit (GroupCommit.ts)', () => {
+  it('writes the changes of one turn together, each alone: one refused writes nothing, the others commit', async () => {
+    const store = new SqliteSessionStore(path.join(tempDir(), 'group.sqlite'));
+    try {
+      const { s, seats } = await storedLobby(store);
+      const started = host(s, { command: 'start' }, 10).session;
+      const change = sessionChange(s, started, 10, seats);
+      // same turn: a change of a session that is not stored, then a good one
+      const results = await Promise.allSettled([
+        store.applyChange('ZZZ999', change),
+        store.applyChange('ABC234', change),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled']);
+      expect(JSON.parse((await store.getSession('ABC234'))!.snapshotJson)).toEqual(started);
+      expect(await store.plans('ZZZ999')).toEqual([]);
+      // a read in the same turn as a write sees it
+      const advanced = host(started, { command: 'advance' }, 20).session;
+      const written = store.applyChange('ABC234', sessionChange(started, advanced, 20, seats));
+      expect(JSON.parse((await store.getSession('ABC234'))!.snapshotJson)).toEqual(advanced);
+      await written;
     } finally {
       await store.close();
     }
