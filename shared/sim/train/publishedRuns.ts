@@ -112,6 +112,13 @@ const tflops = (value: number) => ({ kind: 'tflopsPerGpu', value }) as const;
 const seconds = (value: number) => ({ kind: 'iterationS', value }) as const;
 const T1 = 'narayanan-t1';
 const KORTHIKANTI_SCHEDULE = 'interleaving as calculon validation/*.json (Table 3 does not print it)';
+// MT-NLG §2.4 does not print the microbatch. With 1F1B the step is (m + p − 1) slots of one microbatch's stage
+// time (Narayanan eq. (1)), so the three published times, same model and p = 35, stand in the ratio of their
+// slot counts whatever a slot costs: 60.1 : 50.2 : 44.4 = 1 : 0.835 : 0.739. Microbatch 2 gives
+// m = 1920/(2·dp) = 120, 96, 80 → 154 : 130 : 114 = 1 : 0.844 : 0.740; microbatch 1 gives 274 : 226 : 194 =
+// 1 : 0.825 : 0.708 and microbatch 4 94 : 82 : 74 = 1 : 0.872 : 0.787. No constant enters this choice.
+const MTNLG_ASSUMED =
+  'microbatch 2, from the ratios of the three published times (1F1B: t ∝ m + p − 1); vocabulary padded to 51,200 as Megatron pads 50,257';
 const PTDP_SCHEDULE = 'Table 2 does not print the schedule or microbatch: 1F1B, microbatch 1 as llm-analysis';
 
 /** The published runs, in the order `sim validate` prints them. */
@@ -151,7 +158,7 @@ export const PUBLISHED_RUNS: readonly PublishedRun[] = [
   run('k5-1t-full', 'korthikanti', 'Table 5, 1T, full recompute', gpt(128, 25600, 160), { tp: 8, pp: 64, dp: 1, globalBatch: 512, microBatch: 1 }, seconds(94.42), { assumed: KORTHIKANTI_SCHEDULE }),
   run('k5-1t-sp', 'korthikanti', 'Table 5, 1T, SP + selective', gpt(128, 25600, 160), { tp: 8, pp: 64, dp: 1, globalBatch: 512, microBatch: 1, recompute: 'selective', sp: true }, seconds(71.49), { assumed: KORTHIKANTI_SCHEDULE }),
 
-  run('mtnlg-280', 'mt-nlg', 'MT-NLG §2.4, 280 nodes', MT530, { tp: 8, pp: 35, dp: 8, globalBatch: 1920, microBatch: 1, zero: 1 }, seconds(60.1), { assumed: 'microbatch 1; vocabulary padded to 51,200 as Megatron pads 50,257' }),
-  run('mtnlg-350', 'mt-nlg', 'MT-NLG §2.4, 350 nodes', MT530, { tp: 8, pp: 35, dp: 10, globalBatch: 1920, microBatch: 1, zero: 1 }, seconds(50.2), { assumed: 'microbatch 1; vocabulary padded to 51,200 as Megatron pads 50,257' }),
-  run('mtnlg-420', 'mt-nlg', 'MT-NLG §2.4, 420 nodes', MT530, { tp: 8, pp: 35, dp: 12, globalBatch: 1920, microBatch: 1, zero: 1 }, seconds(44.4), { assumed: 'microbatch 1; vocabulary padded to 51,200 as Megatron pads 50,257' }),
+  run('mtnlg-280', 'mt-nlg', 'MT-NLG §2.4, 280 nodes', MT530, { tp: 8, pp: 35, dp: 8, globalBatch: 1920, microBatch: 2, zero: 1 }, seconds(60.1), { assumed: MTNLG_ASSUMED }),
+  run('mtnlg-350', 'mt-nlg', 'MT-NLG §2.4, 350 nodes', MT530, { tp: 8, pp: 35, dp: 10, globalBatch: 1920, microBatch: 2, zero: 1 }, seconds(50.2), { assumed: MTNLG_ASSUMED }),
+  run('mtnlg-420', 'mt-nlg', 'MT-NLG §2.4, 420 nodes', MT530, { tp: 8, pp: 35, dp: 12, globalBatch: 1920, microBatch: 2, zero: 1 }, seconds(44.4), { assumed: MTNLG_ASSUMED }),
 ];
