@@ -7,7 +7,10 @@
 // Sources:
 //   narayanan-t1  Narayanan et al. 2021 (arXiv 2104.04473) Table 1, weak scaling; microbatch and
 //                 interleaving from the authors' script NVIDIA/Megatron-LM examples/sc21/run_table_1.sh
-//                 (`--num-layers-per-virtual-pipeline-stage`; the 1T case sets none).
+//                 (`--num-layers-per-virtual-pipeline-stage`; the 1T case sets none). The script sets
+//                 `DDP=torch` for the PP = 1 rows (PyTorch DDP: the gradient all-reduce overlaps the last
+//                 backward) and `DDP=local` for PP > 1 (Megatron's own DDP: `train_step` all-reduces after
+//                 the schedule), priced so with `overlapGradReduce: false`.
 //   narayanan-t2  the same paper's Table 2, ZeRO-3 without model parallelism vs PTD-P (175B and 530B);
 //                 the rows as reproduced by cli99/llm-analysis examples/megatron-lm/run_train*.sh.
 //   korthikanti   Korthikanti et al. 2022 (arXiv 2205.05198) Table 5, full recompute vs sequence parallel +
@@ -73,6 +76,8 @@ interface Shape {
   recompute?: RecomputePolicy;
   sp?: boolean;
   zero?: 0 | 1 | 2 | 3;
+  /** false: the gradient reduction runs after the schedule (Megatron `--DDP-impl local`, DeepSpeed's pipeline). */
+  overlap?: boolean;
 }
 
 const plan = (s: Shape): Record<string, number | string | boolean> => ({
@@ -86,6 +91,7 @@ const plan = (s: Shape): Record<string, number | string | boolean> => ({
   recompute: s.recompute ?? 'full',
   sequenceParallel: s.sp ?? false,
   zeroStage: s.zero ?? 0,
+  ...(s.overlap === undefined ? {} : { overlapGradReduce: s.overlap }),
 });
 
 function run(
@@ -112,7 +118,15 @@ const tflops = (value: number) => ({ kind: 'tflopsPerGpu', value }) as const;
 const seconds = (value: number) => ({ kind: 'iterationS', value }) as const;
 const T1 = 'narayanan-t1';
 const KORTHIKANTI_SCHEDULE = 'interleaving as calculon validation/*.json (Table 3 does not print it)';
-const PTDP_SCHEDULE = 'Table 2 does not print the schedule or microbatch: 1F1B, microbatch 1 as llm-analysis';
+// MT-NLG §2.4 does not print the microbatch. With 1F1B the step is (m + p − 1) slots of one microbatch's stage
+// time (Narayanan eq. (1)), so the three published times, same model and p = 35, stand in the ratio of their
+// slot counts whatever a slot costs: 60.1 : 50.2 : 44.4 = 1 : 0.835 : 0.739. Microbatch 2 gives
+// m = 1920/(2·dp) = 120, 96, 80 → 154 : 130 : 114 = 1 : 0.844 : 0.740; microbatch 1 gives 274 : 226 : 194 =
+// 1 : 0.825 : 0.708 and microbatch 4 94 : 82 : 74 = 1 : 0.872 : 0.787. No constant enters this choice.
+const MTNLG_ASSUMED =
+  'microbatch 2, from the ratios of the three published times (1F1B: t ∝ m + p − 1); vocabulary padded to 51,200 as Megatron pads 50,257';
+const PTDP_SCHEDULE =
+  'Table 2 does not print the schedule, microbatch or DDP: 1F1B, microbatch 1 as llm-analysis; DDP local as Table 1 at PP > 1';
 
 /** The published runs, in the order `sim validate` prints them. */
 // prettier-ignore
@@ -121,12 +135,12 @@ export const PUBLISHED_RUNS: readonly PublishedRun[] = [
   run('t1-3.6b', T1, 'Table 1, 3.6B', gpt(30, 3072, 32), { tp: 2, pp: 1, dp: 32, globalBatch: 512, microBatch: 16 }, tflops(138), { calibration: true }),
   run('t1-7.5b', T1, 'Table 1, 7.5B', gpt(36, 4096, 32), { tp: 4, pp: 1, dp: 32, globalBatch: 512, microBatch: 16 }, tflops(142)),
   run('t1-18.4b', T1, 'Table 1, 18.4B', gpt(40, 6144, 48), { tp: 8, pp: 1, dp: 32, globalBatch: 1024, microBatch: 8 }, tflops(135)),
-  run('t1-39.1b', T1, 'Table 1, 39.1B', gpt(48, 8192, 64), { tp: 8, pp: 2, dp: 32, globalBatch: 1536, microBatch: 4 }, tflops(138)),
-  run('t1-76.1b', T1, 'Table 1, 76.1B', gpt(60, 10240, 80), { tp: 8, pp: 4, dp: 32, globalBatch: 1792, microBatch: 2, v: 3 }, tflops(140)),
-  run('t1-145.6b', T1, 'Table 1, 145.6B', gpt(80, 12288, 96), { tp: 8, pp: 8, dp: 24, globalBatch: 2304, microBatch: 2, v: 2 }, tflops(148), { calibration: true }),
-  run('t1-310.1b', T1, 'Table 1, 310.1B', gpt(96, 16384, 128), { tp: 8, pp: 16, dp: 15, globalBatch: 2160, microBatch: 1, v: 2 }, tflops(155)),
-  run('t1-529.6b', T1, 'Table 1, 529.6B', MT530, { tp: 8, pp: 35, dp: 9, globalBatch: 2520, microBatch: 1, v: 3 }, tflops(163)),
-  run('t1-1008b', T1, 'Table 1, 1008.0B', gpt(128, 25600, 160), { tp: 8, pp: 64, dp: 6, globalBatch: 3072, microBatch: 1 }, tflops(163)),
+  run('t1-39.1b', T1, 'Table 1, 39.1B', gpt(48, 8192, 64), { tp: 8, pp: 2, dp: 32, globalBatch: 1536, microBatch: 4, overlap: false }, tflops(138)),
+  run('t1-76.1b', T1, 'Table 1, 76.1B', gpt(60, 10240, 80), { tp: 8, pp: 4, dp: 32, globalBatch: 1792, microBatch: 2, v: 3, overlap: false }, tflops(140)),
+  run('t1-145.6b', T1, 'Table 1, 145.6B', gpt(80, 12288, 96), { tp: 8, pp: 8, dp: 24, globalBatch: 2304, microBatch: 2, v: 2, overlap: false }, tflops(148), { calibration: true }),
+  run('t1-310.1b', T1, 'Table 1, 310.1B', gpt(96, 16384, 128), { tp: 8, pp: 16, dp: 15, globalBatch: 2160, microBatch: 1, v: 2, overlap: false }, tflops(155)),
+  run('t1-529.6b', T1, 'Table 1, 529.6B', MT530, { tp: 8, pp: 35, dp: 9, globalBatch: 2520, microBatch: 1, v: 3, overlap: false }, tflops(163)),
+  run('t1-1008b', T1, 'Table 1, 1008.0B', gpt(128, 25600, 160), { tp: 8, pp: 64, dp: 6, globalBatch: 3072, microBatch: 1, overlap: false }, tflops(163)),
 
   run('t2-zero3-175b-384', 'narayanan-t2-zero3', 'Table 2, ZeRO-3, 174.6B, 384 GPUs', GPT3, { tp: 1, pp: 1, dp: 384, globalBatch: 1536, microBatch: 4, zero: 3 }, tflops(144)),
   run('t2-zero3-175b-768', 'narayanan-t2-zero3', 'Table 2, ZeRO-3, 174.6B, 768 GPUs', GPT3, { tp: 1, pp: 1, dp: 768, globalBatch: 1536, microBatch: 2, zero: 3 }, tflops(88)),
@@ -135,12 +149,12 @@ export const PUBLISHED_RUNS: readonly PublishedRun[] = [
   run('t2-zero3-530b-1120', 'narayanan-t2-zero3', 'Table 2, ZeRO-3, 529.6B, 1120 GPUs', MT530, { tp: 1, pp: 1, dp: 1120, globalBatch: 2240, microBatch: 2, zero: 3 }, tflops(98)),
   run('t2-zero3-530b-2240', 'narayanan-t2-zero3', 'Table 2, ZeRO-3, 529.6B, 2240 GPUs', MT530, { tp: 1, pp: 1, dp: 2240, globalBatch: 2240, microBatch: 1, zero: 3 }, tflops(48)),
 
-  run('t2-ptdp-175b-384', 'narayanan-t2-ptdp', 'Table 2, PTD-P, 174.6B, 384 GPUs', GPT3, { tp: 8, pp: 12, dp: 4, globalBatch: 1536, microBatch: 1 }, tflops(153), { assumed: PTDP_SCHEDULE }),
-  run('t2-ptdp-175b-768', 'narayanan-t2-ptdp', 'Table 2, PTD-P, 174.6B, 768 GPUs', GPT3, { tp: 8, pp: 12, dp: 8, globalBatch: 1536, microBatch: 1 }, tflops(149), { assumed: PTDP_SCHEDULE }),
-  run('t2-ptdp-175b-1536', 'narayanan-t2-ptdp', 'Table 2, PTD-P, 174.6B, 1536 GPUs', GPT3, { tp: 8, pp: 12, dp: 16, globalBatch: 1536, microBatch: 1 }, tflops(141), { assumed: PTDP_SCHEDULE }),
-  run('t2-ptdp-530b-560', 'narayanan-t2-ptdp', 'Table 2, PTD-P, 529.6B, 560 GPUs', MT530, { tp: 8, pp: 35, dp: 2, globalBatch: 2240, microBatch: 1 }, tflops(171), { assumed: PTDP_SCHEDULE }),
-  run('t2-ptdp-530b-1120', 'narayanan-t2-ptdp', 'Table 2, PTD-P, 529.6B, 1120 GPUs', MT530, { tp: 8, pp: 35, dp: 4, globalBatch: 2240, microBatch: 1 }, tflops(167), { assumed: PTDP_SCHEDULE }),
-  run('t2-ptdp-530b-2240', 'narayanan-t2-ptdp', 'Table 2, PTD-P, 529.6B, 2240 GPUs', MT530, { tp: 8, pp: 35, dp: 8, globalBatch: 2240, microBatch: 1 }, tflops(159), { assumed: PTDP_SCHEDULE }),
+  run('t2-ptdp-175b-384', 'narayanan-t2-ptdp', 'Table 2, PTD-P, 174.6B, 384 GPUs', GPT3, { tp: 8, pp: 12, dp: 4, globalBatch: 1536, microBatch: 1, overlap: false }, tflops(153), { assumed: PTDP_SCHEDULE }),
+  run('t2-ptdp-175b-768', 'narayanan-t2-ptdp', 'Table 2, PTD-P, 174.6B, 768 GPUs', GPT3, { tp: 8, pp: 12, dp: 8, globalBatch: 1536, microBatch: 1, overlap: false }, tflops(149), { assumed: PTDP_SCHEDULE }),
+  run('t2-ptdp-175b-1536', 'narayanan-t2-ptdp', 'Table 2, PTD-P, 174.6B, 1536 GPUs', GPT3, { tp: 8, pp: 12, dp: 16, globalBatch: 1536, microBatch: 1, overlap: false }, tflops(141), { assumed: PTDP_SCHEDULE }),
+  run('t2-ptdp-530b-560', 'narayanan-t2-ptdp', 'Table 2, PTD-P, 529.6B, 560 GPUs', MT530, { tp: 8, pp: 35, dp: 2, globalBatch: 2240, microBatch: 1, overlap: false }, tflops(171), { assumed: PTDP_SCHEDULE }),
+  run('t2-ptdp-530b-1120', 'narayanan-t2-ptdp', 'Table 2, PTD-P, 529.6B, 1120 GPUs', MT530, { tp: 8, pp: 35, dp: 4, globalBatch: 2240, microBatch: 1, overlap: false }, tflops(167), { assumed: PTDP_SCHEDULE }),
+  run('t2-ptdp-530b-2240', 'narayanan-t2-ptdp', 'Table 2, PTD-P, 529.6B, 2240 GPUs', MT530, { tp: 8, pp: 35, dp: 8, globalBatch: 2240, microBatch: 1, overlap: false }, tflops(159), { assumed: PTDP_SCHEDULE }),
 
   run('k5-22b-full', 'korthikanti', 'Table 5, 22B, full recompute', gpt(48, 6144, 64), { tp: 8, pp: 1, dp: 1, globalBatch: 4, microBatch: 4 }, seconds(1.42), { calibration: true }),
   run('k5-22b-sp', 'korthikanti', 'Table 5, 22B, SP + selective', gpt(48, 6144, 64), { tp: 8, pp: 1, dp: 1, globalBatch: 4, microBatch: 4, recompute: 'selective', sp: true }, seconds(1.1), { calibration: true }),
@@ -151,7 +165,7 @@ export const PUBLISHED_RUNS: readonly PublishedRun[] = [
   run('k5-1t-full', 'korthikanti', 'Table 5, 1T, full recompute', gpt(128, 25600, 160), { tp: 8, pp: 64, dp: 1, globalBatch: 512, microBatch: 1 }, seconds(94.42), { assumed: KORTHIKANTI_SCHEDULE }),
   run('k5-1t-sp', 'korthikanti', 'Table 5, 1T, SP + selective', gpt(128, 25600, 160), { tp: 8, pp: 64, dp: 1, globalBatch: 512, microBatch: 1, recompute: 'selective', sp: true }, seconds(71.49), { assumed: KORTHIKANTI_SCHEDULE }),
 
-  run('mtnlg-280', 'mt-nlg', 'MT-NLG §2.4, 280 nodes', MT530, { tp: 8, pp: 35, dp: 8, globalBatch: 1920, microBatch: 1, zero: 1 }, seconds(60.1), { assumed: 'microbatch 1; vocabulary padded to 51,200 as Megatron pads 50,257' }),
-  run('mtnlg-350', 'mt-nlg', 'MT-NLG §2.4, 350 nodes', MT530, { tp: 8, pp: 35, dp: 10, globalBatch: 1920, microBatch: 1, zero: 1 }, seconds(50.2), { assumed: 'microbatch 1; vocabulary padded to 51,200 as Megatron pads 50,257' }),
-  run('mtnlg-420', 'mt-nlg', 'MT-NLG §2.4, 420 nodes', MT530, { tp: 8, pp: 35, dp: 12, globalBatch: 1920, microBatch: 1, zero: 1 }, seconds(44.4), { assumed: 'microbatch 1; vocabulary padded to 51,200 as Megatron pads 50,257' }),
+  run('mtnlg-280', 'mt-nlg', 'MT-NLG §2.4, 280 nodes', MT530, { tp: 8, pp: 35, dp: 8, globalBatch: 1920, microBatch: 2, zero: 1, overlap: false }, seconds(60.1), { assumed: MTNLG_ASSUMED }),
+  run('mtnlg-350', 'mt-nlg', 'MT-NLG §2.4, 350 nodes', MT530, { tp: 8, pp: 35, dp: 10, globalBatch: 1920, microBatch: 2, zero: 1, overlap: false }, seconds(50.2), { assumed: MTNLG_ASSUMED }),
+  run('mtnlg-420', 'mt-nlg', 'MT-NLG §2.4, 420 nodes', MT530, { tp: 8, pp: 35, dp: 12, globalBatch: 1920, microBatch: 2, zero: 1, overlap: false }, seconds(44.4), { assumed: MTNLG_ASSUMED }),
 ];

@@ -1,6 +1,7 @@
 // One training step of a Megatron GPT at full scale (docs/design.md §4.4 `sim train`): the priced blocks
 // (trainBlocks.ts) stacked into pipeline stages, the schedule simulated event by event, the data-parallel
-// gradient reduction overlapped with each device's last backward pass (gradientOverlap.ts), then the tied
+// gradient reduction overlapped with each device's last backward pass (gradientOverlap.ts; after it when
+// `parallel.overlapGradReduce` is false), then the tied
 // embeddings' gradient all-reduce between the first and last stage and the optimizer step.
 //   model stage k of K = p·v holds L/K layers, stage 0 also the embedding, stage K−1 the output layer;
 //   forward / backward / recompute per microbatch = layers × the layer's task (+ those extras);
@@ -150,6 +151,9 @@ export function simulateTrain(req: TrainRequest, calibration?: Calibration): Res
         items.push({ readyS: clock, durationS: embedReduceS });
       }
     }
+    // Without overlap (`overlapGradReduce` false: Megatron-LM's `--DDP-impl local`, DeepSpeed's pipeline
+    // engine) every reduction starts when the device's last backward task has ended: all of it is exposed.
+    if (!par.overlapGradReduce) return { items: items.map((r) => ({ ...r, readyS: clock })), windowS: clock };
     return { items, windowS: clock };
   });
   const exposedGradientS = reductions.map(({ items, windowS }) => exposedReductionS(items, windowS));

@@ -47,6 +47,14 @@ export interface ParallelPlan {
   readonly recompute: RecomputePolicy;
   readonly sequenceParallel: boolean;
   readonly zeroStage: 0 | 1 | 2 | 3;
+  /**
+   * The data-parallel gradient reduction overlaps the last microbatch's backward pass (true, the default:
+   * PyTorch DDP, Megatron-Core's `--overlap-grad-reduce`, DeepSpeed ZeRO's `overlap_comm`), or runs after
+   * the whole schedule ends (false: Megatron-LM 2021–22's `--DDP-impl local`, whose `train_step` calls
+   * `allreduce_gradients()` after `forward_backward_func`; DeepSpeed's pipeline engine, whose schedule ends
+   * in `ReduceGrads`).
+   */
+  readonly overlapGradReduce: boolean;
   /** Expert parallelism: the experts split over ep of the dp replicas (1 without a mixture of experts). */
   readonly ep?: number;
 }
@@ -169,6 +177,7 @@ function readParallel(raw: unknown): Result<ParallelPlan> {
       'recompute',
       'sequenceParallel',
       'zeroStage',
+      'overlapGradReduce',
       'ep',
     ],
     'parallel',
@@ -198,12 +207,15 @@ function readParallel(raw: unknown): Result<ParallelPlan> {
   if (!recompute.ok) return recompute;
   const sp = readBool(raw.sequenceParallel, 'parallel.sequenceParallel', false);
   if (!sp.ok) return sp;
+  const overlap = readBool(raw.overlapGradReduce, 'parallel.overlapGradReduce', true);
+  if (!overlap.ok) return overlap;
   return ok({
     ...n.value,
     schedule: schedule.value,
     recompute: recompute.value,
     sequenceParallel: sp.value,
     zeroStage: zero.value.zeroStage as 0 | 1 | 2 | 3,
+    overlapGradReduce: overlap.value,
   });
 }
 

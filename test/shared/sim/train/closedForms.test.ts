@@ -73,6 +73,7 @@ describe("Korthikanti Table 2: activation bytes per layer from the plan's layout
     recompute: 'none',
     sequenceParallel,
     zeroStage: 0,
+    overlapGradReduce: true,
   });
   const layerBytes = (tp: number, sp: boolean) =>
     unwrap(

@@ -76,3 +76,36 @@ describe('sim train timeline with dp > 1', () => {
     }
   });
 });
+
+describe('sim train with overlapGradReduce false (Megatron-LM 2021 `--DDP-impl local`)', () => {
+  const overlapped = simulate(DESIGN_EXAMPLE);
+  const after = simulate(withChanges(DESIGN_EXAMPLE, { parallel: { overlapGradReduce: false } }));
+  const p = DESIGN_EXAMPLE.parallel.pp;
+
+  it('exposes the whole reduction: it starts when the last backward task ends', () => {
+    for (let d = 0; d < p; d++) {
+      expect(after.exposedGradientS[d]).toBeCloseTo(after.gradientReductionS[d]!, 12);
+      expect(after.gradientReductionS[d]).toBeCloseTo(overlapped.gradientReductionS[d]!, 12);
+      const first = after.timelineWithCollectives.deviceEvents(d).find((e) => e.kind === 'collective')!;
+      expect(first.startS).toBeCloseTo(after.timeline.endS[d]!, 12);
+    }
+    expect(overlapped.exposedGradientS[1]!).toBeLessThan(overlapped.gradientReductionS[1]!);
+  });
+
+  it('adds, on a middle stage, 12 layers of a ring all-reduce of the 16-bit layer over 8 nodes', () => {
+    // Per GPU a layer holds 12h²/8 weights + 6.875h of biases and layer-norm gains (QKV's and W1's biases
+    // split, the rest replicated): S = 2·(226,492,416 + 84,480) = 453,153,792 bytes; the ring all-reduce
+    // over dp 8 on InfiniBand (25 GB/s, α 9.6 µs) takes 2·7·α + 2·(7/8)·S/B = 0.134 + 31.721 = 31.855 ms;
+    // × 12 layers = 0.382 s, all of it after the last backward task.
+    const h = 12288;
+    const S = 2 * ((12 * h * h) / 8 + 6.875 * h);
+    const perLayer = 2 * 7 * 9.6e-6 + ((2 * 7) / 8) * (S / 25e9);
+    expect(after.gradientReductionS[1]).toBeCloseTo(12 * perLayer, 4);
+    expect(after.exposedGradientS[1]).toBeCloseTo(12 * perLayer, 4);
+  });
+
+  it('makes the step longer by what overlap used to hide on the critical device', () => {
+    expect(after.stepS).toBeGreaterThan(overlapped.stepS);
+    expect(after.stepS - overlapped.stepS).toBeLessThanOrEqual(Math.max(...after.gradientReductionS) + 1e-9);
+  });
+});

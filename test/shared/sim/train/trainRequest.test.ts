@@ -17,7 +17,16 @@ describe('parseTrainRequest', () => {
     expect(r.ok && r.value).toMatchObject({
       model: { ffn: 4 * 12288 },
       hardware: { id: 'h100', devicesPerNode: 8 },
-      parallel: { tp: 1, pp: 1, dp: 1, microBatch: 1, schedule: '1f1b', virtualStages: 1, recompute: 'none' },
+      parallel: {
+        tp: 1,
+        pp: 1,
+        dp: 1,
+        microBatch: 1,
+        schedule: '1f1b',
+        virtualStages: 1,
+        recompute: 'none',
+        overlapGradReduce: true,
+      },
       precision: 'bf16-mixed',
     });
   });
@@ -34,6 +43,11 @@ describe('parseTrainRequest', () => {
       withChanges(DESIGN_EXAMPLE, { parallel: { sequenceParallel: 'yes' } }),
       'InputError',
       /sequenceParallel/,
+    ],
+    [
+      withChanges(DESIGN_EXAMPLE, { parallel: { overlapGradReduce: 0 } }),
+      'InputError',
+      /parallel\.overlapGradReduce/,
     ],
     [
       withChanges(DESIGN_EXAMPLE, { hardware: { preset: 'tpu-v9' } }),

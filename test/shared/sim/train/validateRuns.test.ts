@@ -36,6 +36,30 @@ describe('the published runs', () => {
   });
 });
 
+describe("MT-NLG's microbatch, which §2.4 does not print", () => {
+  // 1F1B: t = (m + p − 1)·slot (Narayanan eq. (1)), so at one microbatch size the three runs' times stand in
+  // the ratio of their slot counts. Hand-worked, p = 35, batch 1920, dp 8/10/12:
+  //   published 60.1 : 50.2 : 44.4 = 1 : 0.8353 : 0.7388
+  //   b = 1: m 240/192/160 → 274 : 226 : 194 = 1 : 0.8248 : 0.7080 (off by 4.2%)
+  //   b = 2: m 120/96/80   → 154 : 130 : 114 = 1 : 0.8442 : 0.7403 (off by 1.1%)
+  //   b = 4: m 60/48/40    →  94 :  82 :  74 = 1 : 0.8723 : 0.7872 (off by 6.6%)
+  const rows = ['mtnlg-280', 'mtnlg-350', 'mtnlg-420'].map(byId);
+  const slots = (b: number) => rows.map((r) => 1920 / (b * (r.request.parallel.dp as number)) + 35 - 1);
+  const offBy = (b: number) => {
+    const s = slots(b);
+    const t = rows.map((r) => r.published.value);
+    return Math.max(...[1, 2].map((i) => Math.abs(s[i]! / s[0]! / (t[i]! / t[0]!) - 1)));
+  };
+
+  it('is the one whose slot counts follow the published times: microbatch 2', () => {
+    expect(slots(2)).toEqual([154, 130, 114]);
+    expect(offBy(1)).toBeCloseTo(0.0417, 3);
+    expect(offBy(2)).toBeCloseTo(0.0107, 3);
+    expect(offBy(4)).toBeCloseTo(0.0655, 3);
+    for (const r of rows) expect(r.request.parallel.microBatch, r.id).toBe(2);
+  });
+});
+
 describe('validateRun and summarise', () => {
   it('prices a row: ours, and the error as ours/published − 1', () => {
     const row = validateRun(byId('k5-22b-full'));
