@@ -3,6 +3,7 @@
 // the kitchens holding it. Arrays of rank > 2 are shown over two dimensions: the split ones first, then the
 // last ones; rank 0 is one block. Pure.
 import {
+  formatKitchens,
   shardingBlocks,
   type Evaluation,
   type Level,
@@ -63,4 +64,14 @@ export function shownDimensions(sharding: Sharding): number[] {
   for (let d = rank - 1; d >= 0 && picked.length < Math.min(2, rank); d--)
     if (!picked.includes(d)) picked.push(d);
   return picked.sort((a, b) => a - b);
+}
+
+/**
+ * A block's label: the kitchens holding it (the core's formatKitchens), or "copies" text when several
+ * kitchens hold it whole.
+ * @example blockLabel([0, 1], (k) => `copies ${k}`) // 'copies 0–1'
+ */
+export function blockLabel(devices: readonly number[], copiesLabel: (kitchens: string) => string): string {
+  const ids = formatKitchens(devices);
+  return devices.length > 1 ? copiesLabel(ids) : ids;
 }

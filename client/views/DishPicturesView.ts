@@ -4,8 +4,7 @@
 // per kitchen along its foot and "copies" in its label: stripes across it read as a column split (issue 13
 // item 6). Redrawn on a change only.
 import type { GameObjects, Scene } from 'phaser';
-import type { DishPicture } from '../viewModels/dishPictures.ts';
-import { deviceRanges } from '../viewModels/formatBytes.ts';
+import { blockLabel, type DishPicture } from '../viewModels/dishPictures.ts';
 import type { Box } from '../viewModels/kitchenGridLayout.ts';
 import { drawPattern } from './drawPattern.ts';
 import { deviceColour, devicePattern, FONT_FAMILY, UI } from './palette.ts';
@@ -123,7 +122,7 @@ export class DishPicturesView {
         );
       }
       g.lineStyle(2, 0x1d2433, 1).strokeRect(bx, by, bw, bh);
-      const label = copies ? copiesLabel(deviceRanges(c.devices)) : deviceRanges(c.devices);
+      const label = blockLabel(c.devices, copiesLabel);
       const size = Math.min(fontSize, Math.floor(bh * 0.6));
       if (size < 10) continue;
       const text = this.scene.add

@@ -9,7 +9,7 @@ import {
   unwrap,
   type Evaluation,
 } from '../../../shared/index.ts';
-import { dishPictures, shownDimensions } from '../../../client/viewModels/dishPictures.ts';
+import { blockLabel, dishPictures, shownDimensions } from '../../../client/viewModels/dishPictures.ts';
 import { kitchenDetails } from '../../../client/viewModels/kitchenDetails.ts';
 import { planListing } from '../../../client/viewModels/planListing.ts';
 
@@ -28,6 +28,12 @@ describe('dishPictures', () => {
     expect(w1!.grid.cells[2]).toMatchObject({ rowStart: 16, rowSize: 8, colStart: 0, colSize: 128 });
     expect([w2!.grid.rows, w2!.grid.cols]).toEqual([1, 4]);
     expect(w2!.spec).toBe("P(None, 'model')");
+  });
+
+  it('labels a block by the core\'s kitchen list: a pair of copies is "0–1", as the serve report writes it', () => {
+    expect(blockLabel([1, 0], (k) => `copies ${k}`)).toBe('copies 0–1');
+    expect(blockLabel([0, 1, 2, 3, 6], (k) => k)).toBe('0–3, 6');
+    expect(blockLabel([2], () => 'never')).toBe('2');
   });
 
   it('shows a rank-3 array over its split dimension and its last one', () => {
