@@ -65,7 +65,7 @@ describe('kitchenDetails', () => {
 describe('planListing', () => {
   it('groups values by phase, pins the all-reduce of h_pre below it and w_in’s slice above x_proj', () => {
     const rows = planListing(evaluation, level.limits.tensors);
-    expect(rows[0]).toEqual({ type: 'phase', phase: 'forward' });
+    expect(rows[0]).toEqual({ type: 'phase', phase: 'forward', scale: 'tasting' });
     const at = rows.findIndex((row) => row.type === 'node' && row.name === 'h_pre');
     expect(rows[at]).toMatchObject({ spec: 'P(None, None)', local: '8×128', dish: false });
     expect(rows[at + 1]).toEqual({
