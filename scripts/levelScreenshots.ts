@@ -3,11 +3,12 @@
 // chosen views, written to test-output/screenshots/levels/ (git-ignored). Not a test: it checks nothing but
 // page errors, which it prints. Run `npm run build` first, then
 //   node --import tsx scripts/levelScreenshots.ts [--levels id,id] [--views local,static,dynamic]
-//     [--sizes 1280x720,390x844] [--locales en,zh-CN]
+//     [--sizes 1280x720,390x844] [--locales en,zh-CN] [--plan start|reference|trap]
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { LEVELS } from '../shared/index.ts';
+import { LEVELS, levelById } from '../shared/index.ts';
 import { launchChromium, openPage, SCREENSHOT_DIR, startServedGame } from '../test/e2e/browser.ts';
+import { editsBetween } from '../test/e2e/editsBetween.ts';
 
 const arg = (name: string, fallback: string): string[] => {
   const i = process.argv.indexOf(`--${name}`);
@@ -17,6 +18,7 @@ const levels = arg('levels', LEVELS.map((l) => l.id).join(','));
 const views = arg('views', 'local');
 const sizes = arg('sizes', '1280x720,390x844').map((s) => s.split('x').map(Number) as [number, number]);
 const locales = arg('locales', 'en,zh-CN');
+const [plan] = arg('plan', 'start');
 const dir = path.join(SCREENSHOT_DIR, 'levels');
 mkdirSync(dir, { recursive: true });
 
@@ -43,6 +45,18 @@ try {
             id,
           );
           await page.waitForFunction(() => window.__meshKitchen?.game.scene.isActive('kitchen'));
+          const level = levelById(id)!;
+          const target = plan === 'trap' ? level.trap.plan : plan === 'reference' ? level.reference : null;
+          if (target)
+            await page.evaluate(
+              (edits) => {
+                const scene = window.__meshKitchen!.game.scene.getScene('kitchen') as unknown as {
+                  session: { edit(e: unknown): boolean };
+                };
+                for (const e of edits) scene.session.edit(e);
+              },
+              editsBetween(level.start, target),
+            );
           for (const view of views) {
             await page.evaluate((v) => {
               const scene = window.__meshKitchen!.game.scene.getScene('kitchen') as unknown as {
@@ -55,7 +69,7 @@ try {
             );
             await page.waitForTimeout(300);
             await page.screenshot({
-              path: path.join(dir, `${id}-${view}-${locale}-${width}.png`),
+              path: path.join(dir, `${id}-${plan}-${view}-${locale}-${width}.png`),
               fullPage: true,
             });
           }
