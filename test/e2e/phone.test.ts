@@ -1,5 +1,6 @@
 // A 390×844 phone (issue 13 item 7): the title's mesh caption sits above the DOM buttons, not behind them,
-// in both languages; a pipeline level's dynamic view names its stages on the phone too.
+// in both languages, and the level list names the source article; a pipeline level's dynamic view names its
+// stages on the phone too.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { evaluatePlan, levelById } from '../../shared/index.ts';
@@ -67,6 +68,13 @@ describe('on a 390×844 phone', () => {
         );
       }
       await screenshot(page, `phone-title-${locale}`);
+      // The level list names the source article the levels cite as "the article", once, before any level.
+      await page.click('#play');
+      const source = await page.locator('#list-source').textContent();
+      expect(source).toContain('多厨房合办满汉全席');
+      expect(source).toContain('JAX');
+      expect(source).toMatch(locale === 'en' ? /A-Ming/ : /阿明/);
+      await screenshot(page, `phone-list-${locale}`);
       expect(errors).toEqual([]);
     } finally {
       await page.context().close();
