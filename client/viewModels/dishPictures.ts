@@ -75,3 +75,28 @@ export function blockLabel(devices: readonly number[], copiesLabel: (kitchens: s
   const ids = formatKitchens(devices);
   return devices.length > 1 ? copiesLabel(ids) : ids;
 }
+
+/**
+ * A dish's caption in at most two lines of `maxChars` characters (the global view's cells with 14+ dishes
+ * on a phone): whole when it fits; else broken after the '/' or '_' that balances the lines best
+ * ('self/' + 'wqkv'); a line still too long loses its middle to '…' (the full name is on hover and in the
+ * static view).
+ * @example captionLines('self/wqkv', 6) // ['self/', 'wqkv']
+ */
+export function captionLines(name: string, maxChars: number): string[] {
+  const room = Math.max(3, Math.floor(maxChars));
+  if (name.length <= room) return [name];
+  let best: [string, string] | undefined;
+  for (let i = 1; i < name.length; i++) {
+    if (name[i - 1] !== '/' && name[i - 1] !== '_') continue;
+    const cut: [string, string] = [name.slice(0, i), name.slice(i)];
+    const longest = Math.max(cut[0].length, cut[1].length);
+    if (!best || longest < Math.max(best[0].length, best[1].length)) best = cut;
+  }
+  const shorten = (s: string): string => {
+    if (s.length <= room) return s;
+    const keep = room - 1;
+    return `${s.slice(0, Math.ceil(keep / 2))}…${s.slice(s.length - Math.floor(keep / 2))}`;
+  };
+  return best ? best.map(shorten) : [shorten(name)];
+}
