@@ -43,6 +43,13 @@ locales.subscribe((locale) => {
 });
 connection.subscribe(renderStatus);
 
+/** Px the title screen's DOM buttons (#panel, at the stage's foot) cover of the canvas. */
+function titleButtonsSpace(): number {
+  const stageBox = document.getElementById('stage')?.getBoundingClientRect();
+  const panelBox = document.getElementById('panel')?.getBoundingClientRect();
+  return stageBox && panelBox && panelBox.height > 0 ? Math.max(0, stageBox.bottom - panelBox.top) : 0;
+}
+
 const createGame = (): Game =>
   new Game({
     // Canvas, not WebGL: the scenes are flat diagrams, and with software GL (headless Chromium, many
@@ -55,7 +62,7 @@ const createGame = (): Game =>
     audio: { noAudio: true },
     scene: [
       new PreloadScene(locales, sounds, document.getElementById('loading')),
-      new TitleScene(locales),
+      new TitleScene(locales, titleButtonsSpace),
       new KitchenScene(locales),
     ],
   });

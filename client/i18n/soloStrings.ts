@@ -21,6 +21,8 @@ export const soloStrings = defineStrings(
     'nav.levels': 'Back to levels',
     'nav.retry': 'Play again',
     'list.heading': 'Choose a level',
+    'list.source':
+      'The levels follow a Chinese article on model parallelism in JAX (JAX 模型并行), told as head chef A-Ming and several kitchens cooking an imperial banquet together (“多厨房合办满汉全席”). “The article” in the levels is that one; where it is imprecise, the debrief says so and gives the correct figure.',
     'list.concept': 'Concept',
     'list.misconception': 'Misconception',
     'list.stars': '{n} of 3 stars',
@@ -92,6 +94,8 @@ export const soloStrings = defineStrings(
     'nav.levels': '返回关卡列表',
     'nav.retry': '再玩一次',
     'list.heading': '选择关卡',
+    'list.source':
+      '关卡取材于一篇讲 JAX 模型并行的中文文章：总厨阿明带着几间厨房“多厨房合办满汉全席”。关卡里说的“文章”就是这一篇；它说得不准的地方，讲解会指出并给出正确的数字。',
     'list.concept': '概念关',
     'list.misconception': '误区关',
     'list.stars': '3 颗星中得到 {n} 颗',

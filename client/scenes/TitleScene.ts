@@ -8,7 +8,7 @@ import { FONT_FAMILY } from '../views/palette.ts';
 import { MIN_WRAP_PX } from '../views/viewContext.ts';
 
 export const TITLE_SCENE = 'title';
-/** Room left at the bottom for the DOM Play button (App's title screen). */
+/** Room left at the bottom for the DOM buttons (App's title screen) when their height is not known. */
 const PLAY_BUTTON_SPACE = 64;
 
 export class TitleScene extends Scene {
@@ -24,7 +24,14 @@ export class TitleScene extends Scene {
   private caption!: GameObjects.Text;
   private unsubscribe: (() => void) | undefined;
 
-  constructor(private readonly locales: LocaleStore) {
+  /**
+   * `buttonsSpace`: the px the DOM buttons cover at the foot of the canvas (they wrap to two rows on a
+   * phone, and the mesh caption must sit above them, issue 13 item 7).
+   */
+  constructor(
+    private readonly locales: LocaleStore,
+    private readonly buttonsSpace: () => number = () => PLAY_BUTTON_SPACE,
+  ) {
     super(TITLE_SCENE);
   }
 
@@ -61,7 +68,7 @@ export class TitleScene extends Scene {
       .setText(t('title.meshCaption', { mesh: meshToString(this.mesh), n: this.mesh.deviceCount }))
       .setFontSize(Math.max(18, Math.round(unit * 0.03)))
       .setWordWrapWidth(Math.max(MIN_WRAP_PX, width - pad * 2), true)
-      .setPosition(width / 2, height - pad - PLAY_BUTTON_SPACE);
+      .setPosition(width / 2, height - pad - Math.max(PLAY_BUTTON_SPACE, this.buttonsSpace()));
     const top = this.subtitle.y + this.subtitle.height + pad;
     const bottom = this.caption.y - this.caption.height - pad;
     this.grid.update(

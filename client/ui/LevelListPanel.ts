@@ -45,6 +45,8 @@ export function renderLevelList(
       'section',
       { class: 'sheet', 'aria-labelledby': 'list-heading' },
       h('div', { class: 'sheet-head' }, h('h2', { id: 'list-heading' }, t('list.heading')), back),
+      // The source the levels cite as "the article", named once before any level (issue 13 item 7).
+      h('p', { class: 'muted', id: 'list-source' }, t('list.source')),
       h('ul', { class: 'level-list' }, ...items, h('li', {}, sandbox)),
     ),
   );

@@ -3,7 +3,6 @@
 import {
   debrief,
   formatRate,
-  stepShares,
   type Evaluation,
   type Level,
   type Locale,
@@ -13,8 +12,7 @@ import { starGlyphs } from '../viewModels/levelCatalog.ts';
 import { parSummary } from '../viewModels/parSummary.ts';
 import { kitchensText } from '../viewModels/kitchensText.ts';
 import { preview } from '../viewModels/preview.ts';
-import { sharesText } from '../viewModels/sharesText.ts';
-import { criticalShareText } from '../viewModels/stepHeadline.ts';
+import { stepSharesLine } from '../viewModels/staticNote.ts';
 import { h } from './dom.ts';
 import { exportButtons } from './ExportButtons.ts';
 import type { Translate } from './translate.ts';
@@ -66,11 +64,7 @@ export function renderScore(
             : t('preview.fits', { used: worst.used, cap: worst.capacity }),
         ),
         h('dt', {}, t('score.shares')),
-        h(
-          'dd',
-          { 'data-score': 'shares' },
-          criticalShareText(evaluation.timeline, sharesText(stepShares(evaluation), t), t),
-        ),
+        h('dd', { 'data-score': 'shares' }, stepSharesLine(evaluation, t)),
         p.tasting && h('dt', {}, t('preview.tasting')),
         p.tasting &&
           h(

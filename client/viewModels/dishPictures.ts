@@ -3,6 +3,7 @@
 // the kitchens holding it. Arrays of rank > 2 are shown over two dimensions: the split ones first, then the
 // last ones; rank 0 is one block. Pure.
 import {
+  formatKitchens,
   shardingBlocks,
   type Evaluation,
   type Level,
@@ -63,4 +64,39 @@ export function shownDimensions(sharding: Sharding): number[] {
   for (let d = rank - 1; d >= 0 && picked.length < Math.min(2, rank); d--)
     if (!picked.includes(d)) picked.push(d);
   return picked.sort((a, b) => a - b);
+}
+
+/**
+ * A block's label: the kitchens holding it (the core's formatKitchens), or "copies" text when several
+ * kitchens hold it whole.
+ * @example blockLabel([0, 1], (k) => `copies ${k}`) // 'copies 0–1'
+ */
+export function blockLabel(devices: readonly number[], copiesLabel: (kitchens: string) => string): string {
+  const ids = formatKitchens(devices);
+  return devices.length > 1 ? copiesLabel(ids) : ids;
+}
+
+/**
+ * A dish's caption in at most two lines of `maxChars` characters (the global view's cells with 14+ dishes
+ * on a phone): whole when it fits; else broken after the '/' or '_' that balances the lines best
+ * ('self/' + 'wqkv'); a line still too long loses its middle to '…' (the full name is on hover and in the
+ * static view).
+ * @example captionLines('self/wqkv', 6) // ['self/', 'wqkv']
+ */
+export function captionLines(name: string, maxChars: number): string[] {
+  const room = Math.max(3, Math.floor(maxChars));
+  if (name.length <= room) return [name];
+  let best: [string, string] | undefined;
+  for (let i = 1; i < name.length; i++) {
+    if (name[i - 1] !== '/' && name[i - 1] !== '_') continue;
+    const cut: [string, string] = [name.slice(0, i), name.slice(i)];
+    const longest = Math.max(cut[0].length, cut[1].length);
+    if (!best || longest < Math.max(best[0].length, best[1].length)) best = cut;
+  }
+  const shorten = (s: string): string => {
+    if (s.length <= room) return s;
+    const keep = room - 1;
+    return `${s.slice(0, Math.ceil(keep / 2))}…${s.slice(s.length - Math.floor(keep / 2))}`;
+  };
+  return best ? best.map(shorten) : [shorten(name)];
 }

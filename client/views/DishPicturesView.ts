@@ -4,8 +4,7 @@
 // per kitchen along its foot and "copies" in its label: stripes across it read as a column split (issue 13
 // item 6). Redrawn on a change only.
 import type { GameObjects, Scene } from 'phaser';
-import type { DishPicture } from '../viewModels/dishPictures.ts';
-import { deviceRanges } from '../viewModels/formatBytes.ts';
+import { blockLabel, captionLines, type DishPicture } from '../viewModels/dishPictures.ts';
 import type { Box } from '../viewModels/kitchenGridLayout.ts';
 import { drawPattern } from './drawPattern.ts';
 import { deviceColour, devicePattern, FONT_FAMILY, UI } from './palette.ts';
@@ -62,13 +61,47 @@ export class DishPicturesView {
         })
         .setOrigin(0.5, 0);
       // Too long for its cell even at a readable size (14+ dishes): the name alone, the label is in the
-      // static view; below that, scaled to fit.
+      // static view; still too long at the smallest readable size, the name in two lines (captionLines),
+      // never smaller than MIN_CAPTION_PX, and the full title on hover.
       if (caption.width * (MIN_CAPTION_PX / fontSize) > cellW) caption.setText(shortTitle(p));
+      if (caption.width * (MIN_CAPTION_PX / fontSize) > cellW) {
+        const name = shortTitle(p);
+        const charPx = (caption.width * (MIN_CAPTION_PX / fontSize)) / Math.max(1, name.length);
+        caption
+          .setFontSize(MIN_CAPTION_PX)
+          .setAlign('center')
+          .setText(captionLines(name, (cellW - 2) / charPx).join('\n'));
+        this.hoverTitle(caption, title(p), fontSize);
+      }
       if (caption.width > cellW) caption.setScale(cellW / caption.width);
       this.container.add(caption);
       const top = y + caption.displayHeight + 4;
       const area = { x, y: top, width: cellW, height: Math.max(8, y + cellH - top) };
       this.drawGrid(g, p, area, fontSize, copiesLabel);
+    });
+  }
+
+  /** Shows `full` above `caption` while the pointer is over it (a caption cut to fit a small cell). */
+  private hoverTitle(caption: GameObjects.Text, full: string, fontSize: number): void {
+    caption.setInteractive({ useHandCursor: false });
+    let tip: GameObjects.Text | undefined;
+    caption.on('pointerover', () => {
+      tip = this.scene.add
+        .text(caption.x, caption.y - 2, full, {
+          fontFamily: FONT_FAMILY,
+          fontSize: `${fontSize}px`,
+          color: TEXT_COLOUR,
+          backgroundColor: '#1d2433',
+          padding: { x: 4, y: 2 },
+        })
+        .setOrigin(0.5, 1);
+      const width = this.scene.scale.gameSize.width;
+      tip.setX(Math.min(Math.max(tip.x, tip.width / 2 + 2), width - tip.width / 2 - 2));
+      this.container.add(tip);
+    });
+    caption.on('pointerout', () => {
+      tip?.destroy();
+      tip = undefined;
     });
   }
 
@@ -123,7 +156,7 @@ export class DishPicturesView {
         );
       }
       g.lineStyle(2, 0x1d2433, 1).strokeRect(bx, by, bw, bh);
-      const label = copies ? copiesLabel(deviceRanges(c.devices)) : deviceRanges(c.devices);
+      const label = blockLabel(c.devices, copiesLabel);
       const size = Math.min(fontSize, Math.floor(bh * 0.6));
       if (size < 10) continue;
       const text = this.scene.add

@@ -155,7 +155,19 @@ export class DynamicView implements SceneView {
 
     // Gantt strip at the bottom: one row per lane, its label on the left.
     const lanes = this.tracks.length;
-    const laneH = Math.max(8, Math.min(font + 8, Math.floor((box.height * 0.25) / Math.max(1, lanes))));
+    // Lane names no smaller than the text size asked for (the projector's 20 px), else 12 px: on a short box
+    // (a phone) the strip grows to 40% of it so that each lane can carry its name (a line of text is about
+    // 1.3 × its size), and where even that is too thin a name is left out where it would touch the one
+    // above (issue 13 item 7: the phone lost every stage label).
+    const labelMin = options.fontPx ?? 12;
+    let laneH = Math.max(8, Math.min(font + 8, Math.floor((box.height * 0.25) / Math.max(1, lanes))));
+    const labelLine = Math.ceil(labelMin * 1.3);
+    if (lanes > 1 && laneH < labelLine)
+      laneH = Math.max(laneH, Math.min(labelLine, Math.floor((box.height * 0.4) / lanes)));
+    // Names too tall for their lane alternate between two columns of the label strip (each lane's name level
+    // with it); where even that is too thin a name is left out rather than drawn over another.
+    const columns = lanes > 1 && laneH < labelLine ? 2 : 1;
+    const columnBottoms = Array<number>(columns).fill(-Infinity);
     // Several lanes (pipeline stages) are named on the left; a single SPMD lane gets a caption above; a step
     // that does not fit says so where its strip would be.
     const labelW = lanes > 1 ? Math.min(box.width * 0.22, Math.max(96, font * 5)) : 0;
@@ -178,12 +190,15 @@ export class DynamicView implements SceneView {
     else g.fillStyle(UI.panel, 1).fillRect(gb.x, gb.y, gb.width, gb.height);
     timeline?.lanes.forEach((lane, i) => {
       const y = gb.y + i * laneH;
-      // Lane names no smaller than the text size asked for (the projector's 20 px), else 12 px.
-      const labelPx = Math.min(font, laneH - 2);
-      if (lanes > 1 && labelPx >= (options.fontPx ?? 12)) {
+      const labelPx = Math.max(labelMin, Math.min(font, Math.floor(laneH / 1.3)));
+      const labelY = y + (laneH - labelPx * 1.3) / 2;
+      const column = columnBottoms.findIndex((bottom) => labelY >= bottom - 1);
+      if (lanes > 1 && column >= 0) {
+        const room = labelW / columns - 4;
         const label = this.text(lane.label[locale], labelPx);
-        label.setPosition(box.x + pad, y + (laneH - label.height) / 2);
-        if (label.width > labelW - 4) label.setScale((labelW - 4) / label.width);
+        label.setPosition(box.x + pad + (column * labelW) / columns, y + (laneH - label.height) / 2);
+        if (label.width > room) label.setScale(room / label.width);
+        columnBottoms[column] = label.y + label.displayHeight;
       }
       drawLane(g, this.tracks[i]!, { x: gb.x, y: y + 1, width: gb.width, height: laneH - 2 }, this.stepS);
     });

@@ -13,11 +13,14 @@ import { MUTED_COLOUR, TEXT_COLOUR } from './viewContext.ts';
 
 export interface GraphRow {
   readonly text: string;
-  readonly style: 'heading' | 'node' | 'dish' | 'pass';
+  /** 'heading': a phase; 'layer': one layer's run of rows inside a phase (in the nodes' column). */
+  readonly style: 'heading' | 'layer' | 'node' | 'dish' | 'pass';
   readonly mark?: MarkStyle;
 }
 
 const ACCENT = '#e69f00';
+/** Layer headings: Okabe–Ito sky blue, apart from the phases' orange. */
+const LAYER_COLOUR = '#56b4e9';
 /** Edge colours by lane, light enough on the dark panel; neighbouring lanes differ. */
 const LANE_COLOURS = [0x8fa3bf, 0xc9d2e0, 0x6f86a8, 0xa9b7cc] as const;
 const MIN_FONT_PX = 12;
@@ -52,8 +55,15 @@ export class GraphRows extends PooledRows {
       // A long row shrinks to fit (never below 12 px), and is cut beyond that.
       fitRowText(text, row.text, {
         size: row.style === 'heading' ? fontSize + 1 : fontSize,
-        bold: row.style === 'heading' || row.style === 'dish',
-        colour: row.style === 'heading' ? ACCENT : row.style === 'pass' ? MUTED_COLOUR : TEXT_COLOUR,
+        bold: row.style === 'heading' || row.style === 'layer' || row.style === 'dish',
+        colour:
+          row.style === 'heading'
+            ? ACCENT
+            : row.style === 'layer'
+              ? LAYER_COLOUR
+              : row.style === 'pass'
+                ? MUTED_COLOUR
+                : TEXT_COLOUR,
         room: Math.max(40, box.x + box.width - 14 - this.textX(row)),
         minScale: MIN_FONT_PX / fontSize,
       });

@@ -3,11 +3,10 @@
 // the left gutter), the level's dishes highlighted, and every pass the sous-chef inserted drawn on the edge
 // it belongs to (kind badge, axes, bytes). A priced-only (Megatron) level lists its priced passes with times.
 import type { GameObjects, Scene } from 'phaser';
-import { formatSeconds, stepShares } from '../../shared/index.ts';
+import { formatSeconds } from '../../shared/index.ts';
 import type { Box } from '../viewModels/kitchenGridLayout.ts';
 import { planListing, type ListingRow } from '../viewModels/planListing.ts';
-import { sharesText } from '../viewModels/sharesText.ts';
-import { criticalShareText } from '../viewModels/stepHeadline.ts';
+import { staticNote } from '../viewModels/staticNote.ts';
 import { staticGraphLinks } from '../viewModels/staticGraphLinks.ts';
 import type { Translate } from '../ui/translate.ts';
 import { passKey, passStyle } from './eventStyles.ts';
@@ -29,12 +28,7 @@ export class StaticView implements SceneView {
     const font = Math.max(15, Math.min(19, Math.round(box.height * 0.04)));
     const pad = 8;
     const evaluation = view.evaluation;
-    const priced = evaluation?.tasting === null;
-    // The totals: the critical kitchens' step shares (stepShares.ts), as the other views show them.
-    const totals = evaluation
-      ? criticalShareText(evaluation.timeline, sharesText(stepShares(evaluation), t), t)
-      : '';
-    const noteText = [priced ? t('views.pricedOnly') : '', totals].filter((x) => x !== '').join('\n');
+    const noteText = evaluation ? staticNote(evaluation, t).join('\n') : '';
     this.note
       .setVisible(noteText !== '')
       .setText(noteText)
@@ -76,7 +70,19 @@ export class StaticView implements SceneView {
 function row(r: ListingRow, t: Translate): GraphRow {
   switch (r.type) {
     case 'phase':
-      return { text: t(`views.phase.${r.phase}`), style: 'heading' };
+      return {
+        text: `${t(`views.phase.${r.phase}`)} · ${t(`views.scale.${r.scale}`)}`,
+        style: 'heading',
+      };
+    case 'layer':
+      return {
+        text: t(r.layer === '' ? 'views.layerTop' : 'views.layer', {
+          layer: r.layer,
+          values: r.values,
+          passes: r.passes,
+        }),
+        style: 'layer',
+      };
     case 'node': {
       const base = t('views.node', { name: r.name, spec: r.spec, local: r.local });
       const from =

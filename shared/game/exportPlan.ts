@@ -4,6 +4,7 @@
 // transformer layer of the layout — and the step's timeline as a Chrome trace (Perfetto opens it).
 import type { ChromeTrace, TraceEvent } from '../sim/export/chromeTrace.ts';
 import { planReshard } from '../sim/collectives/reshard.ts';
+import { devicesLabel } from '../sim/deviceIdsText.ts';
 import { jaxSnippet } from '../sim/export/jaxSnippet.ts';
 import { shardMapSnippet } from '../sim/export/shardMapSnippet.ts';
 import type { Program } from '../sim/program/ir.ts';
@@ -14,7 +15,6 @@ import { parseTrainRequest } from '../sim/train/trainRequest.ts';
 import type { GameResult } from './errors.ts';
 import { fromSim } from './explain.ts';
 import type { StepTimeline } from './evaluation.ts';
-import { formatKitchens } from './format.ts';
 import type { Level } from './level.ts';
 import { autoAnnotations, trainDocument } from './planDocuments.ts';
 import type { PlanState } from './planState.ts';
@@ -165,15 +165,14 @@ const us = (s: number): number => Math.round(s * 1e9) / 1e3;
 
 /**
  * The timeline as Chrome trace-event JSON: one thread per lane, named by its label and its devices' mesh ids
- * (formatKitchens: stage 0 of dp 8 × pp 8 × tp 8 is "0–7, 64–71, …, 448–455", not a range it does not
+ * (devicesLabel: stage 0 of dp 8 × pp 8 × tp 8 is "0–7, 64–71, …, 448–455", not a range it does not
  * hold), one complete event per non-idle event; overlapped events (gradient reductions) on a second thread
  * of the lane, named only when the lane has any.
  */
 export function timelineTrace(timeline: StepTimeline): ChromeTrace {
   const events: TraceEvent[] = [];
   timeline.lanes.forEach((lane, i) => {
-    const ids = formatKitchens(lane.devices);
-    const name = `${lane.label.en} (${lane.devices.length === 1 ? 'device' : 'devices'} ${ids})`;
+    const name = `${lane.label.en} (${devicesLabel(lane.devices)})`;
     events.push({ name: 'thread_name', ph: 'M', ts: 0, pid: 0, tid: 2 * i, args: { name } });
     if (lane.events.some((e) => e.overlapped && e.kind !== 'idle'))
       events.push({

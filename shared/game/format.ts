@@ -4,6 +4,8 @@
 // digits (formatBytes: "8.46 GB", never "8.5 GB"); times likewise; shares as whole percents.
 import type { Locale } from './i18n.ts';
 
+import { deviceIdsText } from '../sim/deviceIdsText.ts';
+
 export { formatGb } from '../sim/cost/score.ts';
 
 /**
@@ -63,17 +65,8 @@ export function formatRate(x: number, locale: Locale = 'en'): string {
 }
 
 /**
- * Kitchen (device) ids as text: sorted, runs of consecutive ids as 'a–b'.
+ * Kitchen (device) ids as text: sorted, runs of consecutive ids as 'a–b' (the core's one device-id
+ * formatter, shared/sim/deviceIdsText.ts, which the trace files use too).
  * @example formatKitchens([3, 0, 1, 2, 6]) // '0–3, 6'
  */
-export function formatKitchens(ids: readonly number[]): string {
-  const sorted = [...ids].sort((a, b) => a - b);
-  const parts: string[] = [];
-  for (let i = 0; i < sorted.length;) {
-    let j = i;
-    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
-    parts.push(j > i ? `${sorted[i]}–${sorted[j]}` : `${sorted[i]}`);
-    i = j + 1;
-  }
-  return parts.join(', ');
-}
+export const formatKitchens = deviceIdsText;

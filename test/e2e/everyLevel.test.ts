@@ -5,57 +5,15 @@
 // page error. References at 1280×720 in English, traps on a 390×844 phone in Chinese, each screenshotted.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { PlanEdit } from '../../shared/game/actions.ts';
 import type { Level } from '../../shared/game/level.ts';
 import { levelReport } from '../../shared/game/levelReport.ts';
 import type { PlanState } from '../../shared/game/planState.ts';
 import { LEVELS } from '../../shared/index.ts';
 import { screenshot } from './browser.ts';
+import { editsBetween } from './editsBetween.ts';
 import { useServedGame } from './useServedGame.ts';
 
 const game = useServedGame();
-
-/** The edits that take `from` to `to`, in an order every level accepts (grid first, labels last). */
-function editsBetween(from: PlanState, to: PlanState): PlanEdit[] {
-  const out: PlanEdit[] = [];
-  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-  if (from.mode !== to.mode) out.push({ type: 'setMode', mode: to.mode });
-  const renamedOnly =
-    from.mesh.length === to.mesh.length && from.mesh.every((a, i) => a.size === to.mesh[i]!.size);
-  if (renamedOnly)
-    from.mesh.forEach((a, i) => {
-      if (a.name !== to.mesh[i]!.name) out.push({ type: 'renameAxis', from: a.name, to: to.mesh[i]!.name });
-    });
-  else if (!same(from.mesh, to.mesh)) out.push({ type: 'setMesh', axes: to.mesh });
-  if (!same(from.pipeline, to.pipeline))
-    out.push({
-      type: 'setPipeline',
-      microbatches: to.pipeline.microbatches,
-      schedule: to.pipeline.schedule,
-      virtualStages: to.pipeline.virtualStages,
-    });
-  if (from.recompute !== to.recompute) out.push({ type: 'setRecompute', policy: to.recompute });
-  if (from.zeroStage !== to.zeroStage) out.push({ type: 'setZero', stage: to.zeroStage });
-  if (from.sequenceParallel !== to.sequenceParallel)
-    out.push({ type: 'setSequenceParallel', enabled: to.sequenceParallel });
-  if (to.capacityFactor !== null && from.capacityFactor !== to.capacityFactor)
-    out.push({ type: 'setCapacityFactor', factor: to.capacityFactor });
-  for (const tensor of Object.keys(from.specs))
-    if (!(tensor in to.specs)) out.push({ type: 'clearSpec', tensor });
-  for (const [tensor, spec] of Object.entries(to.specs))
-    if (!same(from.specs[tensor], spec)) out.push({ type: 'setSpec', tensor, spec });
-  const [fm, tm] = [from.manual, to.manual];
-  if (fm && tm) {
-    for (const op of fm.body)
-      if (!tm.body.some((o) => same(o, op))) out.push({ type: 'removeManualOp', name: op.name });
-    tm.body.forEach((op, index) => {
-      if (!fm.body.some((o) => same(o, op))) out.push({ type: 'addManualOp', op, index });
-    });
-    for (const [output, value] of Object.entries(tm.outputs))
-      if (fm.outputs[output] !== value) out.push({ type: 'setManualOutput', output, value });
-  }
-  return out;
-}
 
 interface KitchenProbe {
   session: { edit(edit: unknown): boolean };

@@ -1,10 +1,12 @@
 // A pipeline timeline as Chrome trace-event JSON (the "Trace Event Format" of chrome://tracing, which
 // Perfetto's UI opens too): one complete event (`"ph": "X"`, start `ts` and duration `dur` in
-// microseconds) per forward, backward, recompute, send and receive; one thread (`tid`) per pipeline device,
-// named by a metadata event (`"ph": "M"`, `thread_name`). Idle time is the gaps. Collective events run on
-// the link and may overlap compute, so they go on a thread of their own per device (`tid` = d + 1000,
-// "stage d links"), and complete events never overlap within one thread.
+// microseconds) per forward, backward, recompute, send and receive; one thread (`tid`) per pipeline stage,
+// named by a metadata event (`"ph": "M"`, `thread_name`) with the mesh ids of the devices the stage holds
+// (devicesLabel, as the levels' timeline trace names its lanes). Idle time is the gaps. Collective events
+// run on the link and may overlap compute, so they go on a thread of their own per stage (`tid` = d + 1000,
+// "stage d links (…)"), and complete events never overlap within one thread.
 import type { PipelineTimeline, TimelineEventKind } from '../cost/pipelineSimulation.ts';
+import { devicesLabel } from '../deviceIdsText.ts';
 
 /** One trace event (Trace Event Format: 'X' complete, 'M' metadata). */
 export interface TraceEvent {
@@ -41,24 +43,28 @@ export const LINK_TID_OFFSET = 1000;
 const us = (s: number): number => Math.round(s * 1e9) / 1e3;
 
 /**
- * The timeline as a trace. `deviceIds[d]` names pipeline device d by its mesh id in the thread name
- * (default: d itself).
- * @example toChromeTrace(timeline).traceEvents[1] // { name: 'forward mb 0', ph: 'X', ts: 0, dur: 30000, pid: 0, tid: 0, … }
+ * The timeline as a trace. `stageDevices[d]` lists the mesh ids of every device stage d holds (its data-
+ * and tensor-parallel peers run the same timeline); default: stage d is device d alone.
+ * @example toChromeTrace(timeline).traceEvents[0].args // { name: 'stage 0 (device 0)' }
  */
 export function toChromeTrace(
   timeline: PipelineTimeline,
-  { deviceIds, pid = 0 }: { readonly deviceIds?: readonly number[]; readonly pid?: number } = {},
+  {
+    stageDevices,
+    pid = 0,
+  }: { readonly stageDevices?: readonly (readonly number[])[]; readonly pid?: number } = {},
 ): ChromeTrace {
   const events: TraceEvent[] = [];
   const devices = timeline.idleS.length;
   for (let d = 0; d < devices; d++) {
+    const track = `stage ${d} (${devicesLabel(stageDevices?.[d] ?? [d])})`;
     events.push({
       name: 'thread_name',
       ph: 'M',
       ts: 0,
       pid,
       tid: d,
-      args: { name: `stage ${d} (device ${deviceIds?.[d] ?? d})` },
+      args: { name: track },
     });
     const collectives = timeline.deviceEvents(d).filter((e) => e.kind === 'collective');
     if (collectives.length > 0)
@@ -68,7 +74,7 @@ export function toChromeTrace(
         ts: 0,
         pid,
         tid: d + LINK_TID_OFFSET,
-        args: { name: `stage ${d} links` },
+        args: { name: `${track}: links` },
       });
     for (const e of collectives)
       events.push({

@@ -5,7 +5,9 @@ import { capacityCheck } from '../cost/memory.ts';
 import { toChromeTrace, type ChromeTrace } from '../export/chromeTrace.ts';
 import { jaxSnippet } from '../export/jaxSnippet.ts';
 import type { Calibration } from '../cost/calibration.ts';
+import { axisIndex, deviceCoords, type Mesh } from '../mesh.ts';
 import { ok, type Result } from '../result.ts';
+import { STAGE_AXIS } from './trainAxes.ts';
 import { simulateTrain, type TrainTimeBreakdown, type TrainSimulation } from './simulateTrain.ts';
 import { stepCollectives, type CollectiveLine } from './trainCollectives.ts';
 import { parseTrainRequest } from './trainRequest.ts';
@@ -100,7 +102,11 @@ export function trainReport(sim: TrainSimulation): TrainReport {
   return {
     ...report,
     ...(req.exports.includes('trace')
-      ? { trace: toChromeTrace(sim.timelineWithCollectives, { deviceIds: sim.memory.map((s) => s.device) }) }
+      ? {
+          trace: toChromeTrace(sim.timelineWithCollectives, {
+            stageDevices: stageDevices(sim.blocks.mesh, pp),
+          }),
+        }
       : {}),
     ...(req.exports.includes('jax')
       ? {
@@ -116,6 +122,15 @@ export function trainReport(sim: TrainSimulation): TrainReport {
         }
       : {}),
   };
+}
+
+/** Mesh ids of the devices each pipeline stage holds (its coordinate on the `stage` axis). */
+export function stageDevices(mesh: Mesh, pp: number): number[][] {
+  const axis = axisIndex(mesh, STAGE_AXIS);
+  const stages = Array.from({ length: pp }, (): number[] => []);
+  for (let id = 0; id < mesh.deviceCount; id++)
+    stages[axis < 0 ? 0 : deviceCoords(mesh, id)[axis]!]!.push(id);
+  return stages;
 }
 
 function expertsReport(sim: TrainSimulation): Pick<TrainReport, 'experts'> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceRanges, formatBytes } from '../../../client/viewModels/formatBytes.ts';
+import { formatBytes } from '../../../client/viewModels/formatBytes.ts';
 
 describe('formatBytes', () => {
   it('prints decimal units with three significant digits', () => {
@@ -8,13 +8,5 @@ describe('formatBytes', () => {
     expect(formatBytes(6144)).toBe('6.14 kB');
     expect(formatBytes(8_455_716_864)).toBe('8.46 GB');
     expect(() => formatBytes(-1)).toThrow();
-  });
-});
-
-describe('deviceRanges', () => {
-  it('joins runs of three or more with a dash', () => {
-    expect(deviceRanges([3, 0, 1, 2, 6])).toBe('0–3, 6');
-    expect(deviceRanges([0, 1])).toBe('0, 1');
-    expect(deviceRanges([5])).toBe('5');
   });
 });

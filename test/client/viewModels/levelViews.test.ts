@@ -9,7 +9,12 @@ import {
   unwrap,
   type Evaluation,
 } from '../../../shared/index.ts';
-import { dishPictures, shownDimensions } from '../../../client/viewModels/dishPictures.ts';
+import {
+  blockLabel,
+  captionLines,
+  dishPictures,
+  shownDimensions,
+} from '../../../client/viewModels/dishPictures.ts';
 import { kitchenDetails } from '../../../client/viewModels/kitchenDetails.ts';
 import { planListing } from '../../../client/viewModels/planListing.ts';
 
@@ -28,6 +33,22 @@ describe('dishPictures', () => {
     expect(w1!.grid.cells[2]).toMatchObject({ rowStart: 16, rowSize: 8, colStart: 0, colSize: 128 });
     expect([w2!.grid.rows, w2!.grid.cols]).toEqual([1, 4]);
     expect(w2!.spec).toBe("P(None, 'model')");
+  });
+
+  it('labels a block by the core\'s kitchen list: a pair of copies is "0–1", as the serve report writes it', () => {
+    expect(blockLabel([1, 0], (k) => `copies ${k}`)).toBe('copies 0–1');
+    expect(blockLabel([0, 1, 2, 3, 6], (k) => k)).toBe('0–3, 6');
+    expect(blockLabel([2], () => 'never')).toBe('2');
+  });
+
+  it('fits a long dish name into two lines at a readable size instead of shrinking it (14+ dishes)', () => {
+    expect(captionLines('w1', 6)).toEqual(['w1']);
+    expect(captionLines('self/wqkv', 6)).toEqual(['self/', 'wqkv']);
+    expect(captionLines('grad/blk0/wqkv', 9)).toEqual(['grad/', 'blk0/wqkv']);
+    expect(captionLines('route1_dispatch', 8)).toEqual(['route1_', 'dispatch']);
+    // No break point, or a part still too long: its middle gives way, never its ends.
+    expect(captionLines('unembedding', 6)).toEqual(['une…ng']);
+    for (const line of captionLines('cross/attention_weights', 7)) expect(line.length).toBeLessThanOrEqual(7);
   });
 
   it('shows a rank-3 array over its split dimension and its last one', () => {
@@ -59,7 +80,7 @@ describe('kitchenDetails', () => {
 describe('planListing', () => {
   it('groups values by phase, pins the all-reduce of h_pre below it and w_in’s slice above x_proj', () => {
     const rows = planListing(evaluation, level.limits.tensors);
-    expect(rows[0]).toEqual({ type: 'phase', phase: 'forward' });
+    expect(rows[0]).toEqual({ type: 'phase', phase: 'forward', scale: 'tasting' });
     const at = rows.findIndex((row) => row.type === 'node' && row.name === 'h_pre');
     expect(rows[at]).toMatchObject({ spec: 'P(None, None)', local: '8×128', dish: false });
     expect(rows[at + 1]).toEqual({

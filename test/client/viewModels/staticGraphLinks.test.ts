@@ -27,7 +27,7 @@ const pass = (tensor: string, place: 'operand' | 'result', at?: string): Listing
 
 // 0 forward · 1 a · 2 b · 3 gather a → c · 4 c(a, b) · 5 all-reduce c · 6 d(c, a) · 7 e(b)
 const rows: ListingRow[] = [
-  { type: 'phase', phase: 'forward' },
+  { type: 'phase', phase: 'forward', scale: 'tasting' },
   node('a'),
   node('b'),
   pass('a', 'operand', 'c'),

@@ -16,16 +16,18 @@ const timeline = unwrap(
 );
 
 describe('toChromeTrace', () => {
-  const trace = toChromeTrace(timeline, { deviceIds: [0, 8, 16, 24] });
+  const trace = toChromeTrace(timeline, { stageDevices: [[0, 1, 32, 33], [8], [16, 17, 18], [24, 25]] });
   const work = trace.traceEvents.filter((e) => e.ph === 'X');
-  it('names one thread per device by a metadata event', () => {
+  it("names one thread per stage by the devices it holds, as the levels' trace names its lanes", () => {
     const names = trace.traceEvents.filter((e) => e.ph === 'M').map((e) => [e.tid, e.args?.name]);
     expect(names).toEqual([
-      [0, 'stage 0 (device 0)'],
+      [0, 'stage 0 (devices 0–1, 32–33)'],
       [1, 'stage 1 (device 8)'],
-      [2, 'stage 2 (device 16)'],
-      [3, 'stage 3 (device 24)'],
+      [2, 'stage 2 (devices 16–18)'],
+      [3, 'stage 3 (devices 24–25)'],
     ]);
+    const plain = toChromeTrace(timeline).traceEvents.filter((e) => e.ph === 'M');
+    expect(plain.map((e) => e.args?.name)).toEqual([0, 1, 2, 3].map((d) => `stage ${d} (device ${d})`));
   });
   it('has a complete event for every task and send, in microseconds, and no idle events', () => {
     const count = (cat: string) => work.filter((e) => e.cat === cat).length;

@@ -1,7 +1,9 @@
 // `sim train` puts the data-parallel gradient reductions on each device's timeline as 'collective' events,
 // at the times gradientOverlap.ts prices them, and the trace shows them on a link track per device.
 import { describe, expect, it } from 'vitest';
+import { deviceIdsText } from '../../../../shared/sim/deviceIdsText.ts';
 import { LINK_TID_OFFSET } from '../../../../shared/sim/export/chromeTrace.ts';
+import { stageDevices } from '../../../../shared/sim/train/trainReport.ts';
 import { DESIGN_EXAMPLE, report, simulate, withChanges } from './helpers.ts';
 
 describe('sim train timeline with dp > 1', () => {
@@ -60,12 +62,28 @@ describe('sim train timeline with dp > 1', () => {
       );
   });
 
+  it('names each stage track by the devices the stage holds (data 8 × stage 8 × model 8: 64 strided ids)', () => {
+    const trace = report({ ...DESIGN_EXAMPLE, exports: ['trace'] }).trace!;
+    const name = (tid: number) => trace.traceEvents.find((e) => e.ph === 'M' && e.tid === tid)?.args?.name;
+    // Stage s holds data d × model m at id d·64 + s·8 + m: eight runs of eight, 64 apart.
+    const runs = (s: number) =>
+      Array.from({ length: 8 }, (_, d) => `${d * 64 + s * 8}–${d * 64 + s * 8 + 7}`).join(', ');
+    expect(name(0)).toBe(`stage 0 (devices ${runs(0)})`);
+    expect(name(7)).toBe(`stage 7 (devices ${runs(7)})`);
+    expect(name(0)).toContain('0–7, 64–71, 128–135');
+    const held = stageDevices(sim.blocks.mesh, p);
+    expect(held.map((ids) => ids.length)).toEqual(Array(p).fill(64));
+    expect(new Set(held.flat()).size).toBe(512);
+    // The memory report's representative device is the stage's first.
+    sim.memory.forEach((m, s) => expect(held[s]![0]).toBe(m.device));
+  });
+
   it('exports them to the trace on a link track per device', () => {
     const trace = report({ ...DESIGN_EXAMPLE, exports: ['trace'] }).trace!;
     for (let d = 0; d < p; d++) {
       const tid = d + LINK_TID_OFFSET;
       const name = trace.traceEvents.find((e) => e.ph === 'M' && e.tid === tid)?.args?.name;
-      expect(name).toBe(`stage ${d} links`);
+      expect(name).toBe(`stage ${d} (devices ${deviceIdsText(stageDevices(sim.blocks.mesh, p)[d]!)}): links`);
       const onLink = trace.traceEvents.filter((e) => e.ph === 'X' && e.tid === tid);
       expect(onLink.length).toBeGreaterThan(0);
       expect(onLink.every((e) => e.cat === 'collective')).toBe(true);

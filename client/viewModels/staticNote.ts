@@ -1,0 +1,18 @@
+// The static view's note above its rows: which scale each figure is at, then the totals — the critical
+// kitchens' step split from the core's one breakdown (shared/game/stepShares.ts), the same line the score
+// screen's "step split" shows (stepSharesLine). Pure.
+import { stepShares, type Evaluation } from '../../shared/index.ts';
+import type { Translate } from '../ui/translate.ts';
+import { sharesText } from './sharesText.ts';
+import { criticalShareText } from './stepHeadline.ts';
+
+/** "Slowest kitchens (0–3): cooking 70%, …" of the evaluated plan (stepShares.ts). */
+export function stepSharesLine(evaluation: Evaluation, t: Translate): string {
+  return criticalShareText(evaluation.timeline, sharesText(stepShares(evaluation), t), t);
+}
+
+/** The note's lines: the scales (a tasting's rows are small arrays; the totals are the banquet's), the totals. */
+export function staticNote(evaluation: Evaluation, t: Translate): string[] {
+  const priced = evaluation.tasting === null;
+  return [t(priced ? 'views.pricedOnly' : 'views.tastingNote'), stepSharesLine(evaluation, t)];
+}

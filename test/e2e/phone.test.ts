@@ -1,0 +1,134 @@
+// A 390×844 phone (issue 13 item 7): the title's mesh caption sits above the DOM buttons, not behind them,
+// in both languages, and the level list names the source article; a pipeline level's dynamic view names its
+// stages on the phone too.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { evaluatePlan, levelById } from '../../shared/index.ts';
+import { screenshot } from './browser.ts';
+import { editsBetween } from './editsBetween.ts';
+import { useServedGame } from './useServedGame.ts';
+
+const game = useServedGame();
+const PHONE = { width: 390, height: 844 };
+
+interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+const overlap = (a: Rect, b: Rect): boolean =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** Page-space boxes of the scene's visible texts matching `pattern` (canvas offset added). */
+async function textBoxes(page: Page, scene: string, pattern: string): Promise<(Rect & { text: string })[]> {
+  return page.evaluate(
+    ([key, source]) => {
+      const canvas = document.querySelector('#game canvas')!.getBoundingClientRect();
+      const re = new RegExp(source!);
+      type Node = {
+        type: string;
+        text?: string;
+        list?: Node[];
+        visible: boolean;
+        getBounds(): { x: number; y: number; width: number; height: number };
+      };
+      const s = window.__meshKitchen!.game.scene.getScene(key!) as unknown as { children: { list: Node[] } };
+      const out: { text: string; x: number; y: number; width: number; height: number }[] = [];
+      const walk = (n: Node) => {
+        if (n.type === 'Text' && n.text && re.test(n.text)) {
+          const b = n.getBounds();
+          out.push({ text: n.text, x: b.x + canvas.x, y: b.y + canvas.y, width: b.width, height: b.height });
+        }
+        for (const c of n.list ?? []) walk(c);
+      };
+      s.children.list.forEach(walk);
+      return out;
+    },
+    [scene, pattern],
+  );
+}
+
+describe('on a 390×844 phone', () => {
+  it.each(['en', 'zh-CN'])('%s: the title’s mesh caption sits above the buttons', async (locale) => {
+    const { page, errors } = await game.open('/', PHONE);
+    try {
+      await page.waitForFunction(() => window.__meshKitchen?.game.scene.isActive('title'));
+      if (locale === 'zh-CN') await page.getByRole('button', { name: 'Switch to Chinese' }).click();
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
+      const [caption] = await textBoxes(page, 'title', "Mesh\\('data': 2, 'model': 2\\)");
+      expect(caption, 'the caption is drawn').toBeDefined();
+      expect(caption!.height).toBeGreaterThan(0);
+      for (const id of ['#play', '#join-class', '#host-class']) {
+        const button = (await page.locator(id).boundingBox())!;
+        expect(overlap(caption!, button), `${locale}: caption ${JSON.stringify(caption)} vs ${id}`).toBe(
+          false,
+        );
+      }
+      await screenshot(page, `phone-title-${locale}`);
+      // The level list names the source article the levels cite as "the article", once, before any level.
+      await page.click('#play');
+      const source = await page.locator('#list-source').textContent();
+      expect(source).toContain('多厨房合办满汉全席');
+      expect(source).toContain('JAX');
+      expect(source).toMatch(locale === 'en' ? /A-Ming/ : /阿明/);
+      await screenshot(page, `phone-list-${locale}`);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it.each(['courses', 'the-profiler'])('%s: the dynamic view names every stage, apart', async (id) => {
+    const level = levelById(id)!;
+    const r = evaluatePlan(level, level.reference);
+    if (!r.ok) throw new Error(r.error.message);
+    const stages = r.evaluation.timeline.lanes.map((l) => l.label.en);
+    expect(stages.length).toBeGreaterThan(1);
+    const { page, errors } = await game.open('/', PHONE);
+    try {
+      await page.waitForFunction(() => window.__meshKitchen?.game.scene.isActive('title'));
+      await page.click('#play');
+      await page.evaluate(
+        (lid) => (window.__meshKitchen!.app as unknown as { play(id: string): void }).play(lid),
+        id,
+      );
+      await page.waitForFunction(() => window.__meshKitchen?.game.scene.isActive('kitchen'));
+      await page.evaluate(
+        (edits) => {
+          const scene = window.__meshKitchen!.game.scene.getScene('kitchen') as unknown as {
+            session: { edit(e: unknown): boolean };
+            showView(v: string): void;
+          };
+          for (const e of edits) scene.session.edit(e);
+          scene.showView('dynamic');
+        },
+        editsBetween(level.start, level.reference),
+      );
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
+      const labels = await textBoxes(page, 'kitchen', '^stage \\d+$');
+      const panel = (await page.locator('#panel').boundingBox())!;
+      // Every stage named (8 lanes fit one name each in the strip's 40% of the box), inside the canvas
+      // above the level panel, no two names on top of each other.
+      expect(labels.map((l) => l.text).sort(), JSON.stringify(labels)).toEqual([...stages].sort());
+      for (const l of labels) {
+        expect(l.y + l.height).toBeLessThanOrEqual(panel.y + 1);
+        expect(l.height).toBeGreaterThanOrEqual(10);
+      }
+      for (let i = 0; i < labels.length; i++)
+        for (let j = i + 1; j < labels.length; j++)
+          expect(overlap(labels[i]!, labels[j]!), `${labels[i]!.text} vs ${labels[j]!.text}`).toBe(false);
+      // The play controls' time ("0.0 ms / 3359.0 ms") is whole on the screen, not cut at its right edge.
+      const time = (await page.locator('[data-control="time"]').boundingBox())!;
+      expect(time.x + time.width).toBeLessThanOrEqual(PHONE.width);
+      await screenshot(page, `phone-dynamic-${id}`);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
