@@ -40,7 +40,16 @@ export function formatSeconds(s: number): string {
  * A share as a whole percent.
  * @example formatPercent(0.127) // '13%'
  */
-export const formatPercent = (x: number): string => `${Math.round(x * 100)}%`;
+/**
+ * A share of 0–1 as a whole percent; a share that is there but rounds to 0% or 100% reads "<1%" or ">99%"
+ * (overlapped all-reduces still expose a little passing: "passing 0%" beside a list of passes reads as none).
+ */
+export const formatPercent = (x: number): string => {
+  const pct = Math.round(x * 100);
+  if (pct === 0 && x > 0) return '<1%';
+  if (pct === 100 && x < 1) return '>99%';
+  return `${pct}%`;
+};
 
 /** Chinese counts by 万 (10⁴) and 亿 (10⁸): 797,000 is "79.7 万", as the level texts write it. */
 function formatRateZh(x: number): string {
