@@ -4,7 +4,8 @@
 //   2. a contracting label sharded in one operand only: that operand is all-gathered on it (or, where XLA
 //      does, the other operand is sliced and the partial results all-reduced; `planEinsum`);
 //   3. a contracting label sharded identically in both: local partial sums, unreduced on those axes;
-//   4. one axis on two different labels: the operand off the result's choice is all-gathered.
+//   4. one axis on two different labels: the operand off the result's choice is all-gathered (where a mesh
+//      axis of the same size is free, XLA first moves it there with a collective-permute: alignEinsumOperands).
 // Output labels take the axes the propagated result sharding gives them (slicing an operand is free).
 import type { Mesh } from '../mesh.ts';
 import type { Program, Value } from '../program/ir.ts';
