@@ -43,6 +43,11 @@ export interface ShardingContext {
   readonly what: SpecWhat;
   /** With `what: 'shard_map in_specs'`, the rank error uses shard_map's own template (needs the shape). */
   readonly shardMap?: ShardMapArg & { readonly shape: readonly number[] };
+  /**
+   * The argument's pytree key path as jit prints it in the rank error (pjit.py `pjit_check_aval_sharding`,
+   * " with pytree key path {name}"): the jitted function's parameter name, e.g. `operand0`.
+   */
+  readonly keyPath?: string;
 }
 
 /**
@@ -136,7 +141,7 @@ export function shardingFromSpec(
     return err(
       'spec/too-long',
       { specLength: spec.length, rank },
-      `One of ${context.what} is incompatible with its sharding annotation ${s}: Sharding ${s} is only valid for ` +
+      `One of ${context.what}${context.keyPath ? ` with pytree key path ${context.keyPath}` : ''} is incompatible with its sharding annotation ${s}: Sharding ${s} is only valid for ` +
         `values of rank at least ${spec.length}, but was applied to a value of rank ${rank}.` +
         (rank === 0 ? ' For scalars the PartitionSpec should be P()' : ''),
     );

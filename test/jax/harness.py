@@ -93,11 +93,16 @@ def run_op(job):
     )
     # Specs as jit takes them under a mesh (jax.set_mesh), so JAX's errors name in_shardings / out_shardings.
     args = [jax.ShapeDtypeStruct(tuple(o["shape"]), jnp.float32) for o in job["operands"]]
+    # Parameters named as the core names its operands, so JAX's rank error names the same pytree key path.
     if job["kind"] == "einsum":
         eq = job["equation"]
-        fn = lambda a, b: jnp.einsum(eq, a, b)
+
+        def fn(operand0, operand1):
+            return jnp.einsum(eq, operand0, operand1)
     else:
-        fn = lambda a: a * 1.0
+
+        def fn(operand0):
+            return operand0 * 1.0
     kw = {"in_shardings": tuple(to_spec(o["spec"]) for o in job["operands"])}
     if "out" in job:
         kw["out_shardings"] = to_spec(job["out"])

@@ -30,10 +30,15 @@ export function annotate(
   shape: readonly number[],
   argName: SpecArgName,
   what: Exclude<SpecWhat, 'shard_map in_specs'>,
+  keyPath?: string,
 ): Result<Sharding> {
   const spec = canonicalizeSpec(raw);
   if (!spec.ok) return spec;
-  const sharding = shardingFromSpec(mesh, spec.value, shape.length, { argName, what });
+  const sharding = shardingFromSpec(mesh, spec.value, shape.length, {
+    argName,
+    what,
+    ...(keyPath !== undefined ? { keyPath } : {}),
+  });
   if (!sharding.ok) return sharding;
   const even = checkDivisible(mesh, sharding.value, shape, spec.value);
   if (!even.ok) {
@@ -76,7 +81,10 @@ export function fixedShardings(
               ? `out_shardings names '${name}', which is not an output; the outputs are: ${[...outputs.keys()].join(', ')}.`
               : `with_sharding_constraint names '${name}', which is not a value of the program.`,
         );
-      const sharding = annotate(mesh, raw, value.shape, argName, what);
+      // jit names an argument by its parameter: the program's input name (test/jax/harness.py names the
+      // jitted function's parameters so).
+      const keyPath = argName === 'in_shardings' ? name : undefined;
+      const sharding = annotate(mesh, raw, value.shape, argName, what, keyPath);
       if (!sharding.ok) return withMessage(sharding.error, `${name}: ${sharding.error.message}`);
       fixed.set(value.id, sharding.value);
     }

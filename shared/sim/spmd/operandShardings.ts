@@ -1,15 +1,17 @@
 // What each op needs of its operands under auto mode, and what it produces before any resharding of the
 // result (docs/jax-semantics.md §2.2, §3.3–3.4). The einsum rule is the scaling book's four cases:
 //   1. no sharded contracting label: the result follows the operands, no communication;
-//   2. a contracting label sharded in one operand only: that operand is all-gathered on it (or, when
-//      cheaper, the other operand is sliced and the partial results all-reduced);
+//   2. a contracting label sharded in one operand only: that operand is all-gathered on it (or, where XLA
+//      does, the other operand is sliced and the partial results all-reduced; `planEinsum`);
 //   3. a contracting label sharded identically in both: local partial sums, unreduced on those axes;
-//   4. one axis on two different labels: the operand off the result's choice is all-gathered.
+//   4. one axis on two different labels: the operand off the result's choice is all-gathered (where a mesh
+//      axis of the same size is free, XLA first moves it there with a collective-permute: alignEinsumOperands).
 // Output labels take the axes the propagated result sharding gives them (slicing an operand is free).
 import type { Mesh } from '../mesh.ts';
 import type { Program, Value } from '../program/ir.ts';
-import { shardCount, type DimAxes, type Sharding } from '../sharding.ts';
+import { shardCount, shardingsEqual, type DimAxes, type Sharding } from '../sharding.ts';
 import { sizeOf } from '../tensor/ndarray.ts';
+import { alignEinsumOperands } from './alignEinsumOperands.ts';
 import { einsumLabels } from './opFactors.ts';
 
 export interface OperandPlan {
@@ -19,6 +21,11 @@ export interface OperandPlan {
   readonly natural: Sharding;
   /** Axes of a reduce-max over sharded dims: an all-reduce(max) runs right after the local op. */
   readonly maxOver: readonly string[];
+  /**
+   * Per operand, a sharding it is first moved to (a collective-permute onto free axes) before it is resharded
+   * to `operands` (alignEinsumOperands.ts); undefined where it is resharded directly.
+   */
+  readonly via?: readonly (Sharding | undefined)[];
 }
 
 const sharding = (dims: readonly DimAxes[]): Sharding => ({ dims, unreduced: [] });
@@ -98,7 +105,7 @@ export function planOperands(
   }
 }
 
-/** Sizes that let case 2 pick the cheaper of its two ways (Shardy decides by tensor sizes too). */
+/** Sizes that let case 2 pick between its two ways as XLA does (by element counts). */
 export interface EinsumSizes {
   readonly mesh: Mesh;
   readonly shapes: readonly [readonly number[], readonly number[]];
@@ -107,11 +114,42 @@ export interface EinsumSizes {
 
 /**
  * The four matmul cases for a two-operand einsum. In case 2 (a contracting label sharded in one operand
- * only) the book all-gathers that operand; when `sizes` are given and slicing the other operand instead
- * (free) followed by an all-reduce of the partial results moves fewer bytes — an embedding table sharded by
- * rows, looked up by a small batch — the partial-sum way is taken.
+ * only) the book all-gathers that operand. With `sizes`, the partial-sum way (slice the other operand, which
+ * is free, and all-reduce the partial results) is taken where XLA's SPMD dot partitioner takes it
+ * (`should_partition_contracting_dim` in xla/service/spmd/dot_handler.cc, JAX 0.10.2): within the device
+ * group the result's dims leave (the group is the axes on the result's dims),
+ *   - the result is replicated (no contracting axis on it),
+ *   - the other operand is replicated (none of its axes outside the group),
+ *   - the sharded operand's contracting axes are every remaining axis (it is split num_partitions ways),
+ *   - and that operand has more elements than the result, per group (strictly: on a tie it gathers).
+ * E.g. [8,16]{x on j}·[16,8] on x=4 all-reduces the [8,8] result (128 > 64); on x=2,y=2 (y left over) it
+ * all-gathers the [8,16] operand, as XLA's compiled HLO does.
  */
 export function planEinsum(
+  equation: string,
+  operands: readonly [Sharding, Sharding],
+  target: Sharding,
+  sizes?: EinsumSizes,
+): OperandPlan {
+  const plain = planEinsumAt(equation, operands, target, sizes);
+  if (!sizes) return plain;
+  const { inputs, output } = einsumLabels(equation);
+  const moved = alignEinsumOperands(
+    sizes.mesh,
+    inputs,
+    output,
+    operands,
+    plain.operands,
+    target,
+    sizes.shapes,
+  );
+  if (!moved) return plain;
+  const p = planEinsumAt(equation, moved, target, sizes);
+  return { ...p, via: moved.map((m, k) => (shardingsEqual(m, operands[k]!) ? undefined : m)) };
+}
+
+/** `planEinsum` for operands already where they are (nothing moved). */
+function planEinsumAt(
   equation: string,
   operands: readonly [Sharding, Sharding],
   target: Sharding,
@@ -132,19 +170,42 @@ export function planEinsum(
     const same = inBoth && a.length > 0 && a.length === b.length && a.every((x, i) => b[i] === x);
     // A label summed within one operand only (not in the other, not in the output) keeps its axes too.
     const own = !inBoth ? (inputs[0].includes(label) ? a : b) : [];
-    const axes = same ? a : inBoth && sizes ? cheaperAsPartialSums(label, a, b) : own;
+    const axes = same ? a : inBoth && sizes ? partialSumsAsXla(a, b) : own;
     if (axes.length > 0 && axes.every((x) => !used.has(x))) {
       labelAxes.set(label, axes);
       axes.forEach((x) => used.add(x));
     } else labelAxes.set(label, []); // case 2 (or 4): gather the operand(s) on this label
   }
-  /** Case 2: the sharded side's axes if reducing partial results beats gathering that operand. */
-  function cheaperAsPartialSums(label: string, a: DimAxes, b: DimAxes): DimAxes {
+  /** Case 2: the sharded side's axes where XLA slices the other side and all-reduces (see above). */
+  function partialSumsAsXla(a: DimAxes, b: DimAxes): DimAxes {
     if (a.length > 0 === b.length > 0 || !sizes) return [];
     const k = a.length > 0 ? 0 : 1;
     const axes = k === 0 ? a : b;
+    const group = new Set(target.dims.flat());
+    if (target.unreduced.length > 0) return [];
     const other = operands[1 - k]!;
-    if ([...other.dims.flat(), ...other.unreduced].some((x) => axes.includes(x))) return [];
+    if (axes.some((x) => group.has(x))) return reduceScatterCheaper(k, axes, other);
+    if ([...other.dims.flat(), ...other.unreduced].some((x) => !group.has(x))) return [];
+    const rest = sizes.mesh.axes.map((x) => x.name).filter((x) => !group.has(x));
+    if (rest.length !== axes.length || rest.some((x) => !axes.includes(x))) return [];
+    // Per-group element counts: a dim carrying a group axis in the result is split by the group.
+    const perGroup = (labels: string, shape: readonly number[]) =>
+      sizeOf(shape) /
+      [...labels].reduce((p, l) => {
+        const d = output.indexOf(l);
+        return d < 0 ? p : p * shardCount(sizes.mesh, target.dims[d]!);
+      }, 1);
+    const operandElements = perGroup(inputs[k], sizes.shapes[k]);
+    const outElements = perGroup(output, sizes.outShape);
+    return operandElements > outElements ? axes : [];
+  }
+  /**
+   * The result wanted sharded on the contracting axes: partial sums reduce-scattered into it when that moves
+   * fewer bytes than gathering the operand (XLA's reduce-scatter dot; agreed by the level conformance suite,
+   * e.g. passing-styles' reference reduce-scatters grad/w1).
+   */
+  function reduceScatterCheaper(k: 0 | 1, axes: DimAxes, other: Sharding): DimAxes {
+    if (!sizes || [...other.dims.flat(), ...other.unreduced].some((x) => axes.includes(x))) return [];
     const n = shardCount(sizes.mesh, axes);
     const gather = (sizeOf(sizes.shapes[k]) / shardCount(sizes.mesh, operands[k].dims.flat())) * (n - 1);
     const outShards = shardCount(
@@ -152,13 +213,25 @@ export function planEinsum(
       target.dims.flat().filter((x) => !axes.includes(x)),
     );
     const reduce = ((2 * (n - 1)) / n) * (sizeOf(sizes.outShape) / outShards);
-    return reduce < gather && inputs[k].includes(label) ? axes : [];
+    return reduce < gather ? axes : [];
   }
-  // Output labels: the result's propagated axes, minus those the contraction already spends.
+  // Output labels: the result's propagated axes, minus those the contraction already spends. Where the
+  // contraction spends them, XLA shards the local result on a free axis of the same count instead, and
+  // moves the reduced blocks into place afterwards (all-reduce, then collective-permute): a [8,16]{x on j}
+  // by [16,8]{x on j} product wanted as P('x') on x=2,y=2 computes its rows on y.
+  const taken = new Set([...used, ...target.dims.flat(), ...operands.flatMap((o) => o.dims.flat())]);
   [...output].forEach((label, d) => {
     const axes = target.dims[d]!;
     const cut = axes.findIndex((x) => used.has(x));
-    const kept = cut < 0 ? axes : axes.slice(0, cut);
+    let kept = cut < 0 ? axes : axes.slice(0, cut);
+    if (cut >= 0 && sizes) {
+      const n = shardCount(sizes.mesh, axes.slice(cut));
+      const free = sizes.mesh.axes.find((a) => !taken.has(a.name) && a.size === n);
+      if (free) {
+        kept = [...kept, free.name];
+        taken.add(free.name);
+      }
+    }
     kept.forEach((x) => used.add(x));
     labelAxes.set(label, kept);
   });

@@ -68,6 +68,7 @@ const holeyPlan = (p: OperandPlan): OperandPlan => ({
   operands: holey(p.operands.length, (i) => holeyDims(p.operands[i]!)),
   natural: holeyDims(p.natural),
   maxOver: p.maxOver,
+  ...(p.via ? { via: p.via.map((s) => (s ? holeyDims(s) : undefined)) } : {}),
 });
 
 /** Plans every op of `program` under `shardings` (one per value, from propagateShardings). */
@@ -122,9 +123,12 @@ export function partitionProgram(
     const operandIds = operandsOf(v.node);
     const operandSteps: ReshardStep[][] = [];
     for (const [i, id] of operandIds.entries()) {
-      const steps = reshard(id, shardings[id]!, p.operands[i]!, v.id, 'operand');
+      const via = p.via?.[i];
+      const moved = via ? reshard(id, shardings[id]!, via, v.id, 'operand') : ok<ReshardStep[]>([]);
+      if (!moved.ok) return moved;
+      const steps = reshard(id, via ?? shardings[id]!, p.operands[i]!, v.id, 'operand');
       if (!steps.ok) return steps;
-      operandSteps.push(steps.value);
+      operandSteps.push([...moved.value, ...steps.value]);
     }
     if (p.maxOver.length > 0) {
       const elements = sizeOf(localShape(mesh, p.natural, v.shape));

@@ -110,6 +110,19 @@ describe('shardingFromSpec', () => {
     );
   });
 
+  it('names a jit argument by its pytree key path, as pjit_check_aval_sharding does', () => {
+    const r = shardingFromSpec(mesh, ['x', 'y'], 1, {
+      ...ctx('in_shardings', 'pjit arguments'),
+      keyPath: 'operand0',
+    });
+    expect(r).toEqual(
+      failure(
+        'ValueError',
+        `One of pjit arguments with pytree key path operand0 is incompatible with its sharding annotation ${NS}: Sharding ${NS} is only valid for values of rank at least 2, but was applied to a value of rank 1.`,
+      ),
+    );
+  });
+
   it("uses shard_map's own template for an in_specs entry longer than the rank", () => {
     const base = {
       argName: 'NamedSharding spec',

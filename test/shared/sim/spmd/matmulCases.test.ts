@@ -49,8 +49,26 @@ describe('the four matmul cases', () => {
     expect(tasting.ok).toBe(true);
   });
 
-  it('case 3 with a sharded result → reduce-scatter instead of all-reduce', () => {
+  // Cases 3 and 4 below as XLA (JAX 0.10.2) compiles them, with Y free (docs/conformance.md): it uses the free
+  // axis rather than reduce-scatter or all-gather over X.
+  it('case 3 with a sharded result and Y free → rows on Y, all-reduce over X, then a collective-permute', () => {
     const { plan, tasting } = runAuto(m, eq, {
+      inShardings: { a: [null, 'X'], b: ['X', null] },
+      outShardings: { out: ['X', null] },
+    });
+    expect(collectiveSummary(plan)).toEqual([
+      'all-slice(Y) a→out',
+      'all-reduce(X) out',
+      'collective-permute(X,Y) out',
+    ]);
+    expect(plan.ops[0]!.natural).toEqual({ dims: [['Y'], []], unreduced: ['X'] });
+    // The partial [4, 8] f32 block (128 B) all-reduced over 2: 2(n−1)/n · 128 = 128 B; then moved whole, 128 B.
+    expect(plan.collectives.map((c) => c.bytesPerDevice)).toEqual([0, 128, 128]);
+    expect(tasting.ok).toBe(true);
+  });
+
+  it('case 3 with a sharded result and no free axis → reduce-scatter instead of all-reduce', () => {
+    const { plan, tasting } = runAuto(mesh(['X', 2]), eq, {
       inShardings: { a: [null, 'X'], b: ['X', null] },
       outShardings: { out: ['X', null] },
     });
@@ -60,10 +78,25 @@ describe('the four matmul cases', () => {
     expect(tasting.ok).toBe(true);
   });
 
-  it('case 4: one axis on both free dims → the result keeps it on I; B is all-gathered', () => {
+  it('case 4: one axis on both free dims → the result keeps it on I; B is moved to Y, then gathered', () => {
     const { plan, tasting } = runAuto(m, eq, { inShardings: { a: ['X', null], b: [null, 'X'] } });
+    expect(collectiveSummary(plan)).toEqual(['collective-permute(X,Y) b→out', 'all-gather(Y) b→out']);
+    expect(plan.shardings[2]!.dims).toEqual([['X'], []]);
+    expect(tasting.ok).toBe(true);
+  });
+
+  it('case 4 with no free axis → B is all-gathered', () => {
+    const { plan, tasting } = runAuto(mesh(['X', 2]), eq, {
+      inShardings: { a: ['X', null], b: [null, 'X'] },
+    });
     expect(collectiveSummary(plan)).toEqual(['all-gather(X) b→out']);
     expect(plan.shardings[2]!.dims).toEqual([['X'], []]);
+    expect(tasting.ok).toBe(true);
+  });
+
+  it('the contracting dim on X in one operand, Y in the other → the first (equal sizes) moves to X', () => {
+    const { plan, tasting } = runAuto(m, eq, { inShardings: { a: [null, 'Y'], b: ['X', null] } });
+    expect(collectiveSummary(plan)).toEqual(['collective-permute(X,Y) a→out', 'all-reduce(X) out']);
     expect(tasting.ok).toBe(true);
   });
 
@@ -80,6 +113,45 @@ describe('the four matmul cases', () => {
     expect(plan.shardings.every((s) => s.dims.every((d) => d.length === 0))).toBe(true);
     expect(plan.collectives).toEqual([]);
     expect(plan.ops[0]!.flopsPerDevice).toBe(2 * 8 * 8 * 8);
+    expect(tasting.ok).toBe(true);
+  });
+});
+
+// XLA's dot partitioner (dot_handler.cc `should_partition_contracting_dim`): with one operand split every way on
+// the contracting dim and the result replicated, it slices the other operand and all-reduces when the split
+// operand has more elements than the result; otherwise it all-gathers that operand.
+describe('case 2 as XLA decides it (JAX 0.10.2)', () => {
+  const m4 = mesh(['X', 4]);
+  it('A[8,16] split 4 ways on j, result [8,8]: 128 > 64 elements → slice B, all-reduce the result', () => {
+    const { plan, tasting } = runAuto(m4, einsumProgram('ij,jk->ik', [8, 16], [16, 8]), {
+      inShardings: { a: [null, 'X'] },
+    });
+    expect(collectiveSummary(plan)).toEqual(['all-slice(X) b→out', 'all-reduce(X) out']);
+    // [8, 8] f32 = 256 B all-reduced over 4: 2·3/4 · 256 = 384 B per device.
+    expect(plan.collectives[1]!.bytesPerDevice).toBe(384);
+    expect(tasting.ok).toBe(true);
+  });
+  it('A[8,16] split 4 ways on j, result [8,256]: 128 < 2048 elements → all-gather A', () => {
+    const { plan } = runAuto(m4, einsumProgram('ij,jk->ik', [8, 16], [16, 256]), {
+      inShardings: { a: [null, 'X'] },
+    });
+    expect(collectiveSummary(plan)).toEqual(['all-gather(X) a→out']);
+  });
+  it('A split on X only of X×Y (partially replicated) → all-gather A', () => {
+    const { plan } = runAuto(mesh(['X', 2], ['Y', 2]), einsumProgram('ij,jk->ik', [8, 16], [16, 8]), {
+      inShardings: { a: [null, 'X'] },
+    });
+    expect(collectiveSummary(plan)).toEqual(['all-gather(X) a→out']);
+  });
+});
+
+describe('two annotated operands asking for one axis (as XLA resolves it)', () => {
+  it('bd,df->bf with b and f on X: the larger [16, 32] weight keeps f; the [8, 16] input is gathered', () => {
+    const { plan, tasting } = runAuto(mesh(['X', 2]), einsumProgram('bd,df->bf', [8, 16], [16, 32]), {
+      inShardings: { a: ['X'], b: [null, 'X'] },
+    });
+    expect(plan.shardings[2]!.dims).toEqual([[], ['X']]);
+    expect(collectiveSummary(plan)).toEqual(['all-gather(X) a→out']);
     expect(tasting.ok).toBe(true);
   });
 });

@@ -1,0 +1,65 @@
+// Where a two-operand einsum's operands ask for one mesh axis on different labels, XLA's SPMD dot
+// partitioner (JAX 0.10.2; xla/service/spmd/dot_handler.cc, grouping with `AlignGroupsWith`) does not
+// all-gather the conflicting operand: it moves that operand's shards onto a mesh axis nothing else uses,
+// with one collective-permute, and partitions the dot from there. Two rules, both on an axis of the same
+// shard count (a pure permutation of blocks; onto a larger axis XLA slices first, which the game does not
+// model, docs/conformance.md):
+//   1. group conflict: a dim of operand k holds axes the result spends on its own dims (the device group),
+//      and the plain plan would gather them: they move to the axes outside the group that operand k does
+//      not use, e.g. ij,jk->ik on x=2,y=2 with i on x and w's j on x: w's j moves to y, then (case 2)
+//      the input is sliced by y and the partial results all-reduced over y;
+//   2. contracting mismatch: both operands shard a contracting label on different axes of equal count:
+//      the smaller operand moves onto the larger's axes (equal sizes: the first moves), then case 3.
+import { axisSize, type Mesh } from '../mesh.ts';
+import { shardCount, type DimAxes, type Sharding } from '../sharding.ts';
+import { sizeOf } from '../tensor/ndarray.ts';
+
+/**
+ * The operands with conflicting shards moved (undefined when nothing moves). `planned` is the plan without
+ * moving: the operand shardings the op would gather to.
+ */
+export function alignEinsumOperands(
+  mesh: Mesh,
+  inputs: readonly [string, string],
+  output: string,
+  operands: readonly [Sharding, Sharding],
+  planned: readonly Sharding[],
+  target: Sharding,
+  shapes: readonly [readonly number[], readonly number[]],
+): [Sharding, Sharding] | undefined {
+  const group = new Set(target.dims.flat());
+  let movedAny = false;
+  const moved = operands.map((op, i) => {
+    const k = i as 0 | 1;
+    const j = (1 - k) as 0 | 1;
+    const dims: DimAxes[] = op.dims.map((axes) => [...axes]);
+    const other = operands[j];
+    const holds = () => new Set([...dims.flat(), ...op.unreduced]);
+    op.dims.forEach((axes, d) => {
+      if (axes.length === 0 || planned[k]!.dims[d]!.length > 0) return;
+      const label = inputs[k][d]!;
+      const n = shardCount(mesh, axes);
+      let to: DimAxes | undefined;
+      if (axes.every((x) => group.has(x))) {
+        const rest = holds();
+        axes.forEach((x) => rest.delete(x));
+        const free = mesh.axes.map((a) => a.name).filter((x) => !group.has(x) && !rest.has(x));
+        to = free.length > 0 && shardCount(mesh, free) === n ? free : undefined;
+      } else if (!output.includes(label) && inputs[j].includes(label)) {
+        const theirs = other.dims[inputs[j].indexOf(label)]!;
+        const rest = holds();
+        axes.forEach((x) => rest.delete(x));
+        const [mine, theirsSize] = [sizeOf(shapes[k]), sizeOf(shapes[j])];
+        const smaller = mine < theirsSize || (mine === theirsSize && k === 0);
+        const fits = theirs.length > 0 && shardCount(mesh, theirs) === n;
+        if (smaller && fits && theirs.join() !== axes.join() && theirs.every((x) => !rest.has(x)))
+          to = theirs;
+      }
+      if (to === undefined || to.some((x) => axisSize(mesh, x) === undefined)) return;
+      dims[d] = [...to];
+      movedAny = true;
+    });
+    return { dims, unreduced: op.unreduced };
+  });
+  return movedAny ? [moved[0]!, moved[1]!] : undefined;
+}
