@@ -6,9 +6,13 @@ import type { Translate } from '../ui/translate.ts';
 import { sharesText } from './sharesText.ts';
 import { criticalShareText } from './stepHeadline.ts';
 
-/** "Slowest kitchens (0–3): cooking 70%, …" of the evaluated plan (stepShares.ts). */
+/**
+ * "Slowest kitchens (0–3): cooking 70%, …" of the evaluated plan (stepShares.ts); a plan that does not fit is
+ * not served (debrief.ts planFigures), and the line says so before the split it was priced at.
+ */
 export function stepSharesLine(evaluation: Evaluation, t: Translate): string {
-  return criticalShareText(evaluation.timeline, sharesText(stepShares(evaluation), t), t);
+  const line = criticalShareText(evaluation.timeline, sharesText(stepShares(evaluation), t), t);
+  return evaluation.pricing.memory.fits ? line : t('views.notServedShares', { line });
 }
 
 /** The note's lines: the scales (a tasting's rows are small arrays; the totals are the banquet's), the totals. */

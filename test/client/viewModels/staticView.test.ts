@@ -91,3 +91,16 @@ describe('static view totals', () => {
     expect(planListing(evaluation, level.limits.tensors).some((r) => r.type === 'layer')).toBe(false);
   });
 });
+
+describe('the totals of a plan that does not fit', () => {
+  it('say it is not served before the split it was priced at (fridge-too-small start), in both languages', () => {
+    const level = levelById('fridge-too-small')!;
+    const r = evaluatePlan(level, level.start);
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.evaluation.pricing.memory.fits).toBe(false);
+    const shares = sharesText(stepShares(r.evaluation), en);
+    expect(stepSharesLine(r.evaluation, en)).toMatch(/^Not served: the plan does not fit\./);
+    expect(stepSharesLine(r.evaluation, en)).toContain(shares);
+    expect(stepSharesLine(r.evaluation, zh)).toMatch(/^没有上菜：方案放不下/);
+  });
+});
