@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import type { Level } from '../../shared/game/level.ts';
 import { levelReport } from '../../shared/game/levelReport.ts';
 import type { PlanState } from '../../shared/game/planState.ts';
-import { LEVELS } from '../../shared/index.ts';
+import { LEVELS, formatPercent } from '../../shared/index.ts';
 import { screenshot } from './browser.ts';
 import { editsBetween } from './editsBetween.ts';
 import { useServedGame } from './useServedGame.ts';
@@ -78,7 +78,7 @@ async function serveAndCheck(
   const want = report.value;
   if (locale === 'zh-CN') await page.getByRole('button', { name: 'Switch to Chinese' }).click();
   const viewShares = await makePlan(page, level, plan);
-  const sharesLine = (s: number) => `${Math.round(s * 100)}%`;
+  const sharesLine = formatPercent;
   // A plan out of memory does not cook: the views show its overflow instead of a step split (issue 18 item 3).
   if (want.fits)
     for (const [view, line] of Object.entries(viewShares))

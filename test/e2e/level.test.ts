@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { levelReport } from '../../shared/game/levelReport.ts';
-import { levelById } from '../../shared/index.ts';
+import { formatPercent, levelById } from '../../shared/index.ts';
 import { screenshot, tabTo } from './browser.ts';
 import { useServedGame } from './useServedGame.ts';
 
@@ -88,7 +88,7 @@ async function playFridgeTooSmall(page: Page, size: string): Promise<void> {
   expect(paragraphs.join('\n')).toBe(report.value.debrief);
   expect(await page.locator('[data-score="limited"]').textContent()).toBe(report.value.verdict);
   const shares = await page.locator('[data-score="shares"]').textContent();
-  expect(shares).toContain(`cooking ${Math.round(report.value.shares.compute * 100)}%`);
+  expect(shares).toContain(`cooking ${formatPercent(report.value.shares.compute)}`);
   expect(await page.locator('.metrics').textContent()).toContain(report.value.display.stepTime);
   await screenshot(page, `score-en-${size}`);
 
