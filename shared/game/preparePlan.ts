@@ -43,7 +43,9 @@ const PREPARED = memoPer<Level, GameResult<PreparedPlan>>(PREPARED_PER_LEVEL, PR
  */
 export function preparePlan(level: Level, state: PlanState): GameResult<PreparedPlan> {
   const r = PREPARED.get(level, JSON.stringify(state), () => preparePlanNow(level, state));
-  return !r.ok || r.value.state === state ? r : { ok: true, value: { ...r.value, state } };
+  // a refusal met again is a new refusal (the client buzzes on each new error object)
+  if (!r.ok) return { ok: false, error: { ...r.error } };
+  return r.value.state === state ? r : { ok: true, value: { ...r.value, state } };
 }
 
 function preparePlanNow(level: Level, state: PlanState): GameResult<PreparedPlan> {
