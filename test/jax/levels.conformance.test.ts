@@ -64,12 +64,6 @@ function exported(level: Level, state: PlanState, scale: 'tasting' | 'banquet'):
  */
 const KNOWN_DIFFERENCES: Readonly<Record<string, { extra: readonly string[]; missing: readonly string[] }>> =
   {
-    // h is labelled replicated: XLA pins the cotangent dh to the same sharding (the constraint's transpose is
-    // the constraint), so it all-gathers w2 again for dh = dpred · w2ᵀ; the core leaves dh split by model and
-    // gathers nothing there (docs/conformance.md, known differences). The forward now agrees: at tasting
-    // size both slice h and all-reduce the [8, 4] pred rather than gather the [16, 4] w2.
-    'passing-styles start': { extra: ['all-gather over model'], missing: [] },
-    'passing-styles trap': { extra: ['all-gather over model'], missing: [] },
     // The recommender's backward grad/user_w1 = features^T · duser_pre, duser_pre [16, 32] split by batch over
     // row, features replicated, the [8, 32] result replicated: XLA's rule for that dot alone (and the core's)
     // slices features and all-reduces the result; in the whole program XLA all-gathers duser_pre instead

@@ -47,11 +47,11 @@ export const passingStyles: Level = {
   ],
   debrief: text(
     '环形算法里，n 间厨房、每组数组 S 字节、窗口带宽 B、每步延迟 α：AllGather 和 ReduceScatter 都是 (n−1)α + (n−1)/n · S/B，AllReduce 是 2(n−1)α + 2(n−1)/n · S/B——正好是一次 ReduceScatter 加一次 AllGather。' +
-      'h 要整盆时，副手选了更便宜的办法：把 W1 和 W2 拼回整份（每份每间厨房发 12.6 MB，0.86 ms），然后每间厨房都把整道菜做一遍——灶台干的是整道菜而不是四分之一，一步 191 ms，每秒 17.2 万行。' +
+      'h 要整盆时，副手选了更便宜的办法：把 W1 和 W2 拼回整份（每份每间厨房发 12.6 MB，0.86 ms），然后每间厨房都把整道菜做一遍——灶台干的是整道菜而不是四分之一。反向时 h 的梯度也得是整盆（JAX 把 with_sharding_constraint 的标签同样加在梯度上），W2 还要再拼一次：一步 243 ms，每秒 13.5 万行。' +
       '让 h 保持切开，pred 是部分和，AllReduce 一次（每间厨房发 101 MB，6.75 ms），一步 92.9 ms，每秒 35.3 万行。' +
       '把 pred 标成按行分开，就是 ReduceScatter（50 MB，3.4 ms），但反向要 AllGather 误差（又一个 3.4 ms），一步 94.5 ms：传的总量和 AllReduce 一样，只是换了时间和地点。参考计划（本关的 par）换个思路：h 按行（按批）切开，只把 W1 拼回来，梯度用 ReduceScatter 和 AllReduce 收：一步 {reference.stepTime}，每秒 {reference.rate} 行——传的是比激活小的权重。',
     'In the ring algorithms, with n kitchens, an array of S bytes per group, window bandwidth B and latency α per step: AllGather and ReduceScatter each take (n−1)α + (n−1)/n · S/B; AllReduce takes 2(n−1)α + 2(n−1)/n · S/B — exactly one ReduceScatter plus one AllGather. ' +
-      'When h must be whole, the sous-chef takes the cheaper way: gather W1 and W2 back whole (12.6 MB sent per kitchen for each, 0.86 ms), then every kitchen cooks the whole dish instead of a quarter: 191 ms a step, 172k rows per second. ' +
+      'When h must be whole, the sous-chef takes the cheaper way: gather W1 and W2 back whole (12.6 MB sent per kitchen for each, 0.86 ms), then every kitchen cooks the whole dish instead of a quarter. In the backward pass the gradient of h must be whole too (JAX puts a with_sharding_constraint label on the gradient as well), so W2 is gathered once more: 243 ms a step, 135k rows per second. ' +
       'Leave h split and pred is a partial sum: one AllReduce (101 MB per kitchen, 6.75 ms), 92.9 ms a step, 353k rows per second. ' +
       'Label pred split by rows and it becomes a ReduceScatter (50 MB, 3.4 ms), but the backward pass must AllGather the error (another 3.4 ms): 94.5 ms. The same bytes as the AllReduce, moved at another time and place. The reference plan (the level’s par) cuts the other way: h split by rows (by batch), only W1 gathered, the gradients reduce-scattered and all-reduced: {reference.stepTime} a step, {reference.rate} rows per second — it moves weights, which are smaller than the activations.',
   ),

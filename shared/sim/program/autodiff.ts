@@ -46,13 +46,16 @@ function activeValues(forward: Program, loss: ValueId): boolean[] {
   return values.map((_, id) => fromParam[id]! && toLoss[id]!);
 }
 
-/** Appends the backward pass; returns the gradient value of each parameter input (tagged `gradOf`). */
+/**
+ * Appends the backward pass; returns the gradient value of each parameter input (tagged `gradOf`) and, for
+ * each forward value whose cotangent is a backward value of its own (shared with no other value), that value.
+ */
 function appendBackward(
   b: ProgramBuilder,
   forward: Program,
   loss: ValueId,
   params: readonly Value[],
-): ValueId[] {
+): { grads: ValueId[]; cotangents: { of: ValueId; value: ValueId }[] } {
   const active = activeValues(forward, loss);
   const cots = new Map<ValueId, Cotangent>([[loss, constCot(1)]]);
   const ctx = {
@@ -65,12 +68,20 @@ function appendBackward(
     },
   };
   b.phase = 'backward';
+  const owners = new Map<ValueId, ValueId[]>();
   for (let id = loss; id >= 0; id--) {
     const g = cots.get(id);
-    if (active[id] && g !== undefined) vjp(ctx, b.value(id), g);
+    if (!active[id] || g === undefined) continue;
+    if (g.kind === 'value' && b.value(g.id).phase === 'backward')
+      owners.set(g.id, [...(owners.get(g.id) ?? []), id]);
+    vjp(ctx, b.value(id), g);
   }
+  const cotangents = [...owners]
+    .filter(([, of]) => of.length === 1)
+    .map(([value, of]) => ({ of: of[0]!, value }))
+    .sort((x, y) => x.of - y.of);
   const claimed = new Set<ValueId>();
-  return params.map((p) => {
+  const grads = params.map((p) => {
     const g = cots.get(p.id);
     let id: ValueId;
     if (g === undefined) id = fill(b, p.id, 0);
@@ -82,6 +93,7 @@ function appendBackward(
     b.tag(id, { name: `grad/${p.name}`, gradOf: p.id });
     return id;
   });
+  return { grads, cotangents };
 }
 
 /**
@@ -151,12 +163,12 @@ export function buildTrainStep(forward: Program, loss: ValueId, optimizer: Optim
     );
   const params = forward.values.filter((v) => v.node.kind === 'input' && v.node.role === 'param');
   const b = ProgramBuilder.extend(forward);
-  const grads = appendBackward(b, forward, loss, params);
+  const { grads, cotangents } = appendBackward(b, forward, loss, params);
   const updates = appendUpdate(b, params, grads, optimizer);
   b.output('loss', loss);
   params.forEach((p, i) => b.output(`grad/${p.name}`, grads[i]!));
   for (const u of updates) b.output(u.name, u.value);
-  return b.build();
+  return { ...b.build(), cotangents };
 }
 
 /** Zero moments for every optimizer input of a training step (Adam's m and v before the first step). */

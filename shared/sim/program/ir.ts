@@ -125,6 +125,12 @@ export interface Program {
   readonly values: readonly Value[];
   /** Named results: the loss, the updated parameters, … */
   readonly outputs: readonly { readonly name: string; readonly value: ValueId }[];
+  /**
+   * A training step's cotangents: for a forward value `of`, the backward value that is its whole cotangent and
+   * no other value's (autodiff.ts). A sharding constraint on `of` constrains it too, as JAX transposes
+   * `with_sharding_constraint` (docs/jax-semantics.md).
+   */
+  readonly cotangents?: readonly { readonly of: ValueId; readonly value: ValueId }[];
 }
 
 /** Ids of the values a node reads. */

@@ -59,6 +59,7 @@ export function fixedShardings(
   ann: AutoAnnotations,
 ): Result<Map<ValueId, Sharding>> {
   const fixed = new Map<ValueId, Sharding>();
+  const constrained: [ValueId, Sharding][] = [];
   const byName = new Map(program.values.map((v) => [v.name, v]));
   const outputs = new Map(program.outputs.map((o) => [o.name, o.value]));
   const inputNames = program.values.filter((v) => v.node.kind === 'input').map((v) => v.name);
@@ -87,7 +88,16 @@ export function fixedShardings(
       const sharding = annotate(mesh, raw, value.shape, argName, what, keyPath);
       if (!sharding.ok) return withMessage(sharding.error, `${name}: ${sharding.error.message}`);
       fixed.set(value.id, sharding.value);
+      if (argName === 'NamedSharding spec') constrained.push([value.id, sharding.value]);
     }
+  }
+  // JAX transposes with_sharding_constraint into the same constraint on the cotangent (jax/_src/pjit.py,
+  // `ad.deflinear2(sharding_constraint_p, …)` binds the constraint on ct): the gradient flowing back through
+  // a labelled value carries its label too.
+  const cotangentOf = new Map((program.cotangents ?? []).map((c) => [c.of, c.value]));
+  for (const [id, sharding] of constrained) {
+    const cot = cotangentOf.get(id);
+    if (cot !== undefined && !fixed.has(cot)) fixed.set(cot, sharding);
   }
   // with_sharding_constraint written into the program itself (builder.constraint) is an annotation too.
   for (const v of program.values) {

@@ -98,8 +98,11 @@ describe('each trap fails the way its level teaches', () => {
   });
   it('passing styles: asking for h whole makes every kitchen cook the whole dish', () => {
     const { trap, reference } = of('passing-styles');
+    // W1 and W2 gathered for the forward pass, and W2 again for dh = dpred · W2ᵀ: the label keeps the gradient
+    // of h whole too (JAX transposes with_sharding_constraint into the same constraint on the cotangent).
     expect(trap.pricing.collectives.filter((c) => c.kind === 'all-gather').map((c) => c.tensor)).toEqual([
       'w1',
+      'w2',
       'w2',
     ]);
     // Every kitchen runs the whole forward pass: over half of all the matmuls instead of a quarter.
