@@ -3,7 +3,7 @@
 // (one transaction, awaited) → mirrored into the schema state → the core's effects are sent as messages.
 // Messages, joins and ticks run one at a time in arrival order (SerialQueue), each against the snapshot the
 // previous one's write left. The room holds its session's lease (roomLease.ts) while it is open.
-import { Room, ServerError, type Client, type RoomException } from 'colyseus';
+import { Room, type Client, type RoomException } from 'colyseus';
 import {
   MSG_CHOOSE_TEAM,
   MSG_EDIT,
@@ -29,10 +29,8 @@ import {
   type SessionStep,
   type WelcomeMessage,
 } from '../../shared/index.ts';
-import type { RoomLease, SessionStore } from '../persistence/SessionStore.ts';
-import { defaultDbPath } from '../persistence/SqliteSessionStore.ts';
-import { openSessionStore } from '../persistence/openSessionStore.ts';
-import { hashSecret, newSecret, verifySecret } from '../persistence/secrets.ts';
+import type { RoomLease } from '../persistence/SessionStore.ts';
+import { hashSecret, newSecret } from '../persistence/secrets.ts';
 import { sessionChange } from '../persistence/sessionChange.ts';
 import {
   validateChooseTeam,
@@ -41,8 +39,8 @@ import {
   validateLock,
 } from '../protocol/classroomSchemas.ts';
 import type { Validated } from '../protocol/validate.ts';
-import { resumedSnapshot } from '../persistence/resumedSnapshot.ts';
-import { ROOM_LEASED, claimRoomLease, releaseRoomLease } from './roomLease.ts';
+import { releaseRoomLease } from './roomLease.ts';
+import { defaultDeps, openSession, type SessionRoomDeps } from './openSession.ts';
 import { SerialQueue } from './SerialQueue.ts';
 import { deliverEffect, sendCurrent, sendRemovedIfChanged, type Audience } from './deliverEffects.ts';
 import { joinRefusal, seatFor, type Seat } from './seat.ts';
@@ -52,14 +50,7 @@ import { onRoomException } from './roomException.ts';
 import { SessionState, editCountsDue, mirrorSession, mirrorsAlike } from './sessionState.ts';
 import { handleUnknownMessages } from './unhandledMessages.ts';
 
-/** What every session room of a process shares (passed as the room's define() options). */
-export interface SessionRoomDeps {
-  readonly store: SessionStore;
-  /** The server clock, ms since the epoch. */
-  readonly now: () => number;
-  /** How long a dropped seat waits for its client, seconds (≥ 120: docs/design.md §5.5). */
-  readonly reconnectSeconds: number;
-}
+export type { SessionRoomDeps } from './openSession.ts';
 
 /** Options of matchMaker.createRoom(ROOM_SESSION, …): the stored session and its host key. */
 interface CreateOptions {
@@ -73,12 +64,6 @@ const TICK_MS = 250;
 /** WebSocket close code of a connection whose seat was opened on another screen. */
 const CLOSE_SEAT_TAKEN_OVER = 4004;
 const HEARTBEAT_MS = 5000;
-
-let fallbackDeps: Promise<SessionRoomDeps> | undefined;
-const defaultDeps = (): Promise<SessionRoomDeps> =>
-  (fallbackDeps ??= openSessionStore({ databaseUrl: process.env.DATABASE_URL, dbPath: defaultDbPath() }).then(
-    (store) => ({ store, now: Date.now, reconnectSeconds: 120 }),
-  ));
 
 /**
  * How often the schema state's changes go out, ms (Colyseus's default is 50). Each edit bumps its team's
@@ -110,31 +95,23 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
   async onCreate(options: CreateOptions): Promise<void> {
     this.setPatchRate(PATCH_INTERVAL_MS);
     this.deps = options.deps ?? (await defaultDeps());
-    const code = typeof options.code === 'string' ? options.code : '';
-    const stored = await this.deps.store.getSession(code);
-    if (!stored) throw new ServerError(404, `No session ${code}.`);
-    if (typeof options.hostKey !== 'string' || !verifySecret(options.hostKey, stored.hostKeyHash))
-      throw new ServerError(403, 'Wrong host key.');
-    this.lease = await claimRoomLease(this.deps.store, code, this.deps.now());
-    if (!this.lease) throw new ServerError(409, `${ROOM_LEASED} Session ${code} is open in another process.`);
-    this.roomId = code;
-    this.autoDispose = false; // an open session waits for its players, however long the room is empty
-    await this.setPrivate(true); // joinable by its code only: join/joinOrCreate('session') find nothing
-    this.hostKeyHash = stored.hostKeyHash;
+    const opened = await openSession(
+      this.deps,
+      typeof options.code === 'string' ? options.code : '',
+      options.hostKey,
+    );
+    this.lease = opened.lease;
     try {
-      for (const p of await this.deps.store.players(code)) this.seatKeys.set(p.id, p.seatKeyHash);
-      const now = this.deps.now();
-      const storedSnapshot = JSON.parse(stored.snapshotJson) as SessionSnapshot;
-      this.session = resumedSnapshot(storedSnapshot, stored.updatedAt, now);
-      if (this.session !== storedSnapshot)
-        await this.deps.store.applyChange(
-          code,
-          sessionChange(storedSnapshot, this.session, now, this.seatKeys),
-        );
-      for (const p of this.session.players) if (neverPlayed(p)) this.awaySince.set(p.id, now);
-      this.mirror(now);
+      this.roomId = opened.code;
+      this.autoDispose = false; // an open session waits for its players, however long the room is empty
+      await this.setPrivate(true); // joinable by its code only: join/joinOrCreate('session') find nothing
+      this.hostKeyHash = opened.hostKeyHash;
+      for (const [id, hash] of opened.seatKeys) this.seatKeys.set(id, hash);
+      this.session = opened.session;
+      for (const p of this.session.players) if (neverPlayed(p)) this.awaySince.set(p.id, opened.nowMs);
+      this.mirror(opened.nowMs);
     } catch (e) {
-      await releaseRoomLease(this.deps.store, code, this.lease).catch(() => undefined);
+      await releaseRoomLease(this.deps.store, opened.code, opened.lease).catch(() => undefined);
       throw e;
     }
 
