@@ -3,7 +3,7 @@
 // (a locked plan is the submitted one) and the scores of newly scored rounds. A change of plans alone (an
 // accepted edit, a lock) writes the plan rows without the snapshot: the rows of the current round are always
 // its plans (every change writes each plan it changed), and latestPlans.ts lays them over the snapshot read.
-import type { SessionSnapshot } from '../../shared/index.ts';
+import { onlyPlansChanged, type SessionSnapshot } from '../../shared/index.ts';
 import type { PlayerRow, ScoreRow, SessionChange } from './SessionStore.ts';
 
 /** How many leading entries `a` and `b` share (the core appends or withdraws results, never edits them). */
@@ -11,14 +11,6 @@ function commonPrefix<T>(a: readonly T[], b: readonly T[]): number {
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i++;
   return i;
-}
-
-/** Whether `next` differs from `prev` in its plans alone (the snapshot's other fields are the same objects). */
-function plansAlone(prev: SessionSnapshot | null, next: SessionSnapshot): boolean {
-  if (prev === null || Object.keys(prev).length !== Object.keys(next).length) return false;
-  for (const key of Object.keys(next) as (keyof SessionSnapshot)[])
-    if (key !== 'plans' && prev[key] !== next[key]) return false;
-  return true;
 }
 
 /**
@@ -86,7 +78,7 @@ export function sessionChange(
       });
 
   return {
-    ...(plansAlone(prev, next) ? {} : { snapshotJson: JSON.stringify(next) }),
+    ...(onlyPlansChanged(prev, next) ? {} : { snapshotJson: JSON.stringify(next) }),
     nowMs,
     players,
     ...(playersDropped.length > 0 ? { playersDropped } : {}),

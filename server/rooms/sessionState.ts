@@ -3,7 +3,7 @@
 // the core's snapshot into it. Plans are NOT here: a team's plan travels only as MSG_TEAM_PLAN to its
 // members and the facilitator, and to everyone through MSG_REVEAL.
 import { schema, type SchemaType } from '@colyseus/schema';
-import { kitchensOf, timerRemainingMs, type SessionSnapshot } from '../../shared/index.ts';
+import { kitchensOf, onlyPlansChanged, timerRemainingMs, type SessionSnapshot } from '../../shared/index.ts';
 
 export const TeamState = schema(
   {
@@ -135,9 +135,7 @@ export function editCountsDue(
  * skips mirroring (the next tick mirrors the counts).
  */
 export function mirrorsAlike(before: SessionSnapshot, after: SessionSnapshot): boolean {
-  for (const key of Object.keys(after) as (keyof SessionSnapshot)[])
-    if (key !== 'plans' && before[key] !== after[key]) return false;
-  if (Object.keys(before).length !== Object.keys(after).length) return false;
+  if (!onlyPlansChanged(before, after)) return false;
   for (const [team, plan] of Object.entries(after.plans))
     if (before.plans[team]?.locked !== plan.locked) return false;
   return true;

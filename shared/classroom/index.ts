@@ -2,6 +2,7 @@
 // that the server's SessionRoom calls after validating each message. Time (`nowMs`) is always passed in;
 // every call returns a new snapshot (never mutates) or a refusal that leaves the input as it was.
 export * from './session.ts';
+export * from './onlyPlansChanged.ts';
 export { editRefusedMessage } from './errors.ts';
 export { TEAM_NAMES } from './teamNames.ts';
 export { MAX_NICKNAME_CHARS, validateNickname } from './validateNickname.ts';
