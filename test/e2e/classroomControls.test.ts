@@ -212,7 +212,11 @@ describe('classroom controls in six pages', () => {
 
     // Ann (t1 captain) labels w2 too; end planning, skip the service animation, reveal the winner.
     await ann.page.getByLabel('w2, dimension 0').selectOption('model');
-    await expect.poll(() => hp.locator('.host-team[data-team="t1"]').textContent()).toContain('edits: 2');
+    // The dashboard's edit counts are mirrored about once a second (EDIT_COUNT_MIRROR_MS, at most 1.5 s late),
+    // so this waits longer than expect.poll's default second.
+    await expect
+      .poll(() => hp.locator('.host-team[data-team="t1"]').textContent(), { timeout: 5_000 })
+      .toContain('edits: 2');
     // End planning asks first while a team is unlocked (both are): dismissed, nothing happens.
     let asked = '';
     hp.once('dialog', (d) => {
