@@ -5,23 +5,13 @@
 // previous one's write left. The room holds its session's lease (roomLease.ts) while it is open.
 import { Room, type Client, type RoomException } from 'colyseus';
 import {
-  MSG_CHOOSE_TEAM,
-  MSG_EDIT,
-  MSG_EDIT_REFUSED,
   MSG_ERROR,
-  MSG_HOST,
-  MSG_LOCK,
   MSG_WELCOME,
   CLOSE_KICKED,
   CLOSE_RESTARTING,
-  chooseTeam,
   dropGhostSeats,
   neverPlayed,
-  editRefusedMessage,
-  hostCommand,
   joinPlayer,
-  playerEdit,
-  setLock,
   tick,
   type ClassroomError,
   type SessionErrorMessage,
@@ -32,13 +22,6 @@ import {
 import type { RoomLease } from '../persistence/SessionStore.ts';
 import { hashSecret, newSecret } from '../persistence/secrets.ts';
 import { sessionChange } from '../persistence/sessionChange.ts';
-import {
-  validateChooseTeam,
-  validateEdit,
-  validateHostCommand,
-  validateLock,
-} from '../protocol/classroomSchemas.ts';
-import type { Validated } from '../protocol/validate.ts';
 import { releaseRoomLease } from './roomLease.ts';
 import { defaultDeps, openSession, type SessionRoomDeps } from './openSession.ts';
 import { SerialQueue } from './SerialQueue.ts';
@@ -47,8 +30,12 @@ import { joinRefusal, seatFor, type Seat } from './seat.ts';
 import { MessageRate, SESSION_MESSAGE_RATE, limited } from './MessageRate.ts';
 import { guardFrames } from './frameGuard.ts';
 import { onRoomException } from './roomException.ts';
-import { SessionState, editCountsDue, mirrorSession, mirrorsAlike } from './sessionState.ts';
+import { mirrorsAlike, type SessionState } from './sessionState.ts';
+import { StateMirror } from './StateMirror.ts';
+import { AwaySeats } from './AwaySeats.ts';
+import { connectedPlayers, heldElsewhere, otherConnections } from './seatConnections.ts';
 import { handleUnknownMessages } from './unhandledMessages.ts';
+import { sessionMessages } from './sessionMessages.ts';
 
 export type { SessionRoomDeps } from './openSession.ts';
 
@@ -76,7 +63,8 @@ export const PATCH_INTERVAL_MS = 200;
 
 export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
   maxClients = 250;
-  state = new SessionState();
+  private readonly mirrored = new StateMirror();
+  state = this.mirrored.state;
   private deps!: SessionRoomDeps;
   private session!: SessionSnapshot;
   private hostKeyHash = '';
@@ -85,12 +73,9 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
   private lastHeartbeat = 0;
   private readonly queue = new SerialQueue();
   private tickQueued = false;
-  /** When the teams' edit counts were last mirrored into the state (performance.now(), ms). */
-  private countsMirroredAt = -Infinity;
   private lease: RoomLease | undefined;
   private readonly rate = new MessageRate(SESSION_MESSAGE_RATE);
-  /** When each never-played seat's last connection went (ms): dropped after the grace (ghostSeats.ts). */
-  private readonly awaySince = new Map<string, number>();
+  private readonly awaySeats = new AwaySeats();
 
   async onCreate(options: CreateOptions): Promise<void> {
     this.setPatchRate(PATCH_INTERVAL_MS);
@@ -108,43 +93,21 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
       this.hostKeyHash = opened.hostKeyHash;
       for (const [id, hash] of opened.seatKeys) this.seatKeys.set(id, hash);
       this.session = opened.session;
-      for (const p of this.session.players) if (neverPlayed(p)) this.awaySince.set(p.id, opened.nowMs);
+      for (const p of this.session.players) if (neverPlayed(p)) this.awaySeats.away(p.id, opened.nowMs);
       this.mirror(opened.nowMs);
     } catch (e) {
       await releaseRoomLease(this.deps.store, opened.code, opened.lease).catch(() => undefined);
       throw e;
     }
 
-    this.inOrder(MSG_HOST, (client, payload: unknown) => {
-      if (client.userData?.role !== 'facilitator')
-        return this.refuse(client, 'not-facilitator', 'Only the facilitator can do this.');
-      return this.apply(client, validateHostCommand(payload), (cmd, now) =>
-        hostCommand(this.session, cmd, now),
-      );
+    const handlers = sessionMessages({
+      session: () => this.session,
+      now: () => this.deps.now(),
+      commit: (step, edit) => this.commit(step, edit),
+      refuse: (client, code, message, error) => this.refuse(client, code, message, error),
+      playerOf: (client) => this.playerOf(client),
     });
-    this.inOrder(MSG_EDIT, (client, payload: unknown) => {
-      const playerId = this.playerOf(client);
-      if (playerId === undefined) return;
-      const msg = validateEdit(payload);
-      if (!msg.ok) return client.send(MSG_ERROR, msg.error);
-      const step = playerEdit(this.session, playerId, msg.value.edit, this.deps.now());
-      if (!step.ok) return client.send(MSG_EDIT_REFUSED, editRefusedMessage(msg.value.seq, step.error));
-      return this.commit(step.value, { by: playerId, seq: msg.value.seq });
-    });
-    this.inOrder(MSG_LOCK, (client, payload: unknown) => {
-      const playerId = this.playerOf(client);
-      if (playerId !== undefined)
-        return this.apply(client, validateLock(payload), (m, now) =>
-          setLock(this.session, playerId, m.locked, now),
-        );
-    });
-    this.inOrder(MSG_CHOOSE_TEAM, (client, payload: unknown) => {
-      const playerId = this.playerOf(client);
-      if (playerId !== undefined)
-        return this.apply(client, validateChooseTeam(payload), (m) =>
-          chooseTeam(this.session, playerId, m.team),
-        );
-    });
+    for (const [type, handler] of handlers) this.inOrder(type, handler);
     guardFrames(this, this.rate);
     handleUnknownMessages(this, this.rate, (client: Client<Seat, Seat>, type) =>
       client.userData?.role === 'projector'
@@ -193,7 +156,7 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
         }
       }
       client.userData = { role: 'player', playerId };
-      this.awaySince.delete(playerId);
+      this.awaySeats.back(playerId);
       if (seatKey === undefined) this.closeOlderConnections(client, playerId);
       const nickname = this.session.players.find((p) => p.id === playerId)?.nickname ?? '';
       welcome = { role: 'player', playerId, nickname, ...(seatKey ? { seatKey } : {}) };
@@ -208,11 +171,11 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
     const seat = client.userData;
     if (seat === undefined) return;
     this.mirror(this.deps.now());
-    if (this.isKicked(seat) || this.heldElsewhere(client)) return;
+    if (this.isKicked(seat) || heldElsewhere(this.clients, client)) return;
     if (seat.role === 'player' && seat.playerId !== undefined) {
       // A player who chose to leave before playing leaves no seat; a dropped one gets the grace first.
       if (consented) return this.queue.run(() => this.dropSeats([seat.playerId!]));
-      this.awaySince.set(seat.playerId, this.deps.now());
+      this.awaySeats.away(seat.playerId, this.deps.now());
     }
     if (consented) return;
     try {
@@ -220,7 +183,7 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
       // The new connection object: still joining, so what is sent now is delivered after its JOIN.
       const back = this.clients.find((c) => c.sessionId === client.sessionId) ?? client;
       if (this.isKicked(seat)) return back.leave(CLOSE_KICKED);
-      if (seat.role === 'player' && seat.playerId !== undefined) this.awaySince.delete(seat.playerId);
+      if (seat.role === 'player' && seat.playerId !== undefined) this.awaySeats.back(seat.playerId);
       sendCurrent(this.audience(), back);
     } catch {
       // The seat stays in the session (points, team) and can be taken back with its seat key.
@@ -264,21 +227,6 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
     void this.disconnect(CLOSE_RESTARTING);
   }
 
-  /** Validated payload → core call → commit, or the refusal to the sender. */
-  private async apply<T>(
-    client: Client,
-    msg: Validated<T>,
-    call: (
-      value: T,
-      nowMs: number,
-    ) => { ok: true; value: SessionStep } | { ok: false; error: ClassroomError },
-  ): Promise<void> {
-    if (!msg.ok) return client.send(MSG_ERROR, msg.error);
-    const step = call(msg.value, this.deps.now());
-    if (!step.ok) return this.refuse(client, step.error.code, step.error.text.en, step.error);
-    await this.commit(step.value);
-  }
-
   /** Persists an accepted step, mirrors it and sends its effects. */
   private async commit(step: SessionStep, edit?: { by: string; seq: number }): Promise<void> {
     const now = this.deps.now();
@@ -307,23 +255,10 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
 
   /** One seat, one connection (issue 10, item 8): the older connection of this seat is told and closed. */
   private closeOlderConnections(client: Client<Seat, Seat>, playerId: string): void {
-    for (const c of this.clients)
-      if (c !== client && c.userData?.role === 'player' && c.userData.playerId === playerId) {
-        this.refuse(c, 'seat-taken-over', 'This seat was opened on another screen; this one was closed.');
-        c.leave(CLOSE_SEAT_TAKEN_OVER);
-      }
-  }
-
-  /** Whether another connection now holds this client's seat (then no reconnection is kept for it). */
-  private heldElsewhere(client: Client<Seat, Seat>): boolean {
-    const seat = client.userData;
-    if (seat?.role !== 'player') return false;
-    return this.clients.some(
-      (c) =>
-        c.sessionId !== client.sessionId &&
-        c.userData?.role === 'player' &&
-        c.userData.playerId === seat.playerId,
-    );
+    for (const c of otherConnections(this.clients, client, playerId)) {
+      this.refuse(c, 'seat-taken-over', 'This seat was opened on another screen; this one was closed.');
+      c.leave(CLOSE_SEAT_TAKEN_OVER);
+    }
   }
 
   private isKicked(seat: Seat): boolean {
@@ -352,33 +287,23 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
       this.lastHeartbeat = now;
       // A never-played seat whose player has been gone past the reconnection window (plus a beat) is dropped.
       const graceMs = this.deps.reconnectSeconds * 1000 + HEARTBEAT_MS;
-      const gone = [...this.awaySince].filter(([id, at]) => now - at >= graceMs && !this.isConnected(id));
-      if (gone.length > 0) await this.dropSeats(gone.map(([id]) => id));
+      const gone = this.awaySeats.takeDue(now, graceMs, connectedPlayers(this.clients));
+      if (gone.length > 0) await this.dropSeats(gone);
     }
   }
 
   /** Drops the never-played seats among `ids` (ghostSeats.ts), with their seat keys; others are kept. */
   private async dropSeats(ids: readonly string[]): Promise<void> {
-    for (const id of ids) this.awaySince.delete(id);
-    const absent = ids.filter((id) => !this.isConnected(id));
+    for (const id of ids) this.awaySeats.back(id);
+    const connected = connectedPlayers(this.clients);
+    const absent = ids.filter((id) => !connected.has(id));
     if (absent.length === 0) return;
     await this.commit({ session: dropGhostSeats(this.session, new Set(absent)), effects: [] });
     for (const id of absent) if (!this.session.players.some((p) => p.id === id)) this.seatKeys.delete(id);
   }
 
-  private isConnected(playerId: string): boolean {
-    return this.clients.some((c) => c.userData?.role === 'player' && c.userData.playerId === playerId);
-  }
-
   private mirror(now: number): void {
-    const connected = new Set<string>();
-    for (const c of this.clients)
-      if (c.userData?.role === 'player' && c.userData.playerId) connected.add(c.userData.playerId);
-    // paced by the wall clock, not the session's (a test or a paused class may hold that one still)
-    const wall = performance.now();
-    const counts = editCountsDue(this.state, this.session, now, wall - this.countsMirroredAt);
-    if (counts) this.countsMirroredAt = wall;
-    mirrorSession(this.state, this.session, now, connected, counts);
+    this.mirrored.mirror(this.session, now, connectedPlayers(this.clients));
   }
 }
 
