@@ -37,12 +37,18 @@ export function teamOf(session: SessionSnapshot, client: SeatedClient): string |
   return session.players.find((p) => p.id === seat.playerId && !p.kicked)?.team ?? null;
 }
 
-/** Whether `client` sees `team`'s plan while planning: its members and the facilitator. */
-export function seesPlanOf(session: SessionSnapshot, client: SeatedClient, team: string): boolean {
-  const seat = client.userData;
-  if (seat?.role === 'facilitator') return true;
-  if (seat?.role !== 'player') return false;
-  return session.players.some((p) => p.id === seat.playerId && p.team === team && !p.kicked);
+/**
+ * Whether a connection sees `team`'s plan while planning: its members and the facilitator. The roster is read
+ * once, so filtering a room's clients costs O(players + clients), not their product.
+ */
+export function seesPlanOf(session: SessionSnapshot, team: string): (client: SeatedClient) => boolean {
+  const members = new Set<string>();
+  for (const p of session.players) if (p.team === team && !p.kicked) members.add(p.id);
+  return (client) => {
+    const seat = client.userData;
+    if (seat?.role === 'facilitator') return true;
+    return seat?.role === 'player' && seat.playerId !== undefined && members.has(seat.playerId);
+  };
 }
 
 /** Sends `effect`; a team plan caused by an edit carries the author's `seq` (their acknowledgement). */
@@ -54,8 +60,7 @@ export function deliverEffect(a: Audience, effect: SessionEffect, edit?: { by: s
       // Stamped with the server's clock: pages read the activity line's "12 s ago" from it.
       const stamped = { ...effect.message, serverNowMs: a.nowMs };
       const message = edit && stamped.by === edit.by ? { ...stamped, seq: edit.seq } : stamped;
-      const to = a.clients.filter((c) => seesPlanOf(a.session, c, message.team));
-      return sendOnce(to, MSG_TEAM_PLAN, message);
+      return sendOnce(a.clients.filter(seesPlanOf(a.session, message.team)), MSG_TEAM_PLAN, message);
     }
     case 'results': {
       // Other teams' plan summaries wait for the reveal; the facilitator sees them all.
@@ -113,7 +118,7 @@ export function sendCurrent(a: Audience, client: SeatedClient): void {
   if (client.userData?.role === 'projector' && a.session.phase === 'service')
     client.send(MSG_SERVICE, serviceMessage(a.session));
   for (const t of a.session.teams) {
-    if (!seesPlanOf(a.session, client, t.id)) continue;
+    if (!seesPlanOf(a.session, t.id)(client)) continue;
     const message = teamPlanMessage(a.session, t.id);
     if (message) client.send(MSG_TEAM_PLAN, { ...message, serverNowMs: a.nowMs });
   }

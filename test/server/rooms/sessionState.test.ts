@@ -2,7 +2,13 @@
 // as they were when the room says they are not due (editCountsDue); mirrorsAlike tells
 // the room that a step (an accepted edit) would mirror as the one before it.
 import { describe, expect, it } from 'vitest';
-import { hostCommand, playerEdit, setLock, type SessionSnapshot } from '../../../shared/classroom/index.ts';
+import {
+  hostCommand,
+  kitchensOf,
+  playerEdit,
+  setLock,
+  type SessionSnapshot,
+} from '../../../shared/classroom/index.ts';
 import {
   EDIT_COUNT_MIRROR_MS,
   SessionState,
@@ -29,6 +35,30 @@ describe('mirrorSession', () => {
     expect(state.teams.get('t2')!.planVersion).toBe(0);
     expect(state.players.get('p1')!.connected).toBe(true);
     expect(state.players.get('p2')!.connected).toBe(false);
+  });
+
+  it('re-deals the kitchens and members when the roster changes, and only then writes the arrays', () => {
+    const state = new SessionState();
+    const two = planningOf(
+      lobby([
+        ['A', 't1'],
+        ['B', 't2'],
+        ['C', 't1'],
+      ]),
+    );
+    const arrays = (s: SessionSnapshot) =>
+      s.players.map((p) => [p.id, [...state.players.get(p.id)!.kitchens], kitchensOf(s, p.id)]);
+    mirrorSession(state, planning, 1000, new Set());
+    for (const [, shown, dealt] of arrays(planning)) expect(shown).toEqual(dealt);
+    mirrorSession(state, two, 2000, new Set());
+    for (const [, shown, dealt] of arrays(two)) expect(shown).toEqual(dealt);
+    const t1 = two.players.filter((p) => p.team === 't1').map((p) => p.id);
+    expect([...state.teams.get('t1')!.members]).toEqual(t1);
+    // the team's first chef now has every other kitchen of the grid
+    expect(kitchensOf(two, t1[0]!).length).toBeLessThan(kitchensOf(planning, t1[0]!).length);
+    // back to one chef each: the arrays are written again
+    mirrorSession(state, planning, 3000, new Set());
+    for (const [, shown, dealt] of arrays(planning)) expect(shown).toEqual(dealt);
   });
 
   it('leaves the edit counts as they were when they are not due, and catches up when they are', () => {
