@@ -1,9 +1,14 @@
-// Group commit for the embedded store: the changes accepted within one turn of the event loop (many classes
-// editing at once) are written in one SQLite transaction, each in its own savepoint, so one that fails writes
-// nothing of its own and the others still commit. Each promise resolves only once that transaction committed:
-// nothing is acknowledged before it is written. The COMMIT (appending the WAL frames of every page touched) is
-// most of what a small change costs, and the changes of one turn share the pages they touch.
+// Group commit for the embedded store: the changes accepted close together (many classes editing at once) are
+// written in one SQLite transaction. Each promise resolves only once that transaction committed: nothing is
+// acknowledged before it is written. The COMMIT (appending the WAL frames of every page touched) is most of
+// what a small change costs — measured with better-sqlite3 12 in WAL mode, synchronous=NORMAL, one plan upsert
+// each: ~40 µs of CPU per change at one change per transaction, ~6 µs at eight — so under load a transaction
+// waits up to COMMIT_WINDOW_MS after the last one for more changes (PostgreSQL's commit_delay), while a quiet
+// server commits on the next turn of the event loop.
 import type Database from 'better-sqlite3';
+
+/** The most a change waits for others to share its transaction, ms, and only right after another commit. */
+export const COMMIT_WINDOW_MS = 4;
 
 interface Pending {
   readonly write: () => void;
@@ -14,16 +19,23 @@ interface Pending {
 export class GroupCommit {
   private pending: Pending[] = [];
   private scheduled = false;
+  /** When the last transaction committed (performance.now(), ms). */
+  private lastCommitMs = -Infinity;
 
-  constructor(private readonly db: Database.Database) {}
+  constructor(
+    private readonly db: Database.Database,
+    private readonly nowMs: () => number = () => performance.now(),
+  ) {}
 
-  /** Runs `write` (statements, no await) in the next group transaction; resolves once it has committed. */
+  /** Runs `write` (statements, no await) in a group transaction soon; resolves once it has committed. */
   add(write: () => void): Promise<void> {
     return new Promise((resolve, reject) => {
       this.pending.push({ write, resolve, reject });
       if (this.scheduled) return;
       this.scheduled = true;
-      setImmediate(() => this.flush());
+      const wait = this.lastCommitMs + COMMIT_WINDOW_MS - this.nowMs();
+      if (wait > 0) setTimeout(() => this.flush(), wait);
+      else setImmediate(() => this.flush());
     });
   }
 
@@ -33,6 +45,21 @@ export class GroupCommit {
     const batch = this.pending;
     if (batch.length === 0) return;
     this.pending = [];
+    this.lastCommitMs = this.nowMs();
+    try {
+      // the common case: every change writes; one transaction, no savepoints (each costs two statements)
+      this.db.transaction(() => {
+        for (const p of batch) p.write();
+      })();
+    } catch {
+      // one of them threw and the whole transaction rolled back: again, each in its own savepoint, so the one
+      // that fails writes nothing of its own and the others still commit
+      return this.writeEachAlone(batch);
+    }
+    for (const p of batch) p.resolve();
+  }
+
+  private writeEachAlone(batch: readonly Pending[]): void {
     const failed = new Map<Pending, unknown>();
     try {
       this.db.transaction(() => {
