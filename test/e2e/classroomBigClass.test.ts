@@ -9,6 +9,8 @@ import { screenshot } from './browser.ts';
 import { useServedGame } from './useServedGame.ts';
 import { barrier, join, type Peer } from '../server/classroom/harness.ts';
 import type { PlanEdit } from '../../shared/index.ts';
+import { createClass, openDashboard } from './classSession.ts';
+import { projectorScrollPx, smallestTextPx } from './projectorLayout.ts';
 
 const game = useServedGame();
 
@@ -32,35 +34,23 @@ const controlTops = (page: Page) =>
     .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
 
 /** Whether every histogram label ends inside its figure and the window, and the projector scrolls nowhere. */
-const histogramFit = (page: Page) =>
-  page.evaluate(() => {
-    const labels = [...document.querySelectorAll('.proj-side .hist-label')].map((l) => {
+const histogramFit = async (page: Page) => {
+  const labels = await page.evaluate(() =>
+    [...document.querySelectorAll('.proj-side .hist-label')].map((l) => {
       const figure = l.closest('figure')!.getBoundingClientRect();
       const r = l.getBoundingClientRect();
       return (
         r.bottom <= Math.ceil(figure.bottom) && r.bottom <= window.innerHeight && r.right <= window.innerWidth
       );
-    });
-    const scrolls = [...document.querySelectorAll<HTMLElement>('#panel, .proj-main, .proj-side')].map(
-      (el) => el.scrollHeight - el.clientHeight,
-    );
-    let smallest = Infinity;
-    const walker = document.createTreeWalker(
-      document.querySelector('.projector-page')!,
-      NodeFilter.SHOW_TEXT,
-    );
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      const el = n.parentElement!;
-      if (!n.textContent?.trim() || el.closest('[hidden], .visually-hidden')) continue;
-      smallest = Math.min(smallest, parseFloat(getComputedStyle(el).fontSize));
-    }
-    return {
-      labels: labels.length,
-      inside: labels.every(Boolean),
-      scrolls: Math.max(0, ...scrolls),
-      smallest,
-    };
-  });
+    }),
+  );
+  return {
+    labels: labels.length,
+    inside: labels.every(Boolean),
+    scrolls: await projectorScrollPx(page),
+    smallest: await smallestTextPx(page),
+  };
+};
 
 describe('a class of 30 in six teams', () => {
   it('keeps the controls in place, the histogram labels on screen, and says who locked', async () => {
@@ -74,22 +64,14 @@ describe('a class of 30 in six teams', () => {
     );
     await create.page.locator('#hide-scores').scrollIntoViewIfNeeded();
     await screenshot(create.page, 'classroom-host-create-zh-1280');
-    const created = await fetch(`${base}/api/sessions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        rounds: ['fridge-too-small'],
-        planningSeconds: 600,
-        teams: 6,
-        title: 'Big class',
-      }),
+    const { code, hostKey } = await createClass(base, {
+      rounds: ['fridge-too-small'],
+      planningSeconds: 600,
+      teams: 6,
+      title: 'Big class',
     });
-    const { code, hostKey } = (await created.json()) as { code: string; hostKey: string };
-    const host = await game.open(`/?host=${code}`);
+    const host = await openDashboard(game.open, code, hostKey);
     const hp = host.page;
-    await hp.fill('#host-key', hostKey);
-    await hp.keyboard.press('Enter');
-    await hp.waitForSelector('#session-code');
     const projector = await game.open(`/?projector=${code}`);
     const zh = await game.open(`/?projector=${code}`, { width: 1920, height: 1080 }, 'zh-CN');
     const pp = projector.page;

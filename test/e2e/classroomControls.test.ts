@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, type WatchedPage } from './browser.ts';
 import { useServedGame } from './useServedGame.ts';
+import { createClass, openDashboard } from './classSession.ts';
+import { projectorScrollPx, smallestTextPx } from './projectorLayout.ts';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -61,50 +63,30 @@ function parseCsv(text: string): string[][] {
  * Whether the projector shows everything without scrolling: how far the page or a column scrolls, px, and
  * whether the histograms (null: none shown) end inside the window; and the smallest font of any text, px.
  */
-const projectorFit = (page: Page) =>
-  page.evaluate(() => {
-    const scrolls = [...document.querySelectorAll<HTMLElement>('#panel, .proj-main, .proj-side')].map(
-      (el) => el.scrollHeight - el.clientHeight,
-    );
-    const hist = document.querySelector('.proj-side .histograms')?.getBoundingClientRect();
-    let smallest = Infinity;
-    const walker = document.createTreeWalker(
-      document.querySelector('.projector-page')!,
-      NodeFilter.SHOW_TEXT,
-    );
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      const el = n.parentElement!;
-      if (!n.textContent?.trim() || el.closest('[hidden], .visually-hidden')) continue;
-      smallest = Math.min(smallest, parseFloat(getComputedStyle(el).fontSize));
-    }
-    return {
-      scrolls: Math.max(0, ...scrolls),
-      histogramsBottom: hist ? hist.bottom <= window.innerHeight : null,
-      smallest,
-    };
-  });
+const projectorFit = async (page: Page) => {
+  const hist = await page.evaluate(
+    () => document.querySelector('.proj-side .histograms')?.getBoundingClientRect().bottom ?? null,
+  );
+  return {
+    scrolls: await projectorScrollPx(page),
+    histogramsBottom: hist === null ? null : hist <= page.viewportSize()!.height,
+    smallest: await smallestTextPx(page),
+  };
+};
 
 describe('classroom controls in six pages', () => {
   it('reload, late join, pause/resume/+60 s, move, kick, hint, projector layout and the CSV', async () => {
     const base = `http://127.0.0.1:${game.port}`;
-    const created = await fetch(`${base}/api/sessions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        rounds: ['fridge-too-small'],
-        planningSeconds: 300,
-        teams: 2,
-        title: 'Controls',
-      }),
+    const { code, hostKey } = await createClass(base, {
+      rounds: ['fridge-too-small'],
+      planningSeconds: 300,
+      teams: 2,
+      title: 'Controls',
     });
-    const { code, hostKey } = (await created.json()) as { code: string; hostKey: string };
 
     // The facilitator opens the dashboard from another browser: the host key is asked for once.
-    const host = await game.open(`/?host=${code}`);
+    const host = await openDashboard(game.open, code, hostKey);
     const hp = host.page;
-    await hp.fill('#host-key', hostKey);
-    await hp.keyboard.press('Enter');
-    await hp.waitForSelector('#session-code');
     const projector = await game.open(`/?projector=${code}`);
     const pp = projector.page;
     await pp.waitForSelector('#projector-code');

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { screenshot, type WatchedPage } from './browser.ts';
 import { useServedGame } from './useServedGame.ts';
+import { createClass, openDashboard } from './classSession.ts';
 
 const PHONE = { width: 390, height: 844 };
 const game = useServedGame();
@@ -22,16 +23,14 @@ const joinError = (w: WatchedPage) => w.page.locator('.join-form .form-error').t
 describe('locking a session and letting a removed player back', () => {
   it('lock toggle, the refusal in en and zh-CN, kick, readmit', async () => {
     const base = `http://127.0.0.1:${game.port}`;
-    const created = await fetch(`${base}/api/sessions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ rounds: ['fridge-too-small'], planningSeconds: 300, teams: 2, title: 'Lock' }),
+    const { code, hostKey } = await createClass(base, {
+      rounds: ['fridge-too-small'],
+      planningSeconds: 300,
+      teams: 2,
+      title: 'Lock',
     });
-    const { code, hostKey } = (await created.json()) as { code: string; hostKey: string };
-    const host = await game.open(`/?host=${code}`);
+    const host = await openDashboard(game.open, code, hostKey);
     const hp = host.page;
-    await hp.fill('#host-key', hostKey);
-    await hp.keyboard.press('Enter');
     await hp.waitForSelector('#lock-joins');
     expect(await hp.locator('#joins-state').getAttribute('data-locked')).toBe('false');
 

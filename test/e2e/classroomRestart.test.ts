@@ -12,6 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, stopAll, type ServerProcess } from '../server/support/processes.ts';
 import { launchChromium, openPage, screenshot, type WatchedPage } from './browser.ts';
+import { createClass, openDashboard } from './classSession.ts';
 
 const PHONE = { width: 390, height: 844 };
 const dbDir = mkdtempSync(path.join(os.tmpdir(), 'mesh-kitchen-restart-'));
@@ -42,23 +43,15 @@ describe('a server restart during planning', () => {
     let server = await startServerProcess({ port: 0, dbPath, readyTimeoutMs: 60_000 });
     const port = server.port;
     const base = `http://127.0.0.1:${port}`;
-    const created = await fetch(`${base}/api/sessions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        rounds: ['fridge-too-small'],
-        planningSeconds: 300,
-        teams: 2,
-        title: 'Restart',
-      }),
+    const { code, hostKey } = await createClass(base, {
+      rounds: ['fridge-too-small'],
+      planningSeconds: 300,
+      teams: 2,
+      title: 'Restart',
     });
-    const { code, hostKey } = (await created.json()) as { code: string; hostKey: string };
 
-    const host = await openPage(browser!, `${base}/?host=${code}`);
+    const host = await openDashboard((p) => openPage(browser!, `${base}${p}`), code, hostKey);
     const hp = host.page;
-    await hp.fill('#host-key', hostKey);
-    await hp.keyboard.press('Enter');
-    await hp.waitForSelector('#session-code');
     // Bound to loopback: the server says phones cannot reach it, and the dashboard warns about its link.
     expect(server.output()).toContain('No network address');
     await expect.poll(() => hp.locator('.localhost-warning').count()).toBe(1);

@@ -10,6 +10,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, tabTo, type WatchedPage } from './browser.ts';
 import { useServedGame } from './useServedGame.ts';
+import { createClass, openDashboard } from './classSession.ts';
+import { smallestTextPx } from './projectorLayout.ts';
 
 const PHONE = { width: 390, height: 844 };
 const SMALL = { width: 1280, height: 720 };
@@ -97,40 +99,16 @@ async function holes(
   });
 }
 
-/** The smallest font of any visible text of the projector, px. */
-const smallestText = (page: Page) =>
-  page.evaluate(() => {
-    let smallest = Infinity;
-    const walker = document.createTreeWalker(
-      document.querySelector('.projector-page')!,
-      NodeFilter.SHOW_TEXT,
-    );
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      const el = n.parentElement!;
-      if (!n.textContent?.trim() || el.closest('[hidden], .visually-hidden')) continue;
-      smallest = Math.min(smallest, parseFloat(getComputedStyle(el).fontSize));
-    }
-    return smallest;
-  });
-
 describe('the service on the big screen, the plan on the phone', () => {
   it('plays every team’s service side by side, shows the out-of-memory plan failing', async () => {
     const base = `http://127.0.0.1:${game.port}`;
-    const created = await fetch(`${base}/api/sessions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        rounds: ['fridge-too-small'],
-        planningSeconds: 300,
-        teams: 3,
-        title: 'Class 7B',
-      }),
+    const { code, hostKey } = await createClass(base, {
+      rounds: ['fridge-too-small'],
+      planningSeconds: 300,
+      teams: 3,
+      title: 'Class 7B',
     });
-    const { code, hostKey } = (await created.json()) as { code: string; hostKey: string };
-    const host = await game.open(`/?host=${code}`);
-    await host.page.fill('#host-key', hostKey);
-    await host.page.keyboard.press('Enter');
-    await host.page.waitForSelector('#session-code');
+    const host = await openDashboard(game.open, code, hostKey);
 
     const projectors: { w: WatchedPage; name: string; zh: boolean }[] = [];
     for (const [size, viewport] of [
@@ -245,7 +223,7 @@ describe('the service on the big screen, the plan on the phone', () => {
         expect(later.t3!.hash).toBe(first.t3!.hash);
         expect(first.t3!.overflow).toBe(true);
         expect(first.t1!.overflow).toBe(false);
-        expect(await smallestText(pp)).toBeGreaterThanOrEqual(20);
+        expect(await smallestTextPx(pp)).toBeGreaterThanOrEqual(20);
         expect(
           await pp.evaluate(() => {
             const el = document.getElementById('panel')!;
@@ -271,7 +249,7 @@ describe('the service on the big screen, the plan on the phone', () => {
       expect(await pp.locator('.reveal .failed-why').textContent()).toContain(
         zh ? '内存不足：需要 35.6 GB' : 'Out of memory: needs 35.6 GB',
       );
-      expect(await smallestText(pp)).toBeGreaterThanOrEqual(20);
+      expect(await smallestTextPx(pp)).toBeGreaterThanOrEqual(20);
       await screenshot(pp, `classroom-projector-reveal-oom-${name}`);
     }
     for (const w of [host, ...phones, ...projectors.map((p) => p.w)]) expect(w.errors).toEqual([]);

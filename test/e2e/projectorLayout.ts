@@ -1,0 +1,30 @@
+// What the classroom browser tests measure of the projector page at projector distance: the smallest font of
+// any visible text (the house minimum is 20 px at 1280×720) and how far any of its panes scrolls (none may).
+import type { Page } from 'playwright-core';
+
+/** The smallest font of any visible text of the projector page, px. */
+export const smallestTextPx = (page: Page): Promise<number> =>
+  page.evaluate(() => {
+    let smallest = Infinity;
+    const walker = document.createTreeWalker(
+      document.querySelector('.projector-page')!,
+      NodeFilter.SHOW_TEXT,
+    );
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement!;
+      if (!n.textContent?.trim() || el.closest('[hidden], .visually-hidden')) continue;
+      smallest = Math.min(smallest, parseFloat(getComputedStyle(el).fontSize));
+    }
+    return smallest;
+  });
+
+/** How far the projector's most overflowing pane scrolls, px (0: everything is on screen). */
+export const projectorScrollPx = (page: Page): Promise<number> =>
+  page.evaluate(() =>
+    Math.max(
+      0,
+      ...[...document.querySelectorAll<HTMLElement>('#panel, .proj-main, .proj-side')].map(
+        (el) => el.scrollHeight - el.clientHeight,
+      ),
+    ),
+  );
