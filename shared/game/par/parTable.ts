@@ -193,7 +193,7 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     refused: 0,
   },
   courses: {
-    score: 39021.162093896804,
+    score: 38803.48558791089,
     plan: {
       mode: 'auto',
       specs: {},
@@ -215,7 +215,7 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     refused: 183,
   },
   'interleaved-courses': {
-    score: 42873.44389144812,
+    score: 42597.62665543731,
     plan: {
       mode: 'auto',
       specs: {},
@@ -237,7 +237,7 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     refused: 101,
   },
   'cook-again': {
-    score: 12478.340428658626,
+    score: 13428.194739817325,
     plan: {
       mode: 'auto',
       specs: {},
@@ -259,7 +259,7 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     refused: 0,
   },
   'seasoning-ledgers': {
-    score: 31812.148420348072,
+    score: 31965.711267517458,
     plan: {
       mode: 'auto',
       specs: {},
@@ -299,7 +299,7 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     refused: 4,
   },
   'tasting-menu': {
-    score: 153520.3504454766,
+    score: 157138.43295031536,
     plan: {
       mode: 'auto',
       specs: {
@@ -330,7 +330,7 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     refused: 4,
   },
   'the-banquet': {
-    score: 74742.36474609458,
+    score: 80318.21459006944,
     plan: {
       mode: 'auto',
       specs: {},
@@ -352,7 +352,7 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     refused: 1520,
   },
   'the-buffet': {
-    score: 830158.3527328701,
+    score: 847123.6395293846,
     plan: {
       mode: 'auto',
       specs: { x0: ['expert'], target: ['expert'], expert_w1: ['expert'], expert_w2: ['expert'] },
@@ -370,7 +370,7 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     refused: 78,
   },
   'full-stations': {
-    score: 830158.3527328701,
+    score: 847123.6395293846,
     plan: {
       mode: 'auto',
       specs: { x0: ['expert'], target: ['expert'], expert_w1: ['expert'], expert_w2: ['expert'] },
@@ -388,7 +388,7 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     refused: 0,
   },
   'myth-more-experts-more-compute': {
-    score: 623450.531176283,
+    score: 642744.7273663855,
     plan: {
       mode: 'auto',
       specs: {
@@ -412,7 +412,7 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     refused: 28,
   },
   'the-profiler': {
-    score: 35278.09657757438,
+    score: 37315.094295454226,
     plan: {
       mode: 'auto',
       specs: {},

@@ -77,6 +77,11 @@ export interface BlockSpec {
   readonly core: readonly ValueId[];
   /** Whether full recompute applies to this block (Megatron recomputes transformer layers only). */
   readonly recomputable: boolean;
+  /**
+   * Backward collectives that run while an independent GEMM computes (Megatron's asynchronous tensor-
+   * parallel backward, megatronLayer.ts `asyncBackward`), by value name: each hides up to that GEMM's time.
+   */
+  readonly asyncBackward?: readonly { readonly collective: string; readonly op: string }[];
   /** Parameters ZeRO partitions flat and padded (DeepSpeed) because no dimension splits: flatZero.ts. */
   readonly flatZero?: { readonly names: readonly string[]; readonly zeroStage: 0 | 1 | 2 | 3 };
 }
@@ -108,12 +113,35 @@ function coalescedS(cs: readonly PricedCollective[], ctx: PricingContext, extraG
 
 const dpOf = (plan: SpmdPlan): number => plan.mesh.axes.find((a) => a.name === DATA_AXIS)?.size ?? 1;
 
+/**
+ * Seconds of activation collectives hidden behind the GEMM each is paired with in `phase`:
+ * Σ min(collective, GEMM) over the pairs present (exposed = max(0, collective − GEMM)).
+ */
+function hiddenS(
+  price: PlanPrice,
+  plan: SpmdPlan,
+  phase: Phase,
+  pairs: readonly { readonly collective: string; readonly op: string }[],
+): number {
+  const name = (id: ValueId) => plan.program.values[id]!.name;
+  let hidden = 0;
+  for (const pair of pairs) {
+    const c = price.collectives.find(
+      (x) => x.phase === phase && x.role === 'activation' && name(x.value) === pair.collective,
+    );
+    const o = price.ops.find((x) => x.phase === phase && name(x.value) === pair.op);
+    if (c !== undefined && o !== undefined) hidden += Math.min(c.timeS, o.timeS);
+  }
+  return hidden;
+}
+
 function task(
   price: PlanPrice,
   phase: Phase,
   ctx: PricingContext,
   only?: ReadonlySet<ValueId>,
   gatherBytes = 0,
+  hidden = 0,
 ): TaskCost {
   let computeS = 0;
   for (const o of price.ops) if (o.phase === phase && (!only || only.has(o.value))) computeS += o.timeS;
@@ -124,7 +152,7 @@ function task(
   // slow to 8% too fast: docs/pricing.md).
   return {
     computeS,
-    tensorS: coll((c) => c.role === 'activation').reduce((s, c) => s + c.timeS, 0),
+    tensorS: coll((c) => c.role === 'activation').reduce((s, c) => s + c.timeS, 0) - (only ? 0 : hidden),
     dataS: only
       ? 0
       : coalescedS(
@@ -206,7 +234,14 @@ export function blockCost(
     plan,
     price: listed,
     forward,
-    backward: task(price, 'backward', ctx, undefined, flat.gatherBytes),
+    backward: task(
+      price,
+      'backward',
+      ctx,
+      undefined,
+      flat.gatherBytes,
+      hiddenS(price, plan, 'backward', spec.asyncBackward ?? []),
+    ),
     recompute: {
       none: { computeS: 0, tensorS: 0, dataS: 0 },
       selective: core,

@@ -179,3 +179,31 @@ function finish(
   );
   return { program, dims, ...kept, harness, auxiliary };
 }
+
+/**
+ * The backward collectives Megatron-LM runs while a GEMM of the same column-parallel linear computes
+ * (`LinearWithGradAccumulationAndAsyncCommunication.backward`, megatron/mpu/layers.py of 2022), for a
+ * linear whose input value is `input` and weight `weight` (the layer's ln1/wqkv and ln2/w1, the output
+ * layer's final_hidden/unembed):
+ *   without sequence parallelism, with `--async-tensor-model-parallel-allreduce`: the all-reduce of the
+ *     input gradient d`input` runs during the weight-gradient GEMM grad/`weight`;
+ *   with sequence parallelism (always): the re-gather of `input` runs during the input-gradient GEMM
+ *     d`input`, and the reduce-scatter of d`input` during the weight-gradient GEMM.
+ * Collectives and GEMMs are named by their values in the planned program.
+ */
+export function asyncBackward(
+  linears: readonly { readonly input: string; readonly weight: string }[],
+  sequenceParallel: boolean,
+  asyncAllReduce: boolean,
+): { readonly collective: string; readonly op: string }[] {
+  return linears.flatMap(({ input, weight }) =>
+    sequenceParallel
+      ? [
+          { collective: input, op: `d${input}` },
+          { collective: `d${input}`, op: `grad/${weight}` },
+        ]
+      : asyncAllReduce
+        ? [{ collective: `d${input}`, op: `grad/${weight}` }]
+        : [],
+  );
+}

@@ -46,6 +46,8 @@ export interface PublishedRun {
     readonly model: { layers: number; hidden: number; heads: number; seq: number; vocab: number };
     readonly hardware: { preset: 'a100-80gb'; devicesPerNode: 8 };
     readonly parallel: Record<string, number | string | boolean>;
+    /** Absent: bf16-mixed. */
+    readonly precision?: 'fp16-mixed';
   };
   /** The published figure: seconds per iteration, or Megatron's hardware TFLOP/s per GPU. */
   readonly published: { readonly kind: 'iterationS' | 'tflopsPerGpu'; readonly value: number };
@@ -78,6 +80,13 @@ interface Shape {
   zero?: 0 | 1 | 2 | 3;
   /** false: the gradient reduction runs after the schedule (Megatron `--DDP-impl local`, DeepSpeed's pipeline). */
   overlap?: boolean;
+  /**
+   * Software of 2021 (Megatron-LM before 2021-09, DeepSpeed): no asynchronous tensor-parallel backward, no
+   * gradient-accumulation fusion (`asyncTensorAllReduce`, `gradAccumulationFusion` false).
+   */
+  y2021?: boolean;
+  /** `--fp16` (examples/sc21/CONFIG.sh) rather than bf16. */
+  fp16?: boolean;
 }
 
 const plan = (s: Shape): Record<string, number | string | boolean> => ({
@@ -92,6 +101,7 @@ const plan = (s: Shape): Record<string, number | string | boolean> => ({
   sequenceParallel: s.sp ?? false,
   zeroStage: s.zero ?? 0,
   ...(s.overlap === undefined ? {} : { overlapGradReduce: s.overlap }),
+  ...(s.y2021 === true ? { asyncTensorAllReduce: false, gradAccumulationFusion: false } : {}),
 });
 
 function run(
@@ -107,7 +117,12 @@ function run(
     id,
     source,
     row,
-    request: { model, hardware: A100, parallel: plan(shape) },
+    request: {
+      model,
+      hardware: A100,
+      parallel: plan(shape),
+      ...(shape.fp16 === true ? { precision: 'fp16-mixed' as const } : {}),
+    },
     published,
     calibration: extra.calibration ?? false,
     ...(extra.assumed === undefined ? {} : { assumed: extra.assumed }),
@@ -131,30 +146,30 @@ const PTDP_SCHEDULE =
 /** The published runs, in the order `sim validate` prints them. */
 // prettier-ignore
 export const PUBLISHED_RUNS: readonly PublishedRun[] = [
-  run('t1-1.7b', T1, 'Table 1, 1.7B', gpt(24, 2304, 24), { tp: 1, pp: 1, dp: 32, globalBatch: 512, microBatch: 16 }, tflops(137)),
-  run('t1-3.6b', T1, 'Table 1, 3.6B', gpt(30, 3072, 32), { tp: 2, pp: 1, dp: 32, globalBatch: 512, microBatch: 16 }, tflops(138), { calibration: true }),
-  run('t1-7.5b', T1, 'Table 1, 7.5B', gpt(36, 4096, 32), { tp: 4, pp: 1, dp: 32, globalBatch: 512, microBatch: 16 }, tflops(142)),
-  run('t1-18.4b', T1, 'Table 1, 18.4B', gpt(40, 6144, 48), { tp: 8, pp: 1, dp: 32, globalBatch: 1024, microBatch: 8 }, tflops(135)),
-  run('t1-39.1b', T1, 'Table 1, 39.1B', gpt(48, 8192, 64), { tp: 8, pp: 2, dp: 32, globalBatch: 1536, microBatch: 4, overlap: false }, tflops(138)),
-  run('t1-76.1b', T1, 'Table 1, 76.1B', gpt(60, 10240, 80), { tp: 8, pp: 4, dp: 32, globalBatch: 1792, microBatch: 2, v: 3, overlap: false }, tflops(140)),
-  run('t1-145.6b', T1, 'Table 1, 145.6B', gpt(80, 12288, 96), { tp: 8, pp: 8, dp: 24, globalBatch: 2304, microBatch: 2, v: 2, overlap: false }, tflops(148), { calibration: true }),
-  run('t1-310.1b', T1, 'Table 1, 310.1B', gpt(96, 16384, 128), { tp: 8, pp: 16, dp: 15, globalBatch: 2160, microBatch: 1, v: 2, overlap: false }, tflops(155)),
-  run('t1-529.6b', T1, 'Table 1, 529.6B', MT530, { tp: 8, pp: 35, dp: 9, globalBatch: 2520, microBatch: 1, v: 3, overlap: false }, tflops(163)),
-  run('t1-1008b', T1, 'Table 1, 1008.0B', gpt(128, 25600, 160), { tp: 8, pp: 64, dp: 6, globalBatch: 3072, microBatch: 1, overlap: false }, tflops(163)),
+  run('t1-1.7b', T1, 'Table 1, 1.7B', gpt(24, 2304, 24), { tp: 1, pp: 1, dp: 32, globalBatch: 512, microBatch: 16, y2021: true, fp16: true }, tflops(137)),
+  run('t1-3.6b', T1, 'Table 1, 3.6B', gpt(30, 3072, 32), { tp: 2, pp: 1, dp: 32, globalBatch: 512, microBatch: 16, y2021: true, fp16: true }, tflops(138), { calibration: true }),
+  run('t1-7.5b', T1, 'Table 1, 7.5B', gpt(36, 4096, 32), { tp: 4, pp: 1, dp: 32, globalBatch: 512, microBatch: 16, y2021: true, fp16: true }, tflops(142)),
+  run('t1-18.4b', T1, 'Table 1, 18.4B', gpt(40, 6144, 48), { tp: 8, pp: 1, dp: 32, globalBatch: 1024, microBatch: 8, y2021: true, fp16: true }, tflops(135)),
+  run('t1-39.1b', T1, 'Table 1, 39.1B', gpt(48, 8192, 64), { tp: 8, pp: 2, dp: 32, globalBatch: 1536, microBatch: 4, y2021: true, fp16: true, overlap: false }, tflops(138)),
+  run('t1-76.1b', T1, 'Table 1, 76.1B', gpt(60, 10240, 80), { tp: 8, pp: 4, dp: 32, globalBatch: 1792, microBatch: 2, y2021: true, fp16: true, v: 3, overlap: false }, tflops(140)),
+  run('t1-145.6b', T1, 'Table 1, 145.6B', gpt(80, 12288, 96), { tp: 8, pp: 8, dp: 24, globalBatch: 2304, microBatch: 2, y2021: true, fp16: true, v: 2, overlap: false }, tflops(148), { calibration: true }),
+  run('t1-310.1b', T1, 'Table 1, 310.1B', gpt(96, 16384, 128), { tp: 8, pp: 16, dp: 15, globalBatch: 2160, microBatch: 1, y2021: true, fp16: true, v: 2, overlap: false }, tflops(155)),
+  run('t1-529.6b', T1, 'Table 1, 529.6B', MT530, { tp: 8, pp: 35, dp: 9, globalBatch: 2520, microBatch: 1, y2021: true, fp16: true, v: 3, overlap: false }, tflops(163)),
+  run('t1-1008b', T1, 'Table 1, 1008.0B', gpt(128, 25600, 160), { tp: 8, pp: 64, dp: 6, globalBatch: 3072, microBatch: 1, y2021: true, fp16: true, overlap: false }, tflops(163)),
 
-  run('t2-zero3-175b-384', 'narayanan-t2-zero3', 'Table 2, ZeRO-3, 174.6B, 384 GPUs', GPT3, { tp: 1, pp: 1, dp: 384, globalBatch: 1536, microBatch: 4, zero: 3 }, tflops(144)),
-  run('t2-zero3-175b-768', 'narayanan-t2-zero3', 'Table 2, ZeRO-3, 174.6B, 768 GPUs', GPT3, { tp: 1, pp: 1, dp: 768, globalBatch: 1536, microBatch: 2, zero: 3 }, tflops(88)),
-  run('t2-zero3-175b-1536', 'narayanan-t2-zero3', 'Table 2, ZeRO-3, 174.6B, 1536 GPUs', GPT3, { tp: 1, pp: 1, dp: 1536, globalBatch: 1536, microBatch: 1, zero: 3 }, tflops(44)),
-  run('t2-zero3-530b-640', 'narayanan-t2-zero3', 'Table 2, ZeRO-3, 529.6B, 640 GPUs', MT530, { tp: 1, pp: 1, dp: 640, globalBatch: 2560, microBatch: 4, zero: 3 }, tflops(138)),
-  run('t2-zero3-530b-1120', 'narayanan-t2-zero3', 'Table 2, ZeRO-3, 529.6B, 1120 GPUs', MT530, { tp: 1, pp: 1, dp: 1120, globalBatch: 2240, microBatch: 2, zero: 3 }, tflops(98)),
-  run('t2-zero3-530b-2240', 'narayanan-t2-zero3', 'Table 2, ZeRO-3, 529.6B, 2240 GPUs', MT530, { tp: 1, pp: 1, dp: 2240, globalBatch: 2240, microBatch: 1, zero: 3 }, tflops(48)),
+  run('t2-zero3-175b-384', 'narayanan-t2-zero3', 'Table 2, ZeRO-3, 174.6B, 384 GPUs', GPT3, { tp: 1, pp: 1, dp: 384, globalBatch: 1536, microBatch: 4, y2021: true, fp16: true, zero: 3 }, tflops(144)),
+  run('t2-zero3-175b-768', 'narayanan-t2-zero3', 'Table 2, ZeRO-3, 174.6B, 768 GPUs', GPT3, { tp: 1, pp: 1, dp: 768, globalBatch: 1536, microBatch: 2, y2021: true, fp16: true, zero: 3 }, tflops(88)),
+  run('t2-zero3-175b-1536', 'narayanan-t2-zero3', 'Table 2, ZeRO-3, 174.6B, 1536 GPUs', GPT3, { tp: 1, pp: 1, dp: 1536, globalBatch: 1536, microBatch: 1, y2021: true, fp16: true, zero: 3 }, tflops(44)),
+  run('t2-zero3-530b-640', 'narayanan-t2-zero3', 'Table 2, ZeRO-3, 529.6B, 640 GPUs', MT530, { tp: 1, pp: 1, dp: 640, globalBatch: 2560, microBatch: 4, y2021: true, fp16: true, zero: 3 }, tflops(138)),
+  run('t2-zero3-530b-1120', 'narayanan-t2-zero3', 'Table 2, ZeRO-3, 529.6B, 1120 GPUs', MT530, { tp: 1, pp: 1, dp: 1120, globalBatch: 2240, microBatch: 2, y2021: true, fp16: true, zero: 3 }, tflops(98)),
+  run('t2-zero3-530b-2240', 'narayanan-t2-zero3', 'Table 2, ZeRO-3, 529.6B, 2240 GPUs', MT530, { tp: 1, pp: 1, dp: 2240, globalBatch: 2240, microBatch: 1, y2021: true, fp16: true, zero: 3 }, tflops(48)),
 
-  run('t2-ptdp-175b-384', 'narayanan-t2-ptdp', 'Table 2, PTD-P, 174.6B, 384 GPUs', GPT3, { tp: 8, pp: 12, dp: 4, globalBatch: 1536, microBatch: 1, overlap: false }, tflops(153), { assumed: PTDP_SCHEDULE }),
-  run('t2-ptdp-175b-768', 'narayanan-t2-ptdp', 'Table 2, PTD-P, 174.6B, 768 GPUs', GPT3, { tp: 8, pp: 12, dp: 8, globalBatch: 1536, microBatch: 1, overlap: false }, tflops(149), { assumed: PTDP_SCHEDULE }),
-  run('t2-ptdp-175b-1536', 'narayanan-t2-ptdp', 'Table 2, PTD-P, 174.6B, 1536 GPUs', GPT3, { tp: 8, pp: 12, dp: 16, globalBatch: 1536, microBatch: 1, overlap: false }, tflops(141), { assumed: PTDP_SCHEDULE }),
-  run('t2-ptdp-530b-560', 'narayanan-t2-ptdp', 'Table 2, PTD-P, 529.6B, 560 GPUs', MT530, { tp: 8, pp: 35, dp: 2, globalBatch: 2240, microBatch: 1, overlap: false }, tflops(171), { assumed: PTDP_SCHEDULE }),
-  run('t2-ptdp-530b-1120', 'narayanan-t2-ptdp', 'Table 2, PTD-P, 529.6B, 1120 GPUs', MT530, { tp: 8, pp: 35, dp: 4, globalBatch: 2240, microBatch: 1, overlap: false }, tflops(167), { assumed: PTDP_SCHEDULE }),
-  run('t2-ptdp-530b-2240', 'narayanan-t2-ptdp', 'Table 2, PTD-P, 529.6B, 2240 GPUs', MT530, { tp: 8, pp: 35, dp: 8, globalBatch: 2240, microBatch: 1, overlap: false }, tflops(159), { assumed: PTDP_SCHEDULE }),
+  run('t2-ptdp-175b-384', 'narayanan-t2-ptdp', 'Table 2, PTD-P, 174.6B, 384 GPUs', GPT3, { tp: 8, pp: 12, dp: 4, globalBatch: 1536, microBatch: 1, y2021: true, fp16: true, overlap: false }, tflops(153), { assumed: PTDP_SCHEDULE }),
+  run('t2-ptdp-175b-768', 'narayanan-t2-ptdp', 'Table 2, PTD-P, 174.6B, 768 GPUs', GPT3, { tp: 8, pp: 12, dp: 8, globalBatch: 1536, microBatch: 1, y2021: true, fp16: true, overlap: false }, tflops(149), { assumed: PTDP_SCHEDULE }),
+  run('t2-ptdp-175b-1536', 'narayanan-t2-ptdp', 'Table 2, PTD-P, 174.6B, 1536 GPUs', GPT3, { tp: 8, pp: 12, dp: 16, globalBatch: 1536, microBatch: 1, y2021: true, fp16: true, overlap: false }, tflops(141), { assumed: PTDP_SCHEDULE }),
+  run('t2-ptdp-530b-560', 'narayanan-t2-ptdp', 'Table 2, PTD-P, 529.6B, 560 GPUs', MT530, { tp: 8, pp: 35, dp: 2, globalBatch: 2240, microBatch: 1, y2021: true, fp16: true, overlap: false }, tflops(171), { assumed: PTDP_SCHEDULE }),
+  run('t2-ptdp-530b-1120', 'narayanan-t2-ptdp', 'Table 2, PTD-P, 529.6B, 1120 GPUs', MT530, { tp: 8, pp: 35, dp: 4, globalBatch: 2240, microBatch: 1, y2021: true, fp16: true, overlap: false }, tflops(167), { assumed: PTDP_SCHEDULE }),
+  run('t2-ptdp-530b-2240', 'narayanan-t2-ptdp', 'Table 2, PTD-P, 529.6B, 2240 GPUs', MT530, { tp: 8, pp: 35, dp: 8, globalBatch: 2240, microBatch: 1, y2021: true, fp16: true, overlap: false }, tflops(159), { assumed: PTDP_SCHEDULE }),
 
   run('k5-22b-full', 'korthikanti', 'Table 5, 22B, full recompute', gpt(48, 6144, 64), { tp: 8, pp: 1, dp: 1, globalBatch: 4, microBatch: 4 }, seconds(1.42), { calibration: true }),
   run('k5-22b-sp', 'korthikanti', 'Table 5, 22B, SP + selective', gpt(48, 6144, 64), { tp: 8, pp: 1, dp: 1, globalBatch: 4, microBatch: 4, recompute: 'selective', sp: true }, seconds(1.1), { calibration: true }),
@@ -165,7 +180,7 @@ export const PUBLISHED_RUNS: readonly PublishedRun[] = [
   run('k5-1t-full', 'korthikanti', 'Table 5, 1T, full recompute', gpt(128, 25600, 160), { tp: 8, pp: 64, dp: 1, globalBatch: 512, microBatch: 1 }, seconds(94.42), { assumed: KORTHIKANTI_SCHEDULE }),
   run('k5-1t-sp', 'korthikanti', 'Table 5, 1T, SP + selective', gpt(128, 25600, 160), { tp: 8, pp: 64, dp: 1, globalBatch: 512, microBatch: 1, recompute: 'selective', sp: true }, seconds(71.49), { assumed: KORTHIKANTI_SCHEDULE }),
 
-  run('mtnlg-280', 'mt-nlg', 'MT-NLG §2.4, 280 nodes', MT530, { tp: 8, pp: 35, dp: 8, globalBatch: 1920, microBatch: 2, zero: 1, overlap: false }, seconds(60.1), { assumed: MTNLG_ASSUMED }),
-  run('mtnlg-350', 'mt-nlg', 'MT-NLG §2.4, 350 nodes', MT530, { tp: 8, pp: 35, dp: 10, globalBatch: 1920, microBatch: 2, zero: 1, overlap: false }, seconds(50.2), { assumed: MTNLG_ASSUMED }),
-  run('mtnlg-420', 'mt-nlg', 'MT-NLG §2.4, 420 nodes', MT530, { tp: 8, pp: 35, dp: 12, globalBatch: 1920, microBatch: 2, zero: 1, overlap: false }, seconds(44.4), { assumed: MTNLG_ASSUMED }),
+  run('mtnlg-280', 'mt-nlg', 'MT-NLG §2.4, 280 nodes', MT530, { tp: 8, pp: 35, dp: 8, globalBatch: 1920, microBatch: 2, y2021: true, zero: 1, overlap: false }, seconds(60.1), { assumed: MTNLG_ASSUMED }),
+  run('mtnlg-350', 'mt-nlg', 'MT-NLG §2.4, 350 nodes', MT530, { tp: 8, pp: 35, dp: 10, globalBatch: 1920, microBatch: 2, y2021: true, zero: 1, overlap: false }, seconds(50.2), { assumed: MTNLG_ASSUMED }),
+  run('mtnlg-420', 'mt-nlg', 'MT-NLG §2.4, 420 nodes', MT530, { tp: 8, pp: 35, dp: 12, globalBatch: 1920, microBatch: 2, y2021: true, zero: 1, overlap: false }, seconds(44.4), { assumed: MTNLG_ASSUMED }),
 ];

@@ -5,6 +5,10 @@
 // embeddings' gradient all-reduce between the first and last stage and the optimizer step.
 //   model stage k of K = p·v holds L/K layers, stage 0 also the embedding, stage K−1 the output layer;
 //   forward / backward / recompute per microbatch = layers × the layer's task (+ those extras);
+//   without gradient-accumulation fusion (`parallel.gradAccumulationFusion` false) each backward task also
+//   adds its weight gradients into the gradient buffer, a memory-bound pass reading the buffer and the new
+//   gradient and writing the buffer (3 × 2 bytes per parameter in 16 bits; PyTorch's AccumulateGrad),
+//   which the first microbatch skips: (m − 1)/m of it per task, spread evenly;
 //   the send between stages moves b·s·h activations (Megatron's scatter/gather across nodes: b·s·h/t per
 //   GPU on the inter-node link, then an all-gather over `model`; with sequence parallelism only b·s·h/t).
 import { ringCollectiveTimeS, collectiveTimeOnAxesS, combinedAxesLink } from '../cost/collectiveTime.ts';
@@ -16,6 +20,8 @@ import {
   type TimelineEvent,
 } from '../cost/pipelineSimulation.ts';
 import type { Calibration } from '../cost/calibration.ts';
+import { stateBytesPerParam } from '../cost/memory.ts';
+import { memoryTimeS } from '../cost/pricePlan.ts';
 import { ok, type Result } from '../result.ts';
 import { addTasks, NO_TASK, taskS, type TaskCost } from './blockCost.ts';
 import { firstStageEmbeddingParams } from './embeddingCost.ts';
@@ -91,17 +97,26 @@ export function simulateTrain(req: TrainRequest, calibration?: Calibration): Res
   const m = par.globalBatch / (par.microBatch * par.dp);
   const policy = par.recompute;
 
+  const gradBytes = stateBytesPerParam(req.precision).grads;
+  const accumulateS = (params: number): TaskCost =>
+    par.gradAccumulationFusion === false && m > 1
+      ? { ...NO_TASK, computeS: (memoryTimeS(3 * gradBytes * params, blocks.ctx) * (m - 1)) / m }
+      : NO_TASK;
   const stageTasks = Array.from({ length: K }, (_, k) => {
     let forward = addTasks(NO_TASK, layer.forward, perStage);
     let backward = addTasks(NO_TASK, layer.backward, perStage);
+    let params = perStage * layer.state.localParams;
     if (k === 0) {
       forward = addTasks(forward, embedding.forward);
       backward = addTasks(backward, embedding.backward);
+      params += firstStageEmbeddingParams(embedding, p);
     }
     if (k === K - 1) {
       forward = addTasks(forward, output.forward);
       backward = addTasks(backward, output.backward);
+      if (K > 1) params += output.state.localParams;
     }
+    backward = addTasks(backward, accumulateS(params));
     return { forward, backward, recompute: addTasks(NO_TASK, layer.recompute[policy], perStage) };
   });
   const send = sendS(req, blocks);

@@ -6,15 +6,19 @@
 //                  per model stage × the most chunk-microbatches it holds at once in the simulated schedule
 //                  (1F1B, first stage: p, so L layers' worth; GPipe: m), plus the output layer's on the last
 //                  stage (one microbatch at a time; m with GPipe);
-//   temporaries    the largest op's working set, plus what recompute rematerialises for one layer.
+//   temporaries    the largest op's working set, plus what recompute rematerialises for one layer;
+//   optimizer step Megatron's mixed-precision step over the optimizer state the device holds
+//                  (optimizerStep.ts: 42 bytes per element in bf16), memory-bound.
 // With one stage the tied word embedding is the output layer's matrix, stored once.
 // The embeddings are not in a planned program: their states use the same bytes per parameter and ZeRO's
 // padded partition over dp, ⌈n/dp⌉ per matrix (stage ≥ 1 optimizer state, ≥ 2 gradients, 3 parameters),
-// and their optimizer step costs what the layer's costs per parameter.
+// and their optimizer step costs what the layer's costs per parameter (its communication: ZeRO's gathers).
 import { memoryBreakdown, stateBytesPerParam, type MemoryBreakdown } from '../cost/memory.ts';
+import { memoryTimeS } from '../cost/pricePlan.ts';
 import type { PipelineTimeline } from '../cost/pipelineSimulation.ts';
 import { firstStageEmbeddingParams } from './embeddingCost.ts';
 import { flatPartition } from './flatZero.ts';
+import { optimizerStepBytesPerParam } from './optimizerStep.ts';
 import type { TrainBlocks } from './trainBlocks.ts';
 import type { TrainRequest } from './trainRequest.ts';
 
@@ -50,6 +54,7 @@ export function stageMemory(
     optimizer: embShard(1) * per.optimizer,
   };
   const perParam = (s: number) => (layer.state.localParams > 0 ? s / layer.state.localParams : 0);
+  const stepBytes = optimizerStepBytesPerParam(req.precision);
   const outputInFlight = schedule === 'gpipe' ? microbatches : 1;
   return Array.from({ length: p }, (_, d) => {
     const first = d === 0;
@@ -70,10 +75,7 @@ export function stageMemory(
         activations,
         temporaries,
       }),
-      updateComputeS:
-        layers * layer.update.computeS +
-        (first ? embParams * perParam(layer.update.computeS) : 0) +
-        (last ? output.update.computeS : 0),
+      updateComputeS: memoryTimeS((state('optimizer') / per.optimizer) * stepBytes, blocks.ctx),
       updateCommS:
         layers * layer.update.commS +
         (first ? embParams * perParam(layer.update.commS) : 0) +

@@ -15,7 +15,7 @@ import { memo } from '../memo.ts';
 import { ok, unwrap, withMessage, type Result } from '../result.ts';
 import { blockCost, type BlockCost } from './blockCost.ts';
 import { embeddingCost, type EmbeddingCost } from './embeddingCost.ts';
-import { megatronLayer, type MegatronLayer } from './megatronLayer.ts';
+import { asyncBackward, megatronLayer, type MegatronLayer } from './megatronLayer.ts';
 import { megatronAnnotations } from './megatronLayouts.ts';
 import { outputLayer } from './outputLayer.ts';
 import { moeBlockCost, type MoeBlockCost } from './moeBlock.ts';
@@ -63,6 +63,7 @@ export function trainBlocks(
     microBatch,
     sequenceParallel,
     zeroStage,
+    parallel.asyncTensorAllReduce ?? true,
     precision,
     calibration,
   ]);
@@ -115,6 +116,7 @@ function build(
   const batch = microBatch * dp;
   const { seq, hidden, heads, ffn, vocab } = model;
   const layout = { dataParallel: dp, tensorParallel: tp, sequenceParallel: sp, zeroStage };
+  const asyncTp = parallel.asyncTensorAllReduce ?? true;
 
   const megatron = megatronLayer({ batch, seq, hidden, heads, ffn }, sp, dtype, model.moe === undefined);
   const layerAnn = megatronAnnotations(megatron.program, layout);
@@ -129,6 +131,14 @@ function build(
       saved: { none: megatron.savedNone, selective: megatron.savedSelective, full: megatron.savedFull },
       core: megatron.attentionCore,
       recomputable: true,
+      asyncBackward: asyncBackward(
+        [
+          { input: 'ln1', weight: 'wqkv' },
+          { input: 'ln2', weight: 'w1' },
+        ],
+        sp,
+        asyncTp,
+      ),
       flatZero: { names: layerAnn.value.flatZero, zeroStage },
     },
     ctx,
@@ -156,6 +166,7 @@ function build(
       auxiliary: new Set(),
       core: [],
       recomputable: false,
+      asyncBackward: asyncBackward([{ input: 'final_hidden', weight: 'unembed' }], sp, asyncTp),
       flatZero: { names: headAnn.value.flatZero, zeroStage },
     },
     ctx,

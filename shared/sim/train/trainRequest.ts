@@ -55,6 +55,20 @@ export interface ParallelPlan {
    * in `ReduceGrads`).
    */
   readonly overlapGradReduce: boolean;
+  /**
+   * Megatron-LM's asynchronous tensor-parallel backward (`--async-tensor-model-parallel-allreduce`, on by
+   * default since 2021-09; `LinearWithGradAccumulationAndAsyncCommunication`): a column-parallel linear's
+   * input-gradient all-reduce runs while its weight-gradient GEMM computes. Absent: true. With sequence
+   * parallelism the overlap is part of how Megatron runs it (megatronLayer.ts `asyncBackward`).
+   */
+  readonly asyncTensorAllReduce?: boolean;
+  /**
+   * Megatron-LM's `--gradient-accumulation-fusion` (since 2022-02): the weight-gradient GEMM accumulates
+   * into the gradient buffer. false: each microbatch's weight gradients are added into it by a separate
+   * memory-bound pass (PyTorch's AccumulateGrad, Megatron's `main_grad.add_`), as in Megatron-LM of 2021
+   * and DeepSpeed. Absent: true.
+   */
+  readonly gradAccumulationFusion?: boolean;
   /** Expert parallelism: the experts split over ep of the dp replicas (1 without a mixture of experts). */
   readonly ep?: number;
 }
@@ -178,6 +192,8 @@ function readParallel(raw: unknown): Result<ParallelPlan> {
       'sequenceParallel',
       'zeroStage',
       'overlapGradReduce',
+      'asyncTensorAllReduce',
+      'gradAccumulationFusion',
       'ep',
     ],
     'parallel',
@@ -209,6 +225,10 @@ function readParallel(raw: unknown): Result<ParallelPlan> {
   if (!sp.ok) return sp;
   const overlap = readBool(raw.overlapGradReduce, 'parallel.overlapGradReduce', true);
   if (!overlap.ok) return overlap;
+  const asyncTp = readBool(raw.asyncTensorAllReduce, 'parallel.asyncTensorAllReduce', true);
+  if (!asyncTp.ok) return asyncTp;
+  const fusion = readBool(raw.gradAccumulationFusion, 'parallel.gradAccumulationFusion', true);
+  if (!fusion.ok) return fusion;
   return ok({
     ...n.value,
     schedule: schedule.value,
@@ -216,6 +236,8 @@ function readParallel(raw: unknown): Result<ParallelPlan> {
     sequenceParallel: sp.value,
     zeroStage: zero.value.zeroStage as 0 | 1 | 2 | 3,
     overlapGradReduce: overlap.value,
+    asyncTensorAllReduce: asyncTp.value,
+    gradAccumulationFusion: fusion.value,
   });
 }
 
