@@ -180,12 +180,21 @@ export class KitchenScene extends Scene {
   }
 
   private onPointer(p: Input.Pointer): void {
+    if (this.current === 'static') {
+      if (this.views.static.click(p.x, p.y)) this.syncGroup();
+      return;
+    }
     if (this.current !== 'global') return;
     const layout = this.views.global.layout;
     const id = layout && kitchenAt(layout, p.x, p.y);
     if (id === undefined) return;
     this.kitchen = id;
     this.showView('local');
+  }
+
+  /** The static view's cursor group, on the overlay for screen readers' tests (data-group). */
+  private syncGroup(): void {
+    this.tabs.dataGroup = this.views.static.cursorGroup;
   }
 
   private scrollRows(rows: number): void {
@@ -215,10 +224,20 @@ export class KitchenScene extends Scene {
         if (vertical[key] === undefined) return false;
         this.scrollRows(vertical[key]);
         return true;
-      case 'static':
-        if (vertical[key] === undefined) return false;
-        this.scrollRows(vertical[key]);
-        return true;
+      case 'static': {
+        // The arrows move the cursor between groups (a listing without groups scrolls); Enter or Space
+        // opens or folds the cursor's group; the page keys scroll.
+        const stat = this.views.static;
+        const done =
+          key === 'ArrowUp' || key === 'ArrowDown'
+            ? stat.moveCursor(key === 'ArrowUp' ? -1 : 1)
+            : key === 'Enter' || key === ' '
+              ? stat.toggleCursor()
+              : false;
+        if (done) this.syncGroup();
+        else if (vertical[key] !== undefined) this.scrollRows(vertical[key]);
+        return done || vertical[key] !== undefined;
+      }
       case 'dynamic': {
         const c = this.clock;
         if (!c) return false;
