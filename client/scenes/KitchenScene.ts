@@ -6,6 +6,7 @@ import { Scene, type Input } from 'phaser';
 import { makeMesh, meshPairs, unwrap, type Mesh } from '../../shared/index.ts';
 import type { LocaleStore } from '../i18n/localeStore.ts';
 import type { PlanSession } from '../state/PlanSession.ts';
+import { DishFocus } from '../ui/DishFocus.ts';
 import { DynamicViewControls } from '../ui/DynamicViewControls.ts';
 import { LocalViewControls } from '../ui/LocalViewControls.ts';
 import { ViewTabs } from '../ui/ViewTabs.ts';
@@ -49,6 +50,7 @@ export class KitchenScene extends Scene {
   private area!: () => Box;
   private views!: Views;
   private tabs!: ViewTabs;
+  private dishFocus!: DishFocus;
   private dynamicControls!: DynamicViewControls;
   private localControls!: LocalViewControls;
   private current: ViewName = 'global';
@@ -89,6 +91,7 @@ export class KitchenScene extends Scene {
       select: (v) => this.showView(v),
       panelKey: (key) => this.onPanelKey(key),
     });
+    this.dishFocus = new DishFocus(this.tabs.root);
     this.dynamicControls = new DynamicViewControls(t, {
       toggle: () => this.setClock(this.clock && setPlaying(this.clock, !this.clock.playing)),
       scrub: (f) => this.setClock(this.clock && scrubTo(this.clock, f)),
@@ -107,6 +110,7 @@ export class KitchenScene extends Scene {
       this.scale.off('resize', this.layout, this);
       this.input.removeAllListeners();
       for (const v of Object.values(this.views) as SceneView[]) v.destroy();
+      this.dishFocus.destroy();
       this.tabs.destroy();
     });
   }
@@ -167,6 +171,7 @@ export class KitchenScene extends Scene {
     for (const [name, v] of Object.entries(this.views) as [ViewName, SceneView][])
       v.setVisible(name === this.current);
     this.views[this.current].draw(this.context(), this.box);
+    this.dishFocus.set(this.current === 'global' ? this.views.global.dishCells : [], this.area());
     if (this.current === 'dynamic' && this.clock) this.setClock(this.clock);
   }
 

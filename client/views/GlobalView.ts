@@ -6,6 +6,7 @@ import { formatGb, meshToString } from '../../shared/index.ts';
 import { dishPictures } from '../viewModels/dishPictures.ts';
 import { fridgeGauges } from '../viewModels/fridgeGauge.ts';
 import type { Box, KitchenGridLayout } from '../viewModels/kitchenGridLayout.ts';
+import type { DishCell } from '../ui/DishFocus.ts';
 import { DishPicturesView } from './DishPicturesView.ts';
 import { gridTexts, KitchenGridView } from './KitchenGridView.ts';
 import { FONT_FAMILY } from './palette.ts';
@@ -19,6 +20,8 @@ export class GlobalView implements SceneView {
   private readonly ring: GameObjects.Graphics;
   /** The last drawn grid, for hit-testing clicks. */
   layout: KitchenGridLayout | undefined;
+  /** The last drawn dish pictures' cells and full titles (for DishFocus). */
+  dishCells: readonly DishCell[] = [];
 
   constructor(scene: Scene) {
     const style = { fontFamily: FONT_FAMILY, color: TEXT_COLOUR, fontStyle: 'bold' };
@@ -60,7 +63,8 @@ export class GlobalView implements SceneView {
       body = { ...body, height: body.height - this.dishHeading.height - pad };
     } else this.dishHeading.setOrigin(0.5, 0);
     const side = body.width > body.height * 1.5 && body.width >= 560;
-    const split = pictures.length === 0 ? 1 : side ? 0.5 : 0.45;
+    // Stacked on a narrow box (a phone), the dishes get the larger share: their list needs the rows.
+    const split = pictures.length === 0 ? 1 : side ? 0.5 : body.width < 560 ? 0.4 : 0.45;
     const gridBox: Box = side
       ? { ...body, width: body.width * split - pad }
       : { ...body, height: body.height * split - pad };
@@ -104,7 +108,7 @@ export class GlobalView implements SceneView {
         .setFontStyle('bold')
         .setPosition(dishBox.x + dishBox.width / 2, dishBox.y);
     const dishTop = dishBox.y + this.dishHeading.height + 4;
-    this.dishes.draw(
+    this.dishCells = this.dishes.draw(
       pictures,
       { ...dishBox, y: dishTop, height: Math.max(10, dishBox.y + dishBox.height - dishTop) },
       (p) => t('views.dish', { name: p.name, spec: p.spec }),

@@ -82,6 +82,11 @@ export class GraphRows extends PooledRows {
     return i >= 0 && i < this.rows.length ? i : -1;
   }
 
+  /** Scrolls row `i` to the top (as far as the list goes). */
+  scrollToTop(i: number): void {
+    this.scrollBy(i * this.rowH - this.scroll);
+  }
+
   /** Scrolls the least that shows row `i` whole. */
   reveal(i: number): void {
     const top = i * this.rowH;

@@ -121,9 +121,12 @@ export class StaticView implements SceneView {
 
   private toggle(key: string): void {
     const shown = this.groups[this.keys.indexOf(key)];
-    this.toggled.set(key, !(shown?.collapsed ?? false));
+    const opening = shown?.collapsed ?? false;
+    this.toggled.set(key, !opening);
     this.redraw();
-    this.rows.reveal(this.keys.indexOf(key));
+    // An opened group shows from its heading down; a folded one stays in view.
+    if (opening) this.rows.scrollToTop(this.keys.indexOf(key));
+    else this.rows.reveal(this.keys.indexOf(key));
   }
 
   private redraw(): void {
