@@ -10,7 +10,7 @@ import { transformerBlockModel } from '../../../../shared/sim/models/transformer
 
 const trainStep = (m: ReturnType<typeof gpt>): Program => {
   if (m.kind !== 'training') throw new Error('not a training model');
-  return buildTrainStep(m.program, m.loss, m.optimizer);
+  return buildTrainStep(m.program, m.loss!, m.optimizer!);
 };
 const scopeOf = (p: Program, name: string) => p.values.find((v) => v.name === name)!.scope;
 
