@@ -142,13 +142,13 @@ export function moeLayer(dims: Partial<MoeDims> = {}): ModelSpec {
     totalCount: inputs.data('token_all', [s, s, 1], allOnes),
     places: inputs.data('queue_places', [1, 1, 1, c], queuePlaces),
   };
-  const wIn = b.within('input', () => inputs.param('w_in', [input, m], input));
+  const wIn = b.within('in_proj', () => inputs.param('w_in', [input, m], input));
   const wg = b.within('router', () => inputs.param('router', [m, e], m));
   const [w1, w2] = b.within('experts', () => [
     inputs.param('expert_w1', [e, m, f], m),
     inputs.param('expert_w2', [e, f, m], f),
   ]);
-  const x = b.within('input', () => b.layerNorm(b.einsum('gsi,im->gsm', x0, wIn, 'x_proj'), 'x'));
+  const x = b.within('in_proj', () => b.layerNorm(b.einsum('gsi,im->gsm', x0, wIn, 'x_proj'), 'x'));
   const [gates, dispatch] = b.within('router', () => {
     const gates = b.softmax(b.einsum('gsm,me->gse', x, wg, 'router_logits'), 2, 'gates');
     return [gates, route(b, gates, tables, topK)] as const;

@@ -6,6 +6,7 @@ import { buildTrainStep } from '../../../../shared/sim/program/autodiff.ts';
 import { ProgramBuilder } from '../../../../shared/sim/program/ProgramBuilder.ts';
 import type { Program } from '../../../../shared/sim/program/ir.ts';
 import { gpt } from '../../../../shared/sim/models/gpt.ts';
+import { megatronMlp } from '../../../../shared/sim/models/megatronMlp.ts';
 import { transformerBlockModel } from '../../../../shared/sim/models/transformerBlock.ts';
 
 const trainStep = (m: ReturnType<typeof gpt>): Program => {
@@ -65,6 +66,13 @@ describe('scopes of a training step', () => {
     expect(scopeOf(g, 'grad/blk0/w1')).toBe('blk0/mlp');
     expect(scopeOf(g, 'logits')).toBe('head');
     expect(scopeOf(g, 'loss')).toBe('loss');
+  });
+
+  it('names the Megatron MLP’s input projection apart from the data inputs', () => {
+    const p = trainStep(megatronMlp());
+    expect(['x0', 'target'].map((n) => scopeOf(p, n))).toEqual(['', '']);
+    expect(['w_in', 'x_proj', 'x', 'grad/w_in'].map((n) => scopeOf(p, n))).toEqual(Array(4).fill('in_proj'));
+    expect(['w1', 'h', 'y', 'new/w2'].map((n) => scopeOf(p, n))).toEqual(Array(4).fill('mlp'));
   });
 
   it('leaves the program otherwise as it was: inputs in the same order (they are drawn in that order)', () => {
