@@ -95,8 +95,10 @@ export const viewStrings = defineStrings(
       '传播之后的方案：每道菜的切法标签和插入的传菜，按阶段和模型的部分分组。方向键在组之间移动，回车键展开或折叠；Page Up 和 Page Down 滚动。',
     'views.dynamicHelp': '一步上菜的动画：灶台在做菜，菜穿过窗口，灶台空闲。',
     'views.dishes': '菜',
+    // No-break spaces (\u00a0): the canvas wraps only at plain spaces, and a break after "Megatron" left it
+    // alone on the first line; as one run the sentence breaks between characters, as Chinese does.
     'views.noDishes':
-      '这些菜按 Megatron 的方式切好（计划只决定网格、菜序和省冷柜的办法）：传菜请看静态视图。',
+      '这些菜按\u00a0Megatron\u00a0的方式切好（计划只决定网格、菜序和省冷柜的办法）：传菜请看静态视图。',
     'views.dish': '{name} {spec}',
     'views.dishCopies': '{kitchens} 各一份',
     'views.picked': '已选 {id} 号厨房',
