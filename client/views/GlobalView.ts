@@ -37,7 +37,8 @@ export class GlobalView implements SceneView {
     const font = Math.max(16, Math.min(22, Math.round(Math.min(box.width, box.height) * 0.045)));
     const pad = Math.max(6, Math.round(font * 0.5));
     this.heading
-      .setText(t('level.grid', { mesh: meshToString(mesh) }))
+      // The mesh kept whole (no-break spaces): a phone wrapped "Mesh('data': 2, …, 'model':" from its "4)".
+      .setText(t('level.grid', { mesh: meshToString(mesh).replace(/ /g, '\u00a0') }))
       .setFontSize(font)
       .setWordWrapWidth(Math.max(120, box.width - 2 * pad), true)
       .setPosition(box.x + box.width / 2, box.y + pad);
