@@ -25,7 +25,7 @@ export class GlobalView implements SceneView {
 
   constructor(scene: Scene) {
     const style = { fontFamily: FONT_FAMILY, color: TEXT_COLOUR, fontStyle: 'bold' };
-    this.heading = scene.add.text(0, 0, '', style).setOrigin(0.5, 0);
+    this.heading = scene.add.text(0, 0, '', style).setOrigin(0.5, 0).setAlign('center');
     this.dishHeading = scene.add.text(0, 0, '', style).setOrigin(0.5, 0);
     this.grid = new KitchenGridView(scene);
     this.dishes = new DishPicturesView(scene);
