@@ -12,7 +12,8 @@ export const viewStrings = defineStrings(
     'views.globalHelp':
       'The whole grid and every dish, coloured by the kitchen holding each block. Arrow keys pick a kitchen, Enter opens it.',
     'views.localHelp': 'Kitchen {id}: its portions, fridge, stove and passes. Arrow keys change kitchen.',
-    'views.staticHelp': 'The plan after propagation: every label and the inserted passes. Arrow keys scroll.',
+    'views.staticHelp':
+      'The plan after propagation: every label and the inserted passes, grouped by phase and by part of the model. Arrow keys move between groups, Enter opens or folds one; Page Up and Page Down scroll.',
     'views.dynamicHelp':
       'One step of service, animated: stoves at work, dishes through windows, idle stoves.',
     'views.dishes': 'Dishes',
@@ -49,8 +50,8 @@ export const viewStrings = defineStrings(
       'The step split is priced at banquet scale (the full-size model); the rows below are the tasting: small arrays, with tasting-scale shapes and bytes.',
     'views.scale.tasting': 'tasting scale (small arrays)',
     'views.scale.banquet': 'banquet scale (full size)',
-    'views.layer': '{layer} · values: {values} · passes: {passes}',
-    'views.layerTop': 'outside the layers · values: {values} · passes: {passes}',
+    'views.group': '{mark} {scope} · values: {values} · passes: {passes}{bytes}',
+    'views.scopeTop': 'inputs and data',
     'views.node': '{name}  {spec}  local {local}',
     'views.edge': '{kind} over {axes}: {bytes}',
     'views.kind.all-gather': 'AllGather',
@@ -90,11 +91,14 @@ export const viewStrings = defineStrings(
     'views.dynamic': '动态',
     'views.globalHelp': '整个厨房网格和每道菜，按持有每块的厨房着色。方向键选厨房，回车打开。',
     'views.localHelp': '{id} 号厨房：它的份量、冷柜、灶台和传菜。方向键换厨房。',
-    'views.staticHelp': '传播之后的方案：每道菜的切法标签和插入的传菜。方向键滚动。',
+    'views.staticHelp':
+      '传播之后的方案：每道菜的切法标签和插入的传菜，按阶段和模型的部分分组。方向键在组之间移动，回车键展开或折叠；Page Up 和 Page Down 滚动。',
     'views.dynamicHelp': '一步上菜的动画：灶台在做菜，菜穿过窗口，灶台空闲。',
     'views.dishes': '菜',
+    // No-break spaces (\u00a0): the canvas wraps only at plain spaces, and a break after "Megatron" left it
+    // alone on the first line; as one run the sentence breaks between characters, as Chinese does.
     'views.noDishes':
-      '这些菜按 Megatron 的方式切好（计划只决定网格、菜序和省冷柜的办法）：传菜请看静态视图。',
+      '这些菜按\u00a0Megatron\u00a0的方式切好（计划只决定网格、菜序和省冷柜的办法）：传菜请看静态视图。',
     'views.dish': '{name} {spec}',
     'views.dishCopies': '{kitchens} 各一份',
     'views.picked': '已选 {id} 号厨房',
@@ -126,8 +130,8 @@ export const viewStrings = defineStrings(
       '一步的时间分配按宴席规模（全尺寸模型）计价；下面各行是试菜：小数组，形状和字节数都是试菜规模。',
     'views.scale.tasting': '试菜规模（小数组）',
     'views.scale.banquet': '宴席规模（全尺寸）',
-    'views.layer': '{layer} · 值：{values} · 传菜：{passes}',
-    'views.layerTop': '层外 · 值：{values} · 传菜：{passes}',
+    'views.group': '{mark} {scope} · 值：{values} · 传菜：{passes}{bytes}',
+    'views.scopeTop': '输入和数据',
     'views.node': '{name}  {spec}  每间 {local}',
     'views.edge': '{kind} 沿 {axes}：{bytes}',
     'views.kind.all-gather': 'AllGather 拼盘',

@@ -6,6 +6,7 @@ import { Scene, type Input } from 'phaser';
 import { makeMesh, meshPairs, unwrap, type Mesh } from '../../shared/index.ts';
 import type { LocaleStore } from '../i18n/localeStore.ts';
 import type { PlanSession } from '../state/PlanSession.ts';
+import { DishFocus } from '../ui/DishFocus.ts';
 import { DynamicViewControls } from '../ui/DynamicViewControls.ts';
 import { LocalViewControls } from '../ui/LocalViewControls.ts';
 import { ViewTabs } from '../ui/ViewTabs.ts';
@@ -49,6 +50,7 @@ export class KitchenScene extends Scene {
   private area!: () => Box;
   private views!: Views;
   private tabs!: ViewTabs;
+  private dishFocus!: DishFocus;
   private dynamicControls!: DynamicViewControls;
   private localControls!: LocalViewControls;
   private current: ViewName = 'global';
@@ -89,6 +91,7 @@ export class KitchenScene extends Scene {
       select: (v) => this.showView(v),
       panelKey: (key) => this.onPanelKey(key),
     });
+    this.dishFocus = new DishFocus(this.tabs.root);
     this.dynamicControls = new DynamicViewControls(t, {
       toggle: () => this.setClock(this.clock && setPlaying(this.clock, !this.clock.playing)),
       scrub: (f) => this.setClock(this.clock && scrubTo(this.clock, f)),
@@ -107,6 +110,7 @@ export class KitchenScene extends Scene {
       this.scale.off('resize', this.layout, this);
       this.input.removeAllListeners();
       for (const v of Object.values(this.views) as SceneView[]) v.destroy();
+      this.dishFocus.destroy();
       this.tabs.destroy();
     });
   }
@@ -167,6 +171,7 @@ export class KitchenScene extends Scene {
     for (const [name, v] of Object.entries(this.views) as [ViewName, SceneView][])
       v.setVisible(name === this.current);
     this.views[this.current].draw(this.context(), this.box);
+    this.dishFocus.set(this.current === 'global' ? this.views.global.dishCells : [], this.area());
     if (this.current === 'dynamic' && this.clock) this.setClock(this.clock);
   }
 
@@ -180,12 +185,21 @@ export class KitchenScene extends Scene {
   }
 
   private onPointer(p: Input.Pointer): void {
+    if (this.current === 'static') {
+      if (this.views.static.click(p.x, p.y)) this.syncGroup();
+      return;
+    }
     if (this.current !== 'global') return;
     const layout = this.views.global.layout;
     const id = layout && kitchenAt(layout, p.x, p.y);
     if (id === undefined) return;
     this.kitchen = id;
     this.showView('local');
+  }
+
+  /** The static view's cursor group, on the overlay for screen readers' tests (data-group). */
+  private syncGroup(): void {
+    this.tabs.dataGroup = this.views.static.cursorGroup;
   }
 
   private scrollRows(rows: number): void {
@@ -215,10 +229,20 @@ export class KitchenScene extends Scene {
         if (vertical[key] === undefined) return false;
         this.scrollRows(vertical[key]);
         return true;
-      case 'static':
-        if (vertical[key] === undefined) return false;
-        this.scrollRows(vertical[key]);
-        return true;
+      case 'static': {
+        // The arrows move the cursor between groups (a listing without groups scrolls); Enter or Space
+        // opens or folds the cursor's group; the page keys scroll.
+        const stat = this.views.static;
+        const done =
+          key === 'ArrowUp' || key === 'ArrowDown'
+            ? stat.moveCursor(key === 'ArrowUp' ? -1 : 1)
+            : key === 'Enter' || key === ' '
+              ? stat.toggleCursor()
+              : false;
+        if (done) this.syncGroup();
+        else if (vertical[key] !== undefined) this.scrollRows(vertical[key]);
+        return done || vertical[key] !== undefined;
+      }
       case 'dynamic': {
         const c = this.clock;
         if (!c) return false;

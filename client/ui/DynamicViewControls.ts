@@ -1,6 +1,7 @@
 // The dynamic view's DOM controls: play / pause, a scrub slider over the step (a range input: arrows,
-// PageUp/PageDown, Home/End), the speed (0.25×–4×) and the current time in ms. sync() writes only what
+// PageUp/PageDown, Home/End), the speed (0.25×–4×) and the current time (clockText). sync() writes only what
 // changed, so calling it every frame costs no layout while the text stays the same.
+import { formatSeconds } from '../../shared/index.ts';
 import { SLIDER_STEPS, SPEEDS, sliderValue, type Playback } from '../viewModels/playbackClock.ts';
 import { h } from './dom.ts';
 import type { Translate } from './translate.ts';
@@ -14,6 +15,19 @@ export interface DynamicControlHandlers {
 
 /** Simulated seconds as milliseconds with one decimal: 0.0123 → '12.3 ms'. */
 export const formatMs = (s: number): string => `${(s * 1e3).toFixed(1)} ms`;
+
+/**
+ * The clock's "now / step": in ms with one decimal for a step under a second; for a longer step in seconds,
+ * the step as the step-time headline prints it (formatSeconds: 3 significant digits) and now with as many
+ * decimals — '0.0 s / 15.0 s', not '0.0 ms / 14986.8 ms' beside "Step time: 15.0 s".
+ * @example clockText(1.5, 3.359) // ['1.50 s', '3.36 s']
+ */
+export function clockText(t: number, stepS: number): [string, string] {
+  if (stepS < 1) return [formatMs(t), formatMs(stepS)];
+  const total = formatSeconds(stepS);
+  const decimals = total.split(' ')[0]!.split('.')[1]?.length ?? 0;
+  return [`${t.toFixed(decimals)} s`, total];
+}
 
 export class DynamicViewControls {
   readonly root: HTMLElement;
@@ -80,7 +94,8 @@ export class DynamicViewControls {
     if (value !== this.shown.value && document.activeElement !== this.slider)
       this.slider.value = String(value);
     this.shown.value = value;
-    const time = this.t('views.time', { t: formatMs(p.t), total: formatMs(p.stepS) });
+    const [now, total] = clockText(p.t, p.stepS);
+    const time = this.t('views.time', { t: now, total });
     if (time !== this.shown.time) {
       this.shown.time = time;
       this.time.textContent = time;

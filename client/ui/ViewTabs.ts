@@ -105,6 +105,12 @@ export class ViewTabs {
     this.root.dataset.kitchen = String(id);
   }
 
+  /** The static view's cursor group (its key), or none. */
+  set dataGroup(key: string | undefined) {
+    if (key === undefined) delete this.root.dataset.group;
+    else this.root.dataset.group = key;
+  }
+
   destroy(): void {
     this.root.remove();
   }

@@ -4,9 +4,10 @@
 // inserted at (on the edge from the operand it moves) or right below the value it reshards (its result). A
 // priced-only (Megatron) level lists its priced passes instead. Each phase heading names its scale (the
 // tasting's small arrays, or the banquet's priced passes) so that a tasting-scale byte count is never read as
-// the banquet's; inside a phase with values of several layers ('blk0/…', 'vis/…'; 'grad/' and 'new/'
-// prefixes stripped), each layer's run of rows gets a heading with its count of values and passes. Pure; the
-// edges are in staticGraphLinks.ts.
+// the banquet's. Inside a phase that spans several parts of the model, each run of one part gets a group
+// heading with its totals (values, passes, bytes moved): the part is the value's scope in the core's program
+// ('blk0/attention', 'block/mlp', 'loss'; shared/sim/program/ir.ts `Value.scope`), a pass's the scope of the
+// value it sits at. A collapsed group lists only its heading. Pure; the edges are in staticGraphLinks.ts.
 import type { Evaluation } from '../../shared/index.ts';
 import { formatBytes } from './formatBytes.ts';
 import { shapeText } from './kitchenDetails.ts';
@@ -20,12 +21,17 @@ export type ListingScale = 'tasting' | 'banquet';
 export type ListingRow =
   | { readonly type: 'phase'; readonly phase: PhaseName; readonly scale: ListingScale }
   | {
-      readonly type: 'layer';
-      /** The layer's name ('blk0', 'vis'), '' for the values outside every layer (inputs, embedding, loss). */
-      readonly layer: string;
-      /** Values and passes in this run of rows. */
+      readonly type: 'group';
+      /** Unique in the listing: phase, scope and the run's number among that scope's runs in the phase. */
+      readonly key: string;
+      /** The part of the model ('blk0/attention'), '' for the values outside every part (inputs, data). */
+      readonly scope: string;
+      /** Values and passes in this run of rows, and the bytes its passes send (at the phase's scale). */
       readonly values: number;
       readonly passes: number;
+      readonly bytes: string;
+      /** Its rows are left out of the listing. */
+      readonly collapsed: boolean;
     }
   | {
       readonly type: 'node';
@@ -59,15 +65,37 @@ export type ListingRow =
 
 export type EdgeRow = Extract<ListingRow, { type: 'edge' }>;
 export type NodeRow = Extract<ListingRow, { type: 'node' }>;
+export type GroupRow = Extract<ListingRow, { type: 'group' }>;
+
+/** Which groups are collapsed: a group's key → collapsed. */
+export type Collapse = (key: string) => boolean;
+
+/** A listing longer than this many rows opens with every group collapsed. */
+export const COLLAPSE_ABOVE_ROWS = 40;
+
+/** A row in the making, with its part of the model and the bytes a pass sends. */
+interface Item {
+  readonly row: NodeRow | EdgeRow;
+  readonly scope: string;
+  readonly bytes: number;
+}
 
 const phaseOf = (p: string): PhaseName =>
   (PHASES as readonly string[]).includes(p) ? (p as PhaseName) : 'other';
 
-export function planListing(evaluation: Evaluation, dishes: readonly string[]): ListingRow[] {
-  const groups = new Map<PhaseName, ListingRow[]>();
-  const push = (phase: PhaseName, row: ListingRow) => {
+/**
+ * The listing of `evaluation` with `dishes` marked; `collapse` says which groups to fold (default: all of
+ * them when the open listing would be longer than COLLAPSE_ABOVE_ROWS, none otherwise).
+ */
+export function planListing(
+  evaluation: Evaluation,
+  dishes: readonly string[],
+  collapse?: Collapse,
+): ListingRow[] {
+  const groups = new Map<PhaseName, Item[]>();
+  const push = (phase: PhaseName, item: Item) => {
     if (!groups.has(phase)) groups.set(phase, []);
-    groups.get(phase)!.push(row);
+    groups.get(phase)!.push(item);
   };
   const { tasting } = evaluation;
   if (tasting) {
@@ -79,82 +107,108 @@ export function planListing(evaluation: Evaluation, dishes: readonly string[]): 
         if (!c || placed.has(k)) return [];
         placed.add(k);
         const result = c.tensor === t.name;
-        return [
-          { result, row: edge(c.kind, c.tensor, c.axes, c.bytesSent, result ? 'result' : 'operand', t.name) },
-        ];
+        const row = edge(c.kind, c.tensor, c.axes, c.bytesSent, result ? 'result' : 'operand', t.name);
+        return [{ result, item: { row, scope: t.scope, bytes: c.bytesSent } }];
       });
-      for (const p of passes) if (!p.result) push(phase, p.row);
+      for (const p of passes) if (!p.result) push(phase, p.item);
       push(phase, {
-        type: 'node',
-        name: t.name,
-        spec: t.spec,
-        shape: shapeText(t.shape),
-        local: shapeText(t.localShape),
-        dish: dishes.includes(t.name),
-        operands: [...new Set(t.operands)],
+        row: {
+          type: 'node',
+          name: t.name,
+          spec: t.spec,
+          shape: shapeText(t.shape),
+          local: shapeText(t.localShape),
+          dish: dishes.includes(t.name),
+          operands: [...new Set(t.operands)],
+        },
+        scope: t.scope,
+        bytes: 0,
       });
-      for (const p of passes) if (p.result) push(phase, p.row);
+      for (const p of passes) if (p.result) push(phase, p.item);
     }
     tasting.collectives.forEach((c, k) => {
-      if (!placed.has(k)) push(phaseOf(c.phase), edge(c.kind, c.tensor, c.axes, c.bytesSent, 'loose'));
+      if (!placed.has(k))
+        push(phaseOf(c.phase), {
+          row: edge(c.kind, c.tensor, c.axes, c.bytesSent, 'loose'),
+          scope: '',
+          bytes: c.bytesSent,
+        });
     });
   } else
     for (const c of evaluation.pricing.collectives)
       push(phaseOf(c.phase), {
-        ...edge(c.kind, c.tensor, c.axes, c.bytesPerDevice, 'loose'),
-        timeS: c.timeS,
-        perStep: c.perStep,
+        row: {
+          ...edge(c.kind, c.tensor, c.axes, c.bytesPerDevice, 'loose'),
+          timeS: c.timeS,
+          perStep: c.perStep,
+        },
+        scope: '',
+        bytes: c.bytesPerDevice * c.perStep,
       });
   const scale: ListingScale = tasting ? 'tasting' : 'banquet';
-  const rows: ListingRow[] = [];
-  for (const phase of [...PHASES, 'other'] as const) {
-    const group = groups.get(phase);
-    if (group) rows.push({ type: 'phase', phase, scale }, ...withLayers(group));
-  }
-  return rows;
+  const build = (fold: Collapse): ListingRow[] => {
+    const rows: ListingRow[] = [];
+    for (const phase of [...PHASES, 'other'] as const) {
+      const group = groups.get(phase);
+      if (group) rows.push({ type: 'phase', phase, scale }, ...withGroups(phase, group, fold));
+    }
+    return rows;
+  };
+  if (collapse) return build(collapse);
+  const open = build(() => false);
+  return open.length > COLLAPSE_ABOVE_ROWS ? build(() => true) : open;
 }
 
 /**
- * The layer a value belongs to: its name's first segment once 'grad/' and 'new/' are stripped; '' outside
- * every layer.
- * @example layerOf('grad/blk1/wqkv') // 'blk1'
- * @example layerOf('loss') // ''
+ * The phase's rows with a group heading before each run of one part of the model, when the phase spans
+ * several; a collapsed group keeps only its heading.
  */
-export function layerOf(name: string): string {
-  const bare = name.replace(/^(?:(?:grad|new)\/)+/, '');
-  const slash = bare.indexOf('/');
-  return slash < 0 ? '' : bare.slice(0, slash);
-}
-
-/** A row's layer: a node's own, a pass's by the value it sits at (so it stays next to it). */
-function rowLayer(row: ListingRow): string {
-  if (row.type === 'node') return layerOf(row.name);
-  if (row.type === 'edge')
-    return layerOf(row.place === 'operand' && row.at !== undefined ? row.at : row.tensor);
-  return '';
-}
-
-/** The phase's rows with a heading before each run of one layer, when the phase holds several layers. */
-function withLayers(group: readonly ListingRow[]): ListingRow[] {
-  const layers = group.map(rowLayer);
-  if (new Set(layers).size < 2) return [...group];
+function withGroups(phase: PhaseName, all: readonly Item[], collapse: Collapse): ListingRow[] {
+  if (new Set(all.map((x) => x.scope)).size < 2) return all.map((x) => x.row);
+  const items = gathered(all);
   const out: ListingRow[] = [];
-  for (let i = 0; i < group.length;) {
+  const runs = new Map<string, number>();
+  for (let i = 0; i < items.length;) {
+    const scope = items[i]!.scope;
     let j = i;
-    while (j + 1 < group.length && layers[j + 1] === layers[i]) j++;
-    const run = group.slice(i, j + 1);
-    out.push(
-      {
-        type: 'layer',
-        layer: layers[i]!,
-        values: run.filter((r) => r.type === 'node').length,
-        passes: run.filter((r) => r.type === 'edge').length,
-      },
-      ...run,
-    );
+    while (j + 1 < items.length && items[j + 1]!.scope === scope) j++;
+    const run = items.slice(i, j + 1);
+    const n = runs.get(scope) ?? 0;
+    runs.set(scope, n + 1);
+    const key = `${phase}:${scope}:${n}`;
+    const collapsed = collapse(key);
+    out.push({
+      type: 'group',
+      key,
+      scope,
+      values: run.filter((x) => x.row.type === 'node').length,
+      passes: run.filter((x) => x.row.type === 'edge').length,
+      bytes: formatBytes(run.reduce((sum, x) => sum + x.bytes, 0)),
+      collapsed,
+    });
+    if (!collapsed) out.push(...run.map((x) => x.row));
     i = j + 1;
   }
   return out;
+}
+
+/**
+ * The items with each part's values brought together where they first appear (a block's parameters, declared
+ * at its start, join its ops), when that keeps every value below the values it is computed from; else as
+ * they come.
+ */
+function gathered(items: readonly Item[]): readonly Item[] {
+  const byScope = new Map<string, Item[]>();
+  for (const x of items) byScope.set(x.scope, [...(byScope.get(x.scope) ?? []), x]);
+  const moved = [...byScope.values()].flat();
+  const inPhase = new Set(items.flatMap((x) => (x.row.type === 'node' ? [x.row.name] : [])));
+  const seen = new Set<string>();
+  for (const { row } of moved) {
+    if (row.type !== 'node') continue;
+    if (row.operands.some((o) => inPhase.has(o) && !seen.has(o))) return items;
+    seen.add(row.name);
+  }
+  return moved;
 }
 
 function edge(

@@ -2,16 +2,22 @@
 // pattern of the kitchen that holds it, and the kitchens' numbers written in it, like
 // jax.debug.visualize_array_sharding. A block several kitchens hold copies of is drawn plain, with one chip
 // per kitchen along its foot and "copies" in its label: stripes across it read as a column split (issue 13
-// item 6). Redrawn on a change only.
+// item 6). Too many dishes for pictures of a useful size (a phone), a list: a small picture and the full
+// title a row (dishLayout.ts). Redrawn on a change only.
 import type { GameObjects, Scene } from 'phaser';
+import type { DishCell } from '../ui/DishFocus.ts';
 import { blockLabel, captionLines, type DishPicture } from '../viewModels/dishPictures.ts';
 import type { Box } from '../viewModels/kitchenGridLayout.ts';
+import { dishLayout } from '../viewModels/dishLayout.ts';
 import { drawPattern } from './drawPattern.ts';
+import { fitRowText } from './fitRowText.ts';
 import { deviceColour, devicePattern, FONT_FAMILY, UI } from './palette.ts';
 import { TEXT_COLOUR } from './viewContext.ts';
 
 /** The smallest caption worth reading, px: a longer title gives way to the dish's name alone. */
 const MIN_CAPTION_PX = 12;
+/** The least height of a picture's grid, px, where its cell allows. */
+const MIN_GRID_PX = 24;
 /** Most chips one copied block shows; its label still names every kitchen. */
 const MAX_CHIPS = 8;
 
@@ -29,27 +35,19 @@ export class DishPicturesView {
     fontSize: number,
     copiesLabel: (kitchens: string) => string,
     shortTitle: (p: DishPicture) => string = (p) => p.name,
-  ): void {
+  ): DishCell[] {
     this.container.removeAll(true);
     const n = pictures.length;
-    if (n === 0) return;
-    const gap = Math.max(8, fontSize * 0.8);
-    // Columns that give the biggest pictures (each needs a title line above its grid).
-    let best = { columns: 1, size: 0 };
-    for (let c = 1; c <= n; c++) {
-      const r = Math.ceil(n / c);
-      const w = (box.width - gap * (c - 1)) / c;
-      const h = (box.height - gap * (r - 1)) / r - fontSize * 1.5;
-      const size = Math.min(w, h * 1.6);
-      if (size > best.size) best = { columns: c, size };
-    }
-    const columns = best.columns;
-    const rows = Math.ceil(n / columns);
+    if (n === 0) return [];
+    const layout = dishLayout(n, box, fontSize);
+    if (layout.kind === 'list')
+      return this.drawList(pictures, box, layout, { title, shortTitle }, fontSize, copiesLabel);
+    const { columns, rows, gap } = layout;
     const cellW = (box.width - gap * (columns - 1)) / columns;
     const cellH = (box.height - gap * (rows - 1)) / rows;
     const g = this.scene.add.graphics();
     this.container.add(g);
-    pictures.forEach((p, i) => {
+    return pictures.map((p, i) => {
       const x = box.x + (i % columns) * (cellW + gap);
       const y = box.y + Math.floor(i / columns) * (cellH + gap);
       const caption = this.scene.add
@@ -62,7 +60,7 @@ export class DishPicturesView {
         .setOrigin(0.5, 0);
       // Too long for its cell even at a readable size (14+ dishes): the name alone, the label is in the
       // static view; still too long at the smallest readable size, the name in two lines (captionLines),
-      // never smaller than MIN_CAPTION_PX, and the full title on hover.
+      // never smaller than MIN_CAPTION_PX; the full title shows on focus and hover (client/ui/DishFocus.ts).
       if (caption.width * (MIN_CAPTION_PX / fontSize) > cellW) caption.setText(shortTitle(p));
       if (caption.width * (MIN_CAPTION_PX / fontSize) > cellW) {
         const name = shortTitle(p);
@@ -71,37 +69,56 @@ export class DishPicturesView {
           .setFontSize(MIN_CAPTION_PX)
           .setAlign('center')
           .setText(captionLines(name, (cellW - 2) / charPx).join('\n'));
-        this.hoverTitle(caption, title(p), fontSize);
       }
       if (caption.width > cellW) caption.setScale(cellW / caption.width);
       this.container.add(caption);
       const top = y + caption.displayHeight + 4;
       const area = { x, y: top, width: cellW, height: Math.max(8, y + cellH - top) };
       this.drawGrid(g, p, area, fontSize, copiesLabel);
+      return { box: { x, y, width: cellW, height: cellH }, title: title(p) };
     });
   }
 
-  /** Shows `full` above `caption` while the pointer is over it (a caption cut to fit a small cell). */
-  private hoverTitle(caption: GameObjects.Text, full: string, fontSize: number): void {
-    caption.setInteractive({ useHandCursor: false });
-    let tip: GameObjects.Text | undefined;
-    caption.on('pointerover', () => {
-      tip = this.scene.add
-        .text(caption.x, caption.y - 2, full, {
-          fontFamily: FONT_FAMILY,
-          fontSize: `${fontSize}px`,
-          color: TEXT_COLOUR,
-          backgroundColor: '#1d2433',
-          padding: { x: 4, y: 2 },
-        })
-        .setOrigin(0.5, 1);
-      const width = this.scene.scale.gameSize.width;
-      tip.setX(Math.min(Math.max(tip.x, tip.width / 2 + 2), width - tip.width / 2 - 2));
-      this.container.add(tip);
-    });
-    caption.on('pointerout', () => {
-      tip?.destroy();
-      tip = undefined;
+  /**
+   * The list fallback (dishLayout): per row a small picture, then the full title (the name alone when the
+   * title does not fit at MIN_CAPTION_PX), never under MIN_CAPTION_PX.
+   */
+  private drawList(
+    pictures: readonly DishPicture[],
+    box: Box,
+    layout: { readonly columns: number; readonly rows: number; readonly rowH: number },
+    titles: { title: (p: DishPicture) => string; shortTitle: (p: DishPicture) => string },
+    fontSize: number,
+    copiesLabel: (kitchens: string) => string,
+  ): DishCell[] {
+    const { title, shortTitle } = titles;
+    const { columns, rows, rowH } = layout;
+    const colW = box.width / columns;
+    const g = this.scene.add.graphics();
+    this.container.add(g);
+    const picW = Math.min(56, colW * 0.22);
+    const size = Math.max(MIN_CAPTION_PX, Math.min(fontSize, rowH - 6));
+    return pictures.map((p, i) => {
+      const x = box.x + Math.floor(i / rows) * colW;
+      const y = box.y + (i % rows) * rowH;
+      this.drawGrid(g, p, { x: x + 2, y: y + 3, width: picW, height: rowH - 6 }, fontSize, copiesLabel);
+      const room = colW - picW - 16;
+      const text = this.scene.add.text(x + picW + 10, y + rowH / 2, title(p), {
+        fontFamily: FONT_FAMILY,
+        fontSize: `${MIN_CAPTION_PX}px`,
+        fontStyle: 'bold',
+      });
+      // The full title when it fits at the smallest readable size, else the name (the title is on focus).
+      fitRowText(text, text.width <= room ? title(p) : shortTitle(p), {
+        size,
+        bold: true,
+        colour: TEXT_COLOUR,
+        room,
+        minScale: MIN_CAPTION_PX / size,
+      });
+      text.setOrigin(0, 0.5);
+      this.container.add(text);
+      return { box: { x, y, width: colW, height: rowH }, title: title(p) };
     });
   }
 
@@ -125,7 +142,8 @@ export class DishPicturesView {
     const shape = p.shownDims.map((d) => p.shape[d]!);
     const aspect = shape.length === 2 ? Math.min(3, Math.max(1 / 2, shape[1]! / shape[0]!)) : 4;
     const width = Math.min(area.width, area.height * aspect);
-    const height = Math.min(area.height, width / aspect);
+    // A wide array keeps at least MIN_GRID_PX of height (its blocks stay visible), squatter than its aspect.
+    const height = Math.max(Math.min(area.height, width / aspect), Math.min(area.height, MIN_GRID_PX));
     const x0 = area.x + (area.width - width) / 2;
     const y0 = area.y;
     const bw = width / cols;

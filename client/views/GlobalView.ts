@@ -6,6 +6,7 @@ import { formatGb, meshToString } from '../../shared/index.ts';
 import { dishPictures } from '../viewModels/dishPictures.ts';
 import { fridgeGauges } from '../viewModels/fridgeGauge.ts';
 import type { Box, KitchenGridLayout } from '../viewModels/kitchenGridLayout.ts';
+import type { DishCell } from '../ui/DishFocus.ts';
 import { DishPicturesView } from './DishPicturesView.ts';
 import { gridTexts, KitchenGridView } from './KitchenGridView.ts';
 import { FONT_FAMILY } from './palette.ts';
@@ -19,10 +20,12 @@ export class GlobalView implements SceneView {
   private readonly ring: GameObjects.Graphics;
   /** The last drawn grid, for hit-testing clicks. */
   layout: KitchenGridLayout | undefined;
+  /** The last drawn dish pictures' cells and full titles (for DishFocus). */
+  dishCells: readonly DishCell[] = [];
 
   constructor(scene: Scene) {
     const style = { fontFamily: FONT_FAMILY, color: TEXT_COLOUR, fontStyle: 'bold' };
-    this.heading = scene.add.text(0, 0, '', style).setOrigin(0.5, 0);
+    this.heading = scene.add.text(0, 0, '', style).setOrigin(0.5, 0).setAlign('center');
     this.dishHeading = scene.add.text(0, 0, '', style).setOrigin(0.5, 0);
     this.grid = new KitchenGridView(scene);
     this.dishes = new DishPicturesView(scene);
@@ -34,7 +37,8 @@ export class GlobalView implements SceneView {
     const font = Math.max(16, Math.min(22, Math.round(Math.min(box.width, box.height) * 0.045)));
     const pad = Math.max(6, Math.round(font * 0.5));
     this.heading
-      .setText(t('level.grid', { mesh: meshToString(mesh) }))
+      // The mesh kept whole (no-break spaces): a phone wrapped "Mesh('data': 2, …, 'model':" from its "4)".
+      .setText(t('level.grid', { mesh: meshToString(mesh).replace(/ /g, '\u00a0') }))
       .setFontSize(font)
       .setWordWrapWidth(Math.max(120, box.width - 2 * pad), true)
       .setPosition(box.x + box.width / 2, box.y + pad);
@@ -60,7 +64,8 @@ export class GlobalView implements SceneView {
       body = { ...body, height: body.height - this.dishHeading.height - pad };
     } else this.dishHeading.setOrigin(0.5, 0);
     const side = body.width > body.height * 1.5 && body.width >= 560;
-    const split = pictures.length === 0 ? 1 : side ? 0.5 : 0.45;
+    // Stacked on a narrow box (a phone), the dishes get the larger share: their list needs the rows.
+    const split = pictures.length === 0 ? 1 : side ? 0.5 : body.width < 560 ? 0.4 : 0.45;
     const gridBox: Box = side
       ? { ...body, width: body.width * split - pad }
       : { ...body, height: body.height * split - pad };
@@ -104,7 +109,7 @@ export class GlobalView implements SceneView {
         .setFontStyle('bold')
         .setPosition(dishBox.x + dishBox.width / 2, dishBox.y);
     const dishTop = dishBox.y + this.dishHeading.height + 4;
-    this.dishes.draw(
+    this.dishCells = this.dishes.draw(
       pictures,
       { ...dishBox, y: dishTop, height: Math.max(10, dishBox.y + dishBox.height - dishTop) },
       (p) => t('views.dish', { name: p.name, spec: p.spec }),

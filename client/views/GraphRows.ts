@@ -13,14 +13,16 @@ import { MUTED_COLOUR, TEXT_COLOUR } from './viewContext.ts';
 
 export interface GraphRow {
   readonly text: string;
-  /** 'heading': a phase; 'layer': one layer's run of rows inside a phase (in the nodes' column). */
-  readonly style: 'heading' | 'layer' | 'node' | 'dish' | 'pass';
+  /** 'heading': a phase; 'group': one part of the model's run of rows inside a phase (in the nodes' column). */
+  readonly style: 'heading' | 'group' | 'node' | 'dish' | 'pass';
   readonly mark?: MarkStyle;
+  /** The keyboard's cursor is on it (outlined). */
+  readonly focus?: boolean;
 }
 
 const ACCENT = '#e69f00';
-/** Layer headings: Okabe–Ito sky blue, apart from the phases' orange. */
-const LAYER_COLOUR = '#56b4e9';
+/** Group headings: Okabe–Ito sky blue, apart from the phases' orange. */
+const GROUP_COLOUR = '#56b4e9';
 /** Edge colours by lane, light enough on the dark panel; neighbouring lanes differ. */
 const LANE_COLOURS = [0x8fa3bf, 0xc9d2e0, 0x6f86a8, 0xa9b7cc] as const;
 const MIN_FONT_PX = 12;
@@ -55,12 +57,12 @@ export class GraphRows extends PooledRows {
       // A long row shrinks to fit (never below 12 px), and is cut beyond that.
       fitRowText(text, row.text, {
         size: row.style === 'heading' ? fontSize + 1 : fontSize,
-        bold: row.style === 'heading' || row.style === 'layer' || row.style === 'dish',
+        bold: row.style === 'heading' || row.style === 'group' || row.style === 'dish',
         colour:
           row.style === 'heading'
             ? ACCENT
-            : row.style === 'layer'
-              ? LAYER_COLOUR
+            : row.style === 'group'
+              ? GROUP_COLOUR
               : row.style === 'pass'
                 ? MUTED_COLOUR
                 : TEXT_COLOUR,
@@ -70,6 +72,27 @@ export class GraphRows extends PooledRows {
     });
     if (!keepScroll) this.scroll = 0;
     this.scrollBy(0);
+  }
+
+  /** The row under canvas point (x, y), or −1. */
+  rowAt(x: number, y: number): number {
+    const { box } = this;
+    if (x < box.x || x > box.x + box.width || y < box.y || y > box.y + box.height) return -1;
+    const i = Math.floor((y - box.y + this.scroll) / this.rowH);
+    return i >= 0 && i < this.rows.length ? i : -1;
+  }
+
+  /** Scrolls row `i` to the top (as far as the list goes). */
+  scrollToTop(i: number): void {
+    this.scrollBy(i * this.rowH - this.scroll);
+  }
+
+  /** Scrolls the least that shows row `i` whole. */
+  reveal(i: number): void {
+    const top = i * this.rowH;
+    if (top < this.scroll) this.scrollBy(top - this.scroll);
+    else if (top + this.rowH > this.scroll + this.box.height)
+      this.scrollBy(top + this.rowH - this.box.height - this.scroll);
   }
 
   protected contentHeight(): number {
@@ -158,6 +181,14 @@ export class GraphRows extends PooledRows {
           6,
         );
         g.fillStyle(row.style === 'dish' ? 0xe69f00 : 0x8fa3bf, 1).fillCircle(spineX, y + rowH / 2, 5);
+      } else if (row.style === 'group' && row.focus) {
+        g.lineStyle(2, 0xf4f1ea, 1).strokeRoundedRect(
+          this.textX(row) - 6,
+          y + 1,
+          Math.min(box.x + box.width - this.textX(row) - 4, text.displayWidth + 12),
+          rowH - 2,
+          5,
+        );
       } else if (row.style === 'pass' && row.mark) {
         const s = Math.min(rowH - 6, 26);
         const b = { x: spineX - s / 2, y: y + (rowH - s) / 2, width: s, height: s };

@@ -8,6 +8,7 @@ import { formatBytes } from '../viewModels/formatBytes.ts';
 import { kitchenDetails, shapeText } from '../viewModels/kitchenDetails.ts';
 import { sharesText } from '../viewModels/sharesText.ts';
 import type { Box } from '../viewModels/kitchenGridLayout.ts';
+import { cjkNoBreak } from './cjkNoBreak.ts';
 import { drawFridgeGauge } from './drawFridgeGauge.ts';
 import { drawPattern } from './drawPattern.ts';
 import { EVENT_STYLES, passKey, passStyle } from './eventStyles.ts';
@@ -42,7 +43,7 @@ export class LocalView implements SceneView {
     const pad = 8;
     const left = Math.round(Math.min(220, Math.max(96, box.width * 0.26)));
     this.title
-      .setText(t('views.kitchenOf', { id: kitchen, n: mesh.deviceCount }))
+      .setText(cjkNoBreak(t('views.kitchenOf', { id: kitchen, n: mesh.deviceCount })))
       .setFontSize(font + 2)
       .setFixedSize(left, 0)
       .setWordWrapWidth(left, true)

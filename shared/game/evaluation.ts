@@ -35,6 +35,8 @@ export interface Tasting {
   readonly tensors: readonly {
     readonly name: string;
     readonly phase: string;
+    /** The part of the model it belongs to, from the core's program ('blk0/attention'; '' at the top). */
+    readonly scope: string;
     readonly spec: string;
     readonly shape: readonly number[];
     readonly localShape: readonly number[];

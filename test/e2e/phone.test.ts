@@ -122,7 +122,7 @@ describe('on a 390×844 phone', () => {
       for (let i = 0; i < labels.length; i++)
         for (let j = i + 1; j < labels.length; j++)
           expect(overlap(labels[i]!, labels[j]!), `${labels[i]!.text} vs ${labels[j]!.text}`).toBe(false);
-      // The play controls' time ("0.0 ms / 3359.0 ms") is whole on the screen, not cut at its right edge.
+      // The play controls' time ("0.00 s / 3.36 s") is whole on the screen, not cut at its right edge.
       const time = (await page.locator('[data-control="time"]').boundingBox())!;
       expect(time.x + time.width).toBeLessThanOrEqual(PHONE.width);
       await screenshot(page, `phone-dynamic-${id}`);

@@ -58,13 +58,15 @@ export function pipelinePasses(sim: TrainSimulation): CollectiveCost[] {
     overlapped: false,
   });
   const passes: CollectiveCost[] = [];
-  if (forward > 0) passes.push(pass('activations to the next stage', 'forward', forward));
-  if (backward > 0) passes.push(pass('activation gradients to the previous stage', 'backward', backward));
+  // Named like the program's values (identifiers, the same in every language): a ppermute forward sends the
+  // stage's output activations to the next stage, backward their gradient to the previous one.
+  if (forward > 0) passes.push(pass('stage_out', 'forward', forward));
+  if (backward > 0) passes.push(pass('grad/stage_out', 'backward', backward));
   if (d === 0 || d === p - 1)
     passes.push({
       kind: 'all-reduce',
       axes: [STAGE_AXIS],
-      tensor: 'tied word embedding gradient',
+      tensor: 'grad/tied_embed',
       phase: 'update',
       role: 'gradient',
       link,

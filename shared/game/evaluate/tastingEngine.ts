@@ -53,6 +53,7 @@ function tastingOf(r: TasteReport): Tasting {
     tensors: r.tensors.map((t) => ({
       name: t.name,
       phase: t.phase,
+      scope: t.scope,
       spec: t.spec,
       shape: t.shape,
       localShape: t.localShape,

@@ -73,7 +73,9 @@ export function trainTimeline(sim: TrainSimulation): StepTimeline {
     add('collective', mem.updateCommS, 'ZeRO parameter all-gather over data');
     add('idle', sim.stepS - clock, 'waiting for the last stage');
     return {
-      label: text(`第 ${d} 个菜序站`, `stage ${d}`),
+      // Short in both languages: a phone gives a lane name about 40 px (DynamicView.ts), and "第 0 个菜序站"
+      // shrank there to 6 px.
+      label: text(`${d} 号站`, `stage ${d}`),
       devices: stageDevices(dp, pp, tp, d),
       events,
     };

@@ -51,17 +51,19 @@ export function embeddingLookup(dims: Partial<EmbeddingLookupDims> = {}): ModelS
     },
   });
   // N(0, 1/D) rows, so that the score, a dot product of length D, has unit variance.
-  const table = m.paramWith('table', [vocab, embed], { kind: 'normal', scale: 1 / Math.sqrt(embed) });
-  const u1 = m.param('user_w1', [userFeatures, userHidden], userFeatures);
-  const u2 = m.param('user_w2', [userHidden, embed], userHidden);
-  const item = b.take(table, ids, 'item');
-  const user = b.einsum(
-    'bh,hd->bd',
-    b.relu(b.einsum('bu,uh->bh', features, u1, 'user_pre'), 'user_h'),
-    u2,
-    'user',
+  const table = b.within('item', () =>
+    m.paramWith('table', [vocab, embed], { kind: 'normal', scale: 1 / Math.sqrt(embed) }),
   );
-  const score = b.einsum('bd,bd->b', item, user, 'score');
-  const loss = b.meanSquaredError(score, click, 'loss');
+  const [u1, u2] = b.within('user', () => [
+    m.param('user_w1', [userFeatures, userHidden], userFeatures),
+    m.param('user_w2', [userHidden, embed], userHidden),
+  ]);
+  const item = b.within('item', () => b.take(table, ids, 'item'));
+  const user = b.within('user', () =>
+    b.einsum('bh,hd->bd', b.relu(b.einsum('bu,uh->bh', features, u1!, 'user_pre'), 'user_h'), u2!, 'user'),
+  );
+  const loss = b.within('loss', () =>
+    b.meanSquaredError(b.einsum('bd,bd->b', item, user, 'score'), click, 'loss'),
+  );
   return trainingModel(m, loss, { kind: 'sgd', lr: 0.1 });
 }

@@ -29,12 +29,16 @@ export function gpt(dims: Partial<GptDims> = {}): ModelSpec {
   const tokens = m.data('tokens', [batch, seq, vocab], { kind: 'oneHot' });
   const labels = m.data('labels', [batch, seq, vocab], { kind: 'oneHot' });
   const mask = m.data('mask', [1, 1, seq, seq], causalMask);
-  const embed = m.param('embed', [vocab, hidden], 1);
-  const pos = m.param('pos', [1, seq, hidden], 1);
-  let x = b.add(b.einsum('bsv,vd->bsd', tokens, embed, 'tok_emb'), pos, 'emb');
+  let x = b.within('embedding', () => {
+    const embed = m.param('embed', [vocab, hidden], 1);
+    const pos = m.param('pos', [1, seq, hidden], 1);
+    return b.add(b.einsum('bsv,vd->bsd', tokens, embed, 'tok_emb'), pos, 'emb');
+  });
   for (let i = 0; i < layers; i++) x = transformerBlock(m, x, mask, `blk${i}/`, full);
-  const unembed = m.param('unembed', [hidden, vocab], hidden);
-  const logits = b.einsum('bsd,dv->bsv', b.layerNorm(x, 'ln_f'), unembed, 'logits');
-  const loss = b.crossEntropy(logits, labels, 'loss');
+  const logits = b.within('head', () => {
+    const unembed = m.param('unembed', [hidden, vocab], hidden);
+    return b.einsum('bsd,dv->bsv', b.layerNorm(x, 'ln_f'), unembed, 'logits');
+  });
+  const loss = b.within('loss', () => b.crossEntropy(logits, labels, 'loss'));
   return trainingModel(m, loss, { kind: 'sgd', lr: 0.1 });
 }

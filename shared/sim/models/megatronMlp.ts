@@ -25,12 +25,16 @@ export function megatronMlp(dims: Partial<MegatronMlpDims> = {}): ModelSpec {
   const unit = { kind: 'normal', scale: 1 } as const;
   const x0 = m.data('x0', [batch, input], unit);
   const target = m.data('target', [batch, hidden], unit);
-  const wIn = m.param('w_in', [input, hidden], input);
-  const w1 = m.param('w1', [hidden, ffn], hidden);
-  const w2 = m.param('w2', [ffn, hidden], ffn);
-  const x = b.layerNorm(b.einsum('bi,id->bd', x0, wIn, 'x_proj'), 'x');
-  const h = b.gelu(b.einsum('bd,df->bf', x, w1, 'h_pre'), 'h');
-  const y = b.einsum('bf,fd->bd', h, w2, 'y');
-  const loss = b.meanSquaredError(y, target, 'loss');
+  const wIn = b.within('in_proj', () => m.param('w_in', [input, hidden], input));
+  const [w1, w2] = b.within('mlp', () => [
+    m.param('w1', [hidden, ffn], hidden),
+    m.param('w2', [ffn, hidden], ffn),
+  ]);
+  const x = b.within('in_proj', () => b.layerNorm(b.einsum('bi,id->bd', x0, wIn, 'x_proj'), 'x'));
+  const y = b.within('mlp', () => {
+    const h = b.gelu(b.einsum('bd,df->bf', x, w1!, 'h_pre'), 'h');
+    return b.einsum('bf,fd->bd', h, w2!, 'y');
+  });
+  const loss = b.within('loss', () => b.meanSquaredError(y, target, 'loss'));
   return trainingModel(m, loss, { kind: 'sgd', lr: 0.1 });
 }

@@ -27,11 +27,13 @@ export function mlp2(dims: Partial<Mlp2Dims> = {}): ModelSpec {
   const unit = { kind: 'normal', scale: 1 } as const;
   const x = m.data('x', [batch, input], unit);
   const y = m.data('y', [batch, output], unit);
-  const w1 = m.paramWith('w1', [input, hidden], unit);
-  const w2 = m.paramWith('w2', [hidden, output], unit);
-  const h = b.einsum('bi,ih->bh', x, w1, 'h');
-  const pred = b.einsum('bh,ho->bo', h, w2, 'pred');
-  const err = b.sub(pred, y, 'err');
-  const loss = b.scale(b.sum(b.square(err, 'err_sq'), [0, 1], false, 'err_sq_sum'), 0.5, 'loss');
+  const w1 = b.within('layer1', () => m.paramWith('w1', [input, hidden], unit));
+  const w2 = b.within('layer2', () => m.paramWith('w2', [hidden, output], unit));
+  const h = b.within('layer1', () => b.einsum('bi,ih->bh', x, w1, 'h'));
+  const pred = b.within('layer2', () => b.einsum('bh,ho->bo', h, w2, 'pred'));
+  const loss = b.within('loss', () => {
+    const err = b.sub(pred, y, 'err');
+    return b.scale(b.sum(b.square(err, 'err_sq'), [0, 1], false, 'err_sq_sum'), 0.5, 'loss');
+  });
   return trainingModel(m, loss, { kind: 'sgd', lr: 0.01 });
 }

@@ -142,19 +142,25 @@ export function moeLayer(dims: Partial<MoeDims> = {}): ModelSpec {
     totalCount: inputs.data('token_all', [s, s, 1], allOnes),
     places: inputs.data('queue_places', [1, 1, 1, c], queuePlaces),
   };
-  const wIn = inputs.param('w_in', [input, m], input);
-  const wg = inputs.param('router', [m, e], m);
-  const w1 = inputs.param('expert_w1', [e, m, f], m);
-  const w2 = inputs.param('expert_w2', [e, f, m], f);
-  const x = b.layerNorm(b.einsum('gsi,im->gsm', x0, wIn, 'x_proj'), 'x');
-  const gates = b.softmax(b.einsum('gsm,me->gse', x, wg, 'router_logits'), 2, 'gates');
-  const dispatch = route(b, gates, tables, topK);
-  const combine = b.einsum('gse,gsec->gsec', gates, dispatch, 'combine');
-  const expertIn = b.einsum('gsec,gsm->egcm', dispatch, x, 'expert_in');
-  const h = b.gelu(b.einsum('egcm,emf->egcf', expertIn, w1, 'expert_h_pre'), 'expert_h');
-  const expertOut = b.einsum('egcf,efm->egcm', h, w2, 'expert_out');
-  const moe = b.einsum('gsec,egcm->gsm', combine, expertOut, 'moe_out');
-  const y = b.add(x, moe, 'y');
-  const loss = b.meanSquaredError(y, target, 'loss');
+  const wIn = b.within('in_proj', () => inputs.param('w_in', [input, m], input));
+  const wg = b.within('router', () => inputs.param('router', [m, e], m));
+  const [w1, w2] = b.within('experts', () => [
+    inputs.param('expert_w1', [e, m, f], m),
+    inputs.param('expert_w2', [e, f, m], f),
+  ]);
+  const x = b.within('in_proj', () => b.layerNorm(b.einsum('gsi,im->gsm', x0, wIn, 'x_proj'), 'x'));
+  const [gates, dispatch] = b.within('router', () => {
+    const gates = b.softmax(b.einsum('gsm,me->gse', x, wg, 'router_logits'), 2, 'gates');
+    return [gates, route(b, gates, tables, topK)] as const;
+  });
+  const y = b.within('experts', () => {
+    const combine = b.einsum('gse,gsec->gsec', gates, dispatch, 'combine');
+    const expertIn = b.einsum('gsec,gsm->egcm', dispatch, x, 'expert_in');
+    const h = b.gelu(b.einsum('egcm,emf->egcf', expertIn, w1!, 'expert_h_pre'), 'expert_h');
+    const expertOut = b.einsum('egcf,efm->egcm', h, w2!, 'expert_out');
+    const moe = b.einsum('gsec,egcm->gsm', combine, expertOut, 'moe_out');
+    return b.add(x, moe, 'y');
+  });
+  const loss = b.within('loss', () => b.meanSquaredError(y, target, 'loss'));
   return trainingModel(inputs, loss, { kind: 'sgd', lr: 0.1 });
 }

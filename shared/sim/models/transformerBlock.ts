@@ -160,11 +160,19 @@ export function transformerBlock(
   dims: BlockDims,
 ): ValueId {
   const b = m.b;
-  const attnP = selfAttentionParams(m, prefix, dims);
-  const mlpP = mlpParams(m, prefix, dims);
-  const a = selfAttention(m, b.layerNorm(x, `${prefix}ln1`), attnP, { prefix, mask });
-  const x1 = b.add(x, a, `${prefix}resid1`);
-  return b.add(x1, mlp(b, b.layerNorm(x1, `${prefix}ln2`), mlpP, prefix), `${prefix}resid2`);
+  // Scopes (ir.ts `Value.scope`): the block ('blk0', or 'block' when unprefixed), then its two sub-layers.
+  // The parameters are declared first, in the same order as ever (the inputs are drawn in program order).
+  return b.within(prefix.replace(/\/$/, '') || 'block', () => {
+    const attnP = b.within('attention', () => selfAttentionParams(m, prefix, dims));
+    const mlpP = b.within('mlp', () => mlpParams(m, prefix, dims));
+    const x1 = b.within('attention', () => {
+      const a = selfAttention(m, b.layerNorm(x, `${prefix}ln1`), attnP, { prefix, mask });
+      return b.add(x, a, `${prefix}resid1`);
+    });
+    return b.within('mlp', () =>
+      b.add(x1, mlp(b, b.layerNorm(x1, `${prefix}ln2`), mlpP, prefix), `${prefix}resid2`),
+    );
+  });
 }
 
 /** One causal block on a normal batch x [b, s, d], loss = mean((block(x) − target)²). SGD lr 0.1. */
@@ -177,6 +185,6 @@ export function transformerBlockModel(dims: Partial<BlockDims> = {}): ModelSpec 
   const target = m.data('target', [batch, seq, hidden], unit);
   const mask = m.data('mask', [1, 1, seq, seq], causalMask);
   const out = transformerBlock(m, x, mask, '', full);
-  const loss = m.b.meanSquaredError(out, target, 'loss');
+  const loss = m.b.within('loss', () => m.b.meanSquaredError(out, target, 'loss'));
   return trainingModel(m, loss, { kind: 'sgd', lr: 0.1 });
 }

@@ -42,30 +42,41 @@ export function visionDecoder(dims: Partial<VisionDecoderDims> = {}): ModelSpec 
   const mask = m.data('mask', [1, 1, seq, seq], causalMask);
 
   // Vision encoder: patch embedding, then x + MLP(LN(x)) written over the patch axis 'p'.
-  const wPatch = m.param('w_patch', [channels, hidden], channels);
-  const vis = mlpParams(m, 'vis/', full);
-  const img0 = b.einsum('bpc,cd->bpd', pix, wPatch, 'img_emb');
-  const visH = b.gelu(b.einsum('bpd,df->bpf', b.layerNorm(img0, 'vis/ln'), vis.w1, 'vis/ffn_pre'), 'vis/ffn');
-  const img = b.add(img0, b.einsum('bpf,fd->bpd', visH, vis.w2, 'vis/mlp_out'), 'img');
+  const img = b.within('vision', () => {
+    const wPatch = m.param('w_patch', [channels, hidden], channels);
+    const vis = mlpParams(m, 'vis/', full);
+    const img0 = b.einsum('bpc,cd->bpd', pix, wPatch, 'img_emb');
+    const visH = b.gelu(
+      b.einsum('bpd,df->bpf', b.layerNorm(img0, 'vis/ln'), vis.w1, 'vis/ffn_pre'),
+      'vis/ffn',
+    );
+    return b.add(img0, b.einsum('bpf,fd->bpd', visH, vis.w2, 'vis/mlp_out'), 'img');
+  });
 
-  // Text decoder layer.
-  const embed = m.param('embed', [vocab, hidden], 1);
-  const pos = m.param('pos', [1, seq, hidden], 1);
-  const selfP = selfAttentionParams(m, 'self/', full);
-  const crossP = crossAttentionParams(m, 'cross/', full);
-  const dec = mlpParams(m, 'dec/', full);
-  const unembed = m.param('unembed', [hidden, vocab], hidden);
-  const x0 = b.add(b.einsum('bsv,vd->bsd', tokens, embed, 'tok_emb'), pos, 'emb');
-  const h0 = b.layerNorm(x0, 'self/ln');
-  const x1 = b.add(x0, selfAttention(m, h0, selfP, { prefix: 'self/', mask }), 'resid1');
-  const imgN = b.layerNorm(img, 'cross/ln_img');
-  const x2 = b.add(
-    x1,
-    crossAttention(b, b.layerNorm(x1, 'cross/ln'), imgN, crossP, { prefix: 'cross/', keyLabel: 'p' }),
-    'resid2',
+  // Text decoder layer; each part's parameters declared in its scope, all before its ops as ever
+  // (the inputs are drawn in program order).
+  const [embed, pos] = b.within('embedding', () => [
+    m.param('embed', [vocab, hidden], 1),
+    m.param('pos', [1, seq, hidden], 1),
+  ]);
+  const selfP = b.within('self', () => selfAttentionParams(m, 'self/', full));
+  const crossP = b.within('cross', () => crossAttentionParams(m, 'cross/', full));
+  const dec = b.within('mlp', () => mlpParams(m, 'dec/', full));
+  const unembed = b.within('head', () => m.param('unembed', [hidden, vocab], hidden));
+  const x0 = b.within('embedding', () =>
+    b.add(b.einsum('bsv,vd->bsd', tokens, embed!, 'tok_emb'), pos!, 'emb'),
   );
-  const x3 = b.add(x2, mlp(b, b.layerNorm(x2, 'dec/ln'), dec, 'dec/'), 'resid3');
-  const logits = b.einsum('bsd,dv->bsv', b.layerNorm(x3, 'ln_f'), unembed, 'logits');
+  const x1 = b.within('self', () => {
+    const h0 = b.layerNorm(x0, 'self/ln');
+    return b.add(x0, selfAttention(m, h0, selfP, { prefix: 'self/', mask }), 'resid1');
+  });
+  const x2 = b.within('cross', () => {
+    const imgN = b.layerNorm(img, 'cross/ln_img');
+    const q = b.layerNorm(x1, 'cross/ln');
+    return b.add(x1, crossAttention(b, q, imgN, crossP, { prefix: 'cross/', keyLabel: 'p' }), 'resid2');
+  });
+  const x3 = b.within('mlp', () => b.add(x2, mlp(b, b.layerNorm(x2, 'dec/ln'), dec, 'dec/'), 'resid3'));
+  const logits = b.within('head', () => b.einsum('bsd,dv->bsv', b.layerNorm(x3, 'ln_f'), unembed, 'logits'));
   b.output('logits', logits);
   const program = b.build();
   return { program, kind: 'inference', initialInputs: (seed) => m.initialInputs(program, seed) };

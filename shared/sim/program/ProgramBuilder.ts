@@ -47,6 +47,8 @@ export class ProgramBuilder {
   private readonly names = new Set<string>();
   /** Phase recorded on the values created from now on. */
   phase: Phase = 'forward';
+  /** Scope recorded on the values created from now on (ir.ts `Value.scope`; `within` nests it). */
+  scope = '';
 
   /** `axisSizes` (mesh axis name → size) is needed only by the manual-mode collectives. */
   constructor(private readonly axisSizes?: Readonly<Record<string, number>>) {}
@@ -94,6 +96,7 @@ export class ProgramBuilder {
       dtype: v.dtype,
       node: v.node,
       phase: v.phase,
+      scope: v.scope ?? '',
     };
     for (const key of [...Object.keys(v), ...Object.keys(tags)])
       if ((key === 'gradOf' || key === 'updates') && !(key in tagged))
@@ -110,8 +113,30 @@ export class ProgramBuilder {
 
   private push(name: string, shape: readonly number[], dtype: DType, node: Node): ValueId {
     const id = this.values.length;
-    this.values.push({ id, name: this.uniqueName(name), shape: [...shape], dtype, node, phase: this.phase });
+    this.values.push({
+      id,
+      name: this.uniqueName(name),
+      shape: [...shape],
+      dtype,
+      node,
+      phase: this.phase,
+      scope: this.scope,
+    });
     return id;
+  }
+
+  /**
+   * Runs `build` with `name` appended to the scope (`jax.named_scope(name)`): the values it creates belong
+   * to that part of the model. An empty name adds nothing.
+   */
+  within<T>(name: string, build: () => T): T {
+    const outer = this.scope;
+    if (name !== '') this.scope = outer === '' ? name : `${outer}/${name}`;
+    try {
+      return build();
+    } finally {
+      this.scope = outer;
+    }
   }
 
   // --- inputs and ops -------------------------------------------------------------------------------------

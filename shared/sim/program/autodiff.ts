@@ -74,6 +74,9 @@ function appendBackward(
     if (!active[id] || g === undefined) continue;
     if (g.kind === 'value' && b.value(g.id).phase === 'backward')
       owners.set(g.id, [...(owners.get(g.id) ?? []), id]);
+    // The VJP's values belong where the value they differentiate does (JAX keeps the name stack under
+    // transpose).
+    b.scope = b.value(id).scope ?? '';
     vjp(ctx, b.value(id), g);
   }
   const cotangents = [...owners]
@@ -82,6 +85,7 @@ function appendBackward(
     .sort((x, y) => x.of - y.of);
   const claimed = new Set<ValueId>();
   const grads = params.map((p) => {
+    b.scope = p.scope ?? '';
     const g = cots.get(p.id);
     let id: ValueId;
     if (g === undefined) id = fill(b, p.id, 0);
@@ -93,6 +97,7 @@ function appendBackward(
     b.tag(id, { name: `grad/${p.name}`, gradOf: p.id });
     return id;
   });
+  b.scope = '';
   return { grads, cotangents };
 }
 
@@ -114,6 +119,7 @@ function appendUpdate(
   const ms: { name: string; value: ValueId }[] = [];
   const vs: { name: string; value: ValueId }[] = [];
   params.forEach((p, i) => {
+    b.scope = p.scope ?? '';
     const g = grads[i]!;
     const name = p.name;
     let delta: ValueId;
@@ -143,6 +149,7 @@ function appendUpdate(
     b.tag(updated, { updates: p.id });
     results.push({ name: `new/${name}`, value: updated });
   });
+  b.scope = '';
   return [...results, ...ms, ...vs];
 }
 

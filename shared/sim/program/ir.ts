@@ -114,6 +114,13 @@ export interface Value {
   readonly dtype: DType;
   readonly node: Node;
   readonly phase: Phase;
+  /**
+   * The part of the model the value belongs to, outermost first and '/'-joined ('blk0/attention'; '' at the
+   * top), as `jax.named_scope` records it in the jaxpr's name stack. A backward value carries the scope of
+   * the forward value whose VJP made it, an update the scope of its parameter (autodiff.ts). Set by the
+   * builder on every value; only hand-written values in tests leave it out.
+   */
+  readonly scope?: string;
   /** For a gradient: the value it is the gradient of. */
   readonly gradOf?: ValueId;
   /** For an updated parameter or optimizer state: the input it replaces. */

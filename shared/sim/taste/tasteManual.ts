@@ -93,6 +93,7 @@ export function tasteManual(
     ].map(({ io, operands }) => ({
       name: io.name,
       phase: 'forward',
+      scope: '',
       shape: io.globalShape,
       spec: specToString(io.spec),
       localShape: io.localShape,

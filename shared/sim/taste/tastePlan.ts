@@ -18,6 +18,8 @@ import { tasteManual } from './tasteManual.ts';
 export interface TensorReport {
   readonly name: string;
   readonly phase: string;
+  /** The part of the model it belongs to ('blk0/attention'; '' at the top; ir.ts `Value.scope`). */
+  readonly scope: string;
   readonly role?: string;
   readonly shape: readonly number[];
   readonly spec: string;
@@ -131,6 +133,7 @@ function taste(req: TasteRequest, built: BuiltStep, planned: ScalePlan): Result<
       return {
         name: v.name,
         phase: v.phase,
+        scope: v.scope ?? '',
         ...(v.node.kind === 'input' ? { role: v.node.role } : {}),
         shape: v.shape,
         spec: specToString(specFromSharding(s)),

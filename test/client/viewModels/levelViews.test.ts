@@ -79,7 +79,7 @@ describe('kitchenDetails', () => {
 
 describe('planListing', () => {
   it('groups values by phase, pins the all-reduce of h_pre below it and w_in’s slice above x_proj', () => {
-    const rows = planListing(evaluation, level.limits.tensors);
+    const rows = planListing(evaluation, level.limits.tensors, () => false);
     expect(rows[0]).toEqual({ type: 'phase', phase: 'forward', scale: 'tasting' });
     const at = rows.findIndex((row) => row.type === 'node' && row.name === 'h_pre');
     expect(rows[at]).toMatchObject({ spec: 'P(None, None)', local: '8×128', dish: false });

@@ -70,7 +70,7 @@ describe('staticGraphLinks', () => {
     const level = levelById('column-then-row')!;
     const r = evaluatePlan(level, level.start);
     if (!r.ok) throw new Error(r.error.message);
-    const listing = planListing(r.evaluation, level.limits.tensors);
+    const listing = planListing(r.evaluation, level.limits.tensors, () => false);
     const { buses } = staticGraphLinks(listing);
     const rowOf = (name: string) => listing.findIndex((x) => x.type === 'node' && x.name === name);
     const h = buses.find((b) => b.value === 'h_pre')!;

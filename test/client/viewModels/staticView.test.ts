@@ -1,10 +1,17 @@
-// The static view grouped by phase and by layer, with both scales named (issue 13 item 6): a tasting's rows
+// The static view grouped by phase and by the part of the model (the core's scopes), folded when long, with
+// both scales named (issue 13 item 6): a tasting's rows
 // are its small arrays, the totals are the banquet's step split from the core's one breakdown.
 import { describe, expect, it } from 'vitest';
 import { evaluatePlan, levelById, stepShares, type Level } from '../../../shared/index.ts';
 import { translate } from '../../../client/i18n/strings.ts';
 import type { Translate } from '../../../client/ui/translate.ts';
-import { layerOf, planListing } from '../../../client/viewModels/planListing.ts';
+import { formatBytes } from '../../../client/viewModels/formatBytes.ts';
+import {
+  COLLAPSE_ABOVE_ROWS,
+  planListing,
+  type GroupRow,
+  type ListingRow,
+} from '../../../client/viewModels/planListing.ts';
 import { sharesText } from '../../../client/viewModels/sharesText.ts';
 import { staticNote, stepSharesLine } from '../../../client/viewModels/staticNote.ts';
 
@@ -18,13 +25,76 @@ function evaluated(id: string) {
   return { level, evaluation: r.evaluation };
 }
 
-describe('layerOf', () => {
-  it('takes the first segment once the gradient and update prefixes are stripped', () => {
-    expect(layerOf('blk0/ln1_mean')).toBe('blk0');
-    expect(layerOf('grad/blk1/wqkv')).toBe('blk1');
-    expect(layerOf('new/blk1/wqkv')).toBe('blk1');
-    expect(layerOf('grad/w1')).toBe('');
-    expect(layerOf('loss')).toBe('');
+/** The rows of `rows` under each group heading, up to the next heading of any kind. */
+function runs(rows: readonly ListingRow[]): { group: GroupRow; run: ListingRow[] }[] {
+  return rows.flatMap((r, i) => {
+    if (r.type !== 'group') return [];
+    let end = i + 1;
+    while (end < rows.length && rows[end]!.type !== 'group' && rows[end]!.type !== 'phase') end++;
+    return [{ group: r, run: rows.slice(i + 1, end) }];
+  });
+}
+
+const scopesOf = (rows: readonly ListingRow[], phase: string) =>
+  rows.flatMap((r) => (r.type === 'group' && r.key.startsWith(`${phase}:`) ? [r.scope] : []));
+
+describe('static view of the myth level "model parallelism is copying" (one unprefixed block)', () => {
+  const { level, evaluation } = evaluated('myth-model-parallel-is-copying');
+  const tasting = evaluation.tasting!;
+  const open = planListing(evaluation, level.limits.tensors, () => false);
+  const shown = planListing(evaluation, level.limits.tensors);
+
+  it('groups every phase by the part of the model the core’s program puts each value in', () => {
+    expect(scopesOf(open, 'forward')).toEqual(['', 'block/attention', 'block/mlp', 'loss']);
+    expect(scopesOf(open, 'backward')).toEqual(['loss', 'block/mlp', 'block/attention']);
+    expect(scopesOf(open, 'update')).toEqual(['block/attention', 'block/mlp']);
+    for (const { group, run } of runs(open))
+      for (const r of run)
+        if (r.type === 'node')
+          expect(tasting.tensors.find((t) => t.name === r.name)!.scope).toBe(group.scope);
+  });
+
+  it('headings count exactly the values and passes under them, and nothing is lost', () => {
+    for (const { group, run } of runs(open)) {
+      expect(run.filter((x) => x.type === 'node')).toHaveLength(group.values);
+      expect(run.filter((x) => x.type === 'edge')).toHaveLength(group.passes);
+    }
+    expect(open.filter((r) => r.type === 'node')).toHaveLength(tasting.tensors.length);
+    const passes = runs(open).reduce((n, { group }) => n + group.passes, 0);
+    expect(passes).toBe(tasting.collectives.length);
+  });
+
+  it('opens folded: a heading per phase and per group instead of ~110 flat rows', () => {
+    expect(open.length).toBeGreaterThan(COLLAPSE_ABOVE_ROWS);
+    expect(shown.every((r) => r.type === 'phase' || (r.type === 'group' && r.collapsed))).toBe(true);
+    expect(shown).toHaveLength(3 + 9);
+    // The folded headings keep the totals of the open ones.
+    expect(shown.filter((r) => r.type === 'group')).toEqual(
+      open.filter((r) => r.type === 'group').map((g) => ({ ...g, collapsed: true })),
+    );
+  });
+
+  it('opens one group on its own: its rows, and only its, come back', () => {
+    const key = 'forward:block/attention:0';
+    const one = planListing(evaluation, level.limits.tensors, (k) => k !== key);
+    const attention = runs(open).find((r) => r.group.key === key)!;
+    expect(one).toHaveLength(shown.length + attention.run.length);
+    expect(one.filter((r) => r.type === 'node').map((r) => r.type === 'node' && r.name)).toEqual(
+      attention.run.flatMap((r) => (r.type === 'node' ? [r.name] : [])),
+    );
+  });
+
+  it('a group’s bytes are the sum of its passes’ bytes (tasting scale)', () => {
+    const withPasses = runs(open).filter((r) => r.group.passes > 0);
+    expect(withPasses.length).toBeGreaterThan(0);
+    for (const { group, run } of withPasses) {
+      const sum = run.reduce((n, r) => {
+        if (r.type !== 'edge') return n;
+        const c = tasting.collectives.find((c) => c.tensor === r.tensor && c.kind === r.kind)!;
+        return n + c.bytesSent;
+      }, 0);
+      expect(group.bytes).toBe(formatBytes(sum));
+    }
   });
 });
 
@@ -41,25 +111,21 @@ describe('static view of a two-layer GPT (myth-gspmd-is-automatic)', () => {
     ]);
   });
 
-  it('heads each layer’s run inside a phase, and the headings count exactly the rows under them', () => {
-    const forward = rows.slice(
-      1,
-      rows.findIndex((r, i) => i > 0 && r.type === 'phase'),
-    );
-    const layers = forward.flatMap((r) => (r.type === 'layer' ? [r.layer] : []));
-    expect(layers).toEqual(expect.arrayContaining(['', 'blk0', 'blk1']));
-    expect(forward[0]!.type).toBe('layer');
-    rows.forEach((r, i) => {
-      if (r.type !== 'layer') return;
-      let end = i + 1;
-      while (end < rows.length && rows[end]!.type !== 'layer' && rows[end]!.type !== 'phase') end++;
-      const run = rows.slice(i + 1, end);
-      expect(run.filter((x) => x.type === 'node')).toHaveLength(r.values);
-      expect(run.filter((x) => x.type === 'edge')).toHaveLength(r.passes);
-      for (const x of run) if (x.type === 'node') expect(layerOf(x.name)).toBe(r.layer);
-    });
-    // Nothing lost: every value is listed once.
-    expect(rows.filter((r) => r.type === 'node')).toHaveLength(evaluation.tasting!.tensors.length);
+  it('groups each block’s sub-layers, backward in reverse order, with unique keys', () => {
+    const open = planListing(evaluation, level.limits.tensors, () => false);
+    expect(scopesOf(open, 'forward')).toEqual([
+      '',
+      'embedding',
+      'blk0/attention',
+      'blk0/mlp',
+      'blk1/attention',
+      'blk1/mlp',
+      'head',
+      'loss',
+    ]);
+    expect(scopesOf(open, 'backward').slice(0, 4)).toEqual(['loss', 'head', 'blk1/mlp', 'blk1/attention']);
+    const keys = open.flatMap((r) => (r.type === 'group' ? [r.key] : []));
+    expect(new Set(keys).size).toBe(keys.length);
   });
 
   it('says the rows are the tasting’s small arrays and the totals the banquet’s, in both languages', () => {
@@ -86,9 +152,11 @@ describe('static view totals', () => {
       for (const p of phases) expect(p.type === 'phase' && p.scale).toBe(priced ? 'banquet' : 'tasting');
     },
   );
-  it('a one-block level has no layer headings (nothing to group)', () => {
+  it('a short listing (fridge-too-small) opens with its groups open', () => {
     const { level, evaluation } = evaluated('fridge-too-small');
-    expect(planListing(evaluation, level.limits.tensors).some((r) => r.type === 'layer')).toBe(false);
+    const rows = planListing(evaluation, level.limits.tensors);
+    expect(rows.length).toBeLessThanOrEqual(COLLAPSE_ABOVE_ROWS);
+    expect(rows.some((r) => r.type === 'group' && r.collapsed)).toBe(false);
   });
 });
 
