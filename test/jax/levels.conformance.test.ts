@@ -69,10 +69,6 @@ const KNOWN_DIFFERENCES: Readonly<Record<string, { extra: readonly string[]; mis
     // slices features and all-reduces the result; in the whole program XLA all-gathers duser_pre instead
     // (docs/conformance.md, known differences).
     'giant-spice-rack ids by batch': { extra: ['all-gather over row'], missing: ['all-reduce over row'] },
-    // The tasting-menu reference (its par plan, with self/wqkv labelled by heads) cuts cross/wq by its input
-    // dimension and cross/wk, cross/wv by heads: where the operands' cuts conflict XLA moves one operand with
-    // an all-to-all, the core all-reduces the partial result.
-    'tasting-menu reference': { extra: ['all-to-all over model'], missing: ['all-reduce over model'] },
   };
 
 /** The game's keys with a known difference applied. */

@@ -39,6 +39,18 @@ const reshard = (name: string, from: SpecJson, to: SpecJson, mesh = XY): ShardCa
   out: to,
 });
 
+/**
+ * [4,16] replicated by [16,32] split by rows on x=4, the [4,32] result wanted as `out`: small, so partial sums
+ * reduce-scattered would move the fewest bytes, which XLA does not do.
+ */
+const caseTwoSplit = (name: string, out: SpecJson): ShardCase => ({
+  ...mm(name, [], ['x', null], out, X4),
+  operands: [
+    { shape: [4, 16], spec: [] },
+    { shape: [16, 32], spec: ['x', null] },
+  ],
+});
+
 /** Cases every one of which must agree with XLA. */
 export const CURATED: readonly ShardCase[] = [
   // How to Scale Your Model, "Sharded matrix multiplication": cases 1–4.
@@ -47,6 +59,22 @@ export const CURATED: readonly ShardCase[] = [
   mm('scaling book case 3: both sharded on the contracting dim', [null, 'x'], ['x', null]),
   mm('scaling book case 3 with a sharded result: reduce-scatter', [null, 'x'], ['x', null], ['x', null]),
   mm('scaling book case 4: both non-contracting dims on one axis', ['x', null], [null, 'x']),
+  // Case 2 with the result wanted split on the sharded operand's contracting axis (dot_handler.cc's base case,
+  // "output is partitioned along LHS/RHS non-contracting dimensions"): XLA reshards the operand whose own
+  // dims carry the result's split and replicates the other; it never reduce-scatters partial sums here.
+  caseTwoSplit('case 2, result split on a dim of the sharded operand: all-to-all', [null, 'x']),
+  caseTwoSplit('case 2, result split on a dim of the other operand: slice, all-gather', ['x', null]),
+  {
+    name: 'token embedding by rows, result split by hidden: all-to-all of the table (tasting-menu)',
+    mesh: X4,
+    op: 'einsum',
+    equation: 'bsv,vd->bsd',
+    operands: [
+      { shape: [2, 8, 64], spec: [] },
+      { shape: [64, 32], spec: ['x', null] },
+    ],
+    out: [null, null, 'x'],
+  },
   {
     name: 'Megatron MLP, column-parallel W1',
     mesh: X4,

@@ -145,6 +145,32 @@ describe('case 2 as XLA decides it (JAX 0.10.2)', () => {
   });
 });
 
+// The result wanted split on the axis the sharded operand spends on its contracting dim: XLA's base case
+// ("output is partitioned along LHS/RHS non-contracting dimensions") reshards that operand to the result's
+// split and replicates the other, with no partial sums however small the result (docs/conformance.md, rule 6).
+describe('case 2 with the result split on the contracting axis (JAX 0.10.2)', () => {
+  const m4 = mesh(['X', 4]);
+  const small = einsumProgram('ij,jk->ik', [4, 16], [16, 32]);
+  it('B[16,32] rows on X, result columns on X → B all-to-all from rows to columns, no reduce-scatter', () => {
+    const { plan, tasting } = runAuto(m4, small, {
+      inShardings: { b: ['X', null] },
+      outShardings: { out: [null, 'X'] },
+    });
+    expect(collectiveSummary(plan)).toEqual(['all-to-all(X) b→out']);
+    // B's [4, 32] f32 block (512 B): each device keeps a quarter and sends 3/4 · 512 = 384 B.
+    expect(plan.collectives[0]!.bytesPerDevice).toBe(384);
+    expect(tasting.ok).toBe(true);
+  });
+  it('B[16,32] rows on X, result rows on X → A sliced, B all-gathered', () => {
+    const { plan, tasting } = runAuto(m4, small, {
+      inShardings: { b: ['X', null] },
+      outShardings: { out: ['X', null] },
+    });
+    expect(collectiveSummary(plan)).toEqual(['all-slice(X) a→out', 'all-gather(X) b→out']);
+    expect(tasting.ok).toBe(true);
+  });
+});
+
 describe('two annotated operands asking for one axis (as XLA resolves it)', () => {
   it('bd,df->bf with b and f on X: the larger [16, 32] weight keeps f; the [8, 16] input is gathered', () => {
     const { plan, tasting } = runAuto(mesh(['X', 2]), einsumProgram('bd,df->bf', [8, 16], [16, 32]), {
