@@ -13,6 +13,7 @@ import { shardCount, shardingsEqual, type DimAxes, type Sharding } from '../shar
 import { sizeOf } from '../tensor/ndarray.ts';
 import { alignEinsumOperands } from './alignEinsumOperands.ts';
 import { einsumLabels } from './opFactors.ts';
+import { scatterIntoOwnRows } from './scatterIntoOwnRows.ts';
 
 export interface OperandPlan {
   /** Sharding each operand is resharded to before the local op runs. */
@@ -50,14 +51,27 @@ export function planOperands(
         shapes: [shapeOf(node.operands[0]), shapeOf(node.operands[1])],
         outShape: value.shape,
       });
-    // A row lookup partitions as its one-hot product would (opFactors.ts): 'vd,b->bd', transposed 'bd,b->vd'.
+    // A row lookup partitions as its one-hot product would (opFactors.ts): 'vd,b->bd', transposed 'bd,b->vd';
+    // the transpose into a row-split table adds into each device's own rows where XLA does.
     case 'take':
-    case 'scatterAdd':
+    case 'scatterAdd': {
+      const own =
+        node.kind === 'scatterAdd'
+          ? scatterIntoOwnRows(
+              mesh,
+              value.shape,
+              shapeOf(node.operands[1]),
+              current[node.operands[1]]!,
+              target,
+            )
+          : undefined;
+      if (own) return own;
       return planEinsum(
         node.kind === 'take' ? 'vd,b->bd' : 'bd,b->vd',
         [current[node.operands[0]]!, current[node.operands[1]]!],
         target,
       );
+    }
     case 'binary':
     case 'broadcast': {
       const ids = node.kind === 'binary' ? node.operands : [node.operand];
