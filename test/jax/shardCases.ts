@@ -20,6 +20,10 @@ const XY: [string, number][] = [
   ['y', 2],
 ];
 const X4: [string, number][] = [['x', 4]];
+const X2Y4: [string, number][] = [
+  ['x', 2],
+  ['y', 4],
+];
 const mm = (name: string, a: SpecJson, b: SpecJson, out?: SpecJson, mesh = XY): ShardCase => ({
   name,
   mesh,
@@ -120,6 +124,18 @@ export const CURATED: readonly ShardCase[] = [
   reshard('reshard: all-to-all', ['x', null], [null, 'x']),
   reshard('reshard: two axes swapped', ['x', 'y'], ['y', 'x']),
   reshard('reshard: nothing to do', ['x', 'y'], ['x', 'y']),
+  // Onto an axis of another size (a refinement): XLA dynamic-slices each block and collective-permutes it.
+  reshard('reshard: onto a larger axis, sliced and permuted', ['x', null], ['y', null], X2Y4),
+  {
+    name: 'group conflict moved onto a larger free axis: slice, permute, all-reduce',
+    mesh: X2Y4,
+    op: 'einsum',
+    equation: 'bd,df->bf',
+    operands: [
+      { shape: [8, 16], spec: ['x'] },
+      { shape: [16, 32], spec: ['x'] },
+    ],
+  },
 ];
 
 /** Invalid specs: JAX's error type and message must be the core's. */

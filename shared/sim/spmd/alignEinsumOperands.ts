@@ -1,15 +1,16 @@
 // Where a two-operand einsum's operands ask for one mesh axis on different labels, XLA's SPMD dot
 // partitioner (JAX 0.10.2; xla/service/spmd/dot_handler.cc, grouping with `AlignGroupsWith`) does not
 // all-gather the conflicting operand: it moves that operand's shards onto a mesh axis nothing else uses,
-// with one collective-permute, and partitions the dot from there. Two rules, both on an axis of the same
-// shard count (a pure permutation of blocks; onto a larger axis XLA slices first, which the game does not
-// model, docs/conformance.md):
+// with one collective-permute, and partitions the dot from there. Two rules:
 //   1. group conflict: a dim of operand k holds axes the result spends on its own dims (the device group),
 //      and the plain plan would gather them: they move to the axes outside the group that operand k does
 //      not use, e.g. ij,jk->ik on x=2,y=2 with i on x and w's j on x: w's j moves to y, then (case 2)
-//      the input is sliced by y and the partial results all-reduced over y;
-//   2. contracting mismatch: both operands shard a contracting label on different axes of equal count:
-//      the smaller operand moves onto the larger's axes (equal sizes: the first moves), then case 3.
+//      the input is sliced by y and the partial results all-reduced over y. Those axes may split the dim
+//      into a multiple of its blocks (x=2 onto y=4): each block is sliced, then permuted (a refinement,
+//      reshard.ts), as XLA does;
+//   2. contracting mismatch: both operands shard a contracting label on different axes of equal count (a
+//      pure permutation of blocks): the smaller operand moves onto the larger's axes (equal sizes: the
+//      first moves), then case 3.
 import { axisSize, type Mesh } from '../mesh.ts';
 import { shardCount, type DimAxes, type Sharding } from '../sharding.ts';
 import { sizeOf } from '../tensor/ndarray.ts';
@@ -44,7 +45,7 @@ export function alignEinsumOperands(
         const rest = holds();
         axes.forEach((x) => rest.delete(x));
         const free = mesh.axes.map((a) => a.name).filter((x) => !group.has(x) && !rest.has(x));
-        to = free.length > 0 && shardCount(mesh, free) === n ? free : undefined;
+        to = free.length > 0 && shardCount(mesh, free) % n === 0 ? free : undefined;
       } else if (!output.includes(label) && inputs[j].includes(label)) {
         const theirs = other.dims[inputs[j].indexOf(label)]!;
         const rest = holds();

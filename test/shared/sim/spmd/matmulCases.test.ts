@@ -171,6 +171,28 @@ describe('case 2 with the result split on the contracting axis (JAX 0.10.2)', ()
   });
 });
 
+describe('a conflicting operand moved onto a larger free axis (JAX 0.10.2)', () => {
+  it('bd,df->bf on X=2, Y=4, b and w’s d on X: w’s d sliced and permuted onto Y, then all-reduced over Y', () => {
+    const { plan, tasting } = runAuto(
+      mesh(['X', 2], ['Y', 4]),
+      einsumProgram('bd,df->bf', [8, 16], [16, 32]),
+      {
+        inShardings: { a: ['X'], b: ['X'] },
+      },
+    );
+    expect(collectiveSummary(plan)).toEqual([
+      'all-slice(Y) a→out',
+      'collective-permute(X,Y) b→out',
+      'all-reduce(Y) out',
+    ]);
+    // w's [4, 32] f32 quarter (512 B) received whole; then the [4, 32] partial sums all-reduced over 4:
+    // 2·3/4 · 512 = 768 B.
+    expect(plan.collectives.map((c) => c.bytesPerDevice)).toEqual([0, 512, 768]);
+    expect(plan.shardings[2]!.dims).toEqual([['X'], []]);
+    expect(tasting.ok).toBe(true);
+  });
+});
+
 describe('two annotated operands asking for one axis (as XLA resolves it)', () => {
   it('bd,df->bf with b and f on X: the larger [16, 32] weight keeps f; the [8, 16] input is gathered', () => {
     const { plan, tasting } = runAuto(mesh(['X', 2]), einsumProgram('bd,df->bf', [8, 16], [16, 32]), {
