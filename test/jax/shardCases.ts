@@ -127,6 +127,16 @@ export const CURATED: readonly ShardCase[] = [
   // Onto an axis of another size (a refinement): XLA dynamic-slices each block and collective-permutes it.
   reshard('reshard: onto a larger axis, sliced and permuted', ['x', null], ['y', null], X2Y4),
   {
+    name: 'case 4 on x=2,y=4: the input moved onto the larger free axis, then all-gathered',
+    mesh: X2Y4,
+    op: 'einsum',
+    equation: 'bd,df->bf',
+    operands: [
+      { shape: [8, 16], spec: ['x'] },
+      { shape: [16, 32], spec: [null, 'x'] },
+    ],
+  },
+  {
     name: 'group conflict moved onto a larger free axis: slice, permute, all-reduce',
     mesh: X2Y4,
     op: 'einsum',

@@ -191,6 +191,48 @@ describe('a conflicting operand moved onto a larger free axis (JAX 0.10.2)', () 
     expect(plan.shardings[2]!.dims).toEqual([['X'], []]);
     expect(tasting.ok).toBe(true);
   });
+  it('case 4 on X=2, Y=4: the input’s rows sliced and permuted onto Y, then all-gathered over Y', () => {
+    const { plan, tasting } = runAuto(
+      mesh(['X', 2], ['Y', 4]),
+      einsumProgram('bd,df->bf', [8, 16], [16, 32]),
+      {
+        inShardings: { a: ['X'], b: [null, 'X'] },
+      },
+    );
+    expect(collectiveSummary(plan)).toEqual(['collective-permute(X,Y) a→out', 'all-gather(Y) a→out']);
+    // The input's [2, 16] quarter (128 B) received whole, then gathered over 4: 3 · 128 = 384 B.
+    expect(plan.collectives.map((c) => c.bytesPerDevice)).toEqual([128, 384]);
+    expect(plan.shardings[2]!.dims).toEqual([[], ['X']]);
+    expect(tasting.ok).toBe(true);
+  });
+  it('a larger free axis that does not divide the dim is not taken (w’s d of 2 rows stays, and is gathered)', () => {
+    const { plan, tasting } = runAuto(mesh(['X', 2], ['Y', 4]), einsumProgram('bd,df->bf', [8, 2], [2, 32]), {
+      inShardings: { a: ['X'], b: ['X'] },
+    });
+    expect(collectiveSummary(plan).some((c) => c.startsWith('collective-permute'))).toBe(false);
+    expect(tasting.ok).toBe(true);
+  });
+  // Where XLA does not move onto the larger axis (compiled on JAX 0.10.2): the conflicting dim is not
+  // contracting, or the other operand is not split like the result.
+  it('A’s i on X, result wanted with k on X: A is all-gathered, not moved onto Y', () => {
+    const { plan } = runAuto(mesh(['X', 2], ['Y', 4]), einsumProgram('ij,jk->ik', [8, 16], [16, 8]), {
+      inShardings: { a: ['X'] },
+      outShardings: { out: [null, 'X'] },
+    });
+    expect(collectiveSummary(plan).filter((c) => !c.startsWith('all-slice'))).toEqual([
+      'all-gather(X) a→out',
+    ]);
+  });
+  it('B’s j on X, A’s j on Y, result rows on X (A not split like it): both gathered', () => {
+    const { plan } = runAuto(mesh(['X', 2], ['Y', 4]), einsumProgram('ij,jk->ik', [8, 16], [16, 8]), {
+      inShardings: { a: [null, 'Y'], b: ['X'] },
+      outShardings: { out: ['X', null] },
+    });
+    expect(collectiveSummary(plan).filter((c) => !c.startsWith('all-slice'))).toEqual([
+      'all-gather(Y) a→out',
+      'all-gather(X) b→out',
+    ]);
+  });
 });
 
 describe('two annotated operands asking for one axis (as XLA resolves it)', () => {
