@@ -35,7 +35,8 @@ const planOf = (l: Level, which: (typeof PLANS)[number]): PlanState =>
 /**
  * Plans besides each level's start, reference and trap, checked the same way (case `<level> <name>`): the
  * recommender's order slips split by batch with the table by rows, where XLA's partitioned gather first
- * all-gathers the ids (docs/conformance.md, "Embedding lookups").
+ * all-gathers the ids and its partitioned scatter-add all-gathers the updates into each device's own rows
+ * (docs/conformance.md, "Embedding lookups").
  */
 const EXTRA_PLANS: readonly { level: string; name: string; plan: (l: Level) => PlanState }[] = [
   {
@@ -60,20 +61,10 @@ function exported(level: Level, state: PlanState, scale: 'tasting' | 'banquet'):
 
 /**
  * Where XLA's compiled choice is known to differ from the game's, what it adds and drops (the test checks the
- * difference is exactly this, so a change on either side shows). Why: docs/conformance.md.
+ * difference is exactly this, so a change on either side shows). Why: docs/conformance.md. None today.
  */
 const KNOWN_DIFFERENCES: Readonly<Record<string, { extra: readonly string[]; missing: readonly string[] }>> =
-  {
-    // The recommender's backward grad/user_w1 = features^T · duser_pre, duser_pre [16, 32] split by batch over
-    // row, features replicated, the [8, 32] result replicated: XLA's rule for that dot alone (and the core's)
-    // slices features and all-reduces the result; in the whole program XLA all-gathers duser_pre instead
-    // (docs/conformance.md, known differences).
-    'giant-spice-rack ids by batch': { extra: ['all-gather over row'], missing: ['all-reduce over row'] },
-    // The tasting-menu reference (its par plan, with self/wqkv labelled by heads) cuts cross/wq by its input
-    // dimension and cross/wk, cross/wv by heads: where the operands' cuts conflict XLA moves one operand with
-    // an all-to-all, the core all-reduces the partial result.
-    'tasting-menu reference': { extra: ['all-to-all over model'], missing: ['all-reduce over model'] },
-  };
+  {};
 
 /** The game's keys with a known difference applied. */
 function expectedKeys(name: string, listed: readonly string[]): string[] {

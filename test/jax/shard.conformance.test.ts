@@ -11,11 +11,12 @@ import { JAX_AVAILABLE, runJax, type JaxResult } from './jaxOracle.ts';
 import { CURATED, INVALID, randomCases, type ShardCase } from './shardCases.ts';
 
 /**
- * Seeded random cases and the share of them that must agree: 97.5% measured on JAX 0.10.2 (78.0% before the
- * partitioner followed XLA's dot rules; docs/conformance.md). The issue's goal, asserted so a regression fails.
+ * Seeded random cases and the share of them that must agree: 99.5% measured on JAX 0.10.2 (78.0% before the
+ * partitioner followed XLA's dot rules, 97.5% before refinements were permuted; docs/conformance.md). The
+ * issue's goal was 95%; the floor sits one case under the measured rate, so a regression fails.
  */
 const RANDOM_CASES = 200;
-const RANDOM_FLOOR = 0.95;
+const RANDOM_FLOOR = 0.99;
 
 /**
  * Curated cases where XLA's compiled choice differs from the game's, and invalid specs whose JAX 0.10.2

@@ -20,6 +20,10 @@ const XY: [string, number][] = [
   ['y', 2],
 ];
 const X4: [string, number][] = [['x', 4]];
+const X2Y4: [string, number][] = [
+  ['x', 2],
+  ['y', 4],
+];
 const mm = (name: string, a: SpecJson, b: SpecJson, out?: SpecJson, mesh = XY): ShardCase => ({
   name,
   mesh,
@@ -39,6 +43,18 @@ const reshard = (name: string, from: SpecJson, to: SpecJson, mesh = XY): ShardCa
   out: to,
 });
 
+/**
+ * [4,16] replicated by [16,32] split by rows on x=4, the [4,32] result wanted as `out`: small, so partial sums
+ * reduce-scattered would move the fewest bytes, which XLA does not do.
+ */
+const caseTwoSplit = (name: string, out: SpecJson): ShardCase => ({
+  ...mm(name, [], ['x', null], out, X4),
+  operands: [
+    { shape: [4, 16], spec: [] },
+    { shape: [16, 32], spec: ['x', null] },
+  ],
+});
+
 /** Cases every one of which must agree with XLA. */
 export const CURATED: readonly ShardCase[] = [
   // How to Scale Your Model, "Sharded matrix multiplication": cases 1–4.
@@ -47,6 +63,22 @@ export const CURATED: readonly ShardCase[] = [
   mm('scaling book case 3: both sharded on the contracting dim', [null, 'x'], ['x', null]),
   mm('scaling book case 3 with a sharded result: reduce-scatter', [null, 'x'], ['x', null], ['x', null]),
   mm('scaling book case 4: both non-contracting dims on one axis', ['x', null], [null, 'x']),
+  // Case 2 with the result wanted split on the sharded operand's contracting axis (dot_handler.cc's base case,
+  // "output is partitioned along LHS/RHS non-contracting dimensions"): XLA reshards the operand whose own
+  // dims carry the result's split and replicates the other; it never reduce-scatters partial sums here.
+  caseTwoSplit('case 2, result split on a dim of the sharded operand: all-to-all', [null, 'x']),
+  caseTwoSplit('case 2, result split on a dim of the other operand: slice, all-gather', ['x', null]),
+  {
+    name: 'token embedding by rows, result split by hidden: all-to-all of the table (tasting-menu)',
+    mesh: X4,
+    op: 'einsum',
+    equation: 'bsv,vd->bsd',
+    operands: [
+      { shape: [2, 8, 64], spec: [] },
+      { shape: [64, 32], spec: ['x', null] },
+    ],
+    out: [null, null, 'x'],
+  },
   {
     name: 'Megatron MLP, column-parallel W1',
     mesh: X4,
@@ -92,6 +124,28 @@ export const CURATED: readonly ShardCase[] = [
   reshard('reshard: all-to-all', ['x', null], [null, 'x']),
   reshard('reshard: two axes swapped', ['x', 'y'], ['y', 'x']),
   reshard('reshard: nothing to do', ['x', 'y'], ['x', 'y']),
+  // Onto an axis of another size (a refinement): XLA dynamic-slices each block and collective-permutes it.
+  reshard('reshard: onto a larger axis, sliced and permuted', ['x', null], ['y', null], X2Y4),
+  {
+    name: 'case 4 on x=2,y=4: the input moved onto the larger free axis, then all-gathered',
+    mesh: X2Y4,
+    op: 'einsum',
+    equation: 'bd,df->bf',
+    operands: [
+      { shape: [8, 16], spec: ['x'] },
+      { shape: [16, 32], spec: [null, 'x'] },
+    ],
+  },
+  {
+    name: 'group conflict moved onto a larger free axis: slice, permute, all-reduce',
+    mesh: X2Y4,
+    op: 'einsum',
+    equation: 'bd,df->bf',
+    operands: [
+      { shape: [8, 16], spec: ['x'] },
+      { shape: [16, 32], spec: ['x'] },
+    ],
+  },
 ];
 
 /** Invalid specs: JAX's error type and message must be the core's. */

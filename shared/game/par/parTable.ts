@@ -64,10 +64,10 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     refused: 0,
   },
   'passing-styles': {
-    score: 372999.6845600017,
+    score: 372799.4466905333,
     plan: {
       mode: 'auto',
-      specs: { w1: [null, 'model'], h: ['model', null] },
+      specs: { pred: ['model', null] },
       manual: null,
       pipeline: { microbatches: 1, schedule: '1f1b', virtualStages: 1 },
       recompute: 'none',
@@ -299,7 +299,7 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     refused: 4,
   },
   'tasting-menu': {
-    score: 157138.43295031536,
+    score: 152252.5810969005,
     plan: {
       mode: 'auto',
       specs: {
@@ -307,7 +307,7 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
         'vis/w2': ['model', null],
         'self/wqkv': [null, null, 'model', null],
         'self/wo': ['model', null, null],
-        'cross/wq': ['model', null, null],
+        'cross/wq': [null, 'model', null],
         'cross/wk': [null, 'model', null],
         'cross/wv': [null, 'model', null],
         'cross/wo': ['model', null, null],
@@ -408,8 +408,8 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     },
     method: 'local',
     spaceSize: 10000,
-    priced: 132,
-    refused: 28,
+    priced: 117,
+    refused: 25,
   },
   'the-profiler': {
     score: 37315.094295454226,

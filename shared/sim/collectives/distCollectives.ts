@@ -162,11 +162,14 @@ export function permutedAxes(mesh: Mesh, from: Sharding, to: Sharding): string[]
 }
 
 /**
- * Collective-permute to `target`, which must split every dimension into as many blocks as now and keep
- * the same unreduced axes. A device that already holds the block it needs (with its own unreduced
- * coordinates) keeps it; every other device receives it whole in one round. When several devices hold a
+ * Collective-permute to `target`, which must split every dimension into as many blocks as now, or a multiple
+ * k of that (a refinement: target block t of a dim lies in block ⌊t/k⌋; XLA dynamic-slices each block by k
+ * and permutes, spmd_partitioner.cc `ReshardFromPartialReplicateWithDynamicSlice`), and keep the same
+ * unreduced axes. A device that already holds the block it needs (with its own unreduced coordinates)
+ * slices it locally; every other device receives it whole in one round. When several devices hold a
  * needed block, the devices needing it are served round-robin by the holders in id order.
  * @example collectivePermute(mesh, t, { dims: [['y'], ['x']], unreduced: [] }) // t: P('x', 'y'), |x| = |y|
+ * @example collectivePermute(mesh, t, { dims: [['y']], unreduced: [] }) // t: P('x'), |x| = 2, |y| = 4
  */
 export function collectivePermute(
   mesh: Mesh,
@@ -175,35 +178,53 @@ export function collectivePermute(
   bytesPerElement = DEFAULT_BYTES_PER_ELEMENT,
 ): DistResult {
   const s = t.sharding;
+  const factors = target.dims.map((axes, d) => shardCount(mesh, axes) / shardCount(mesh, s.dims[d] ?? []));
   check(
     target.dims.length === s.dims.length &&
-      target.dims.every((axes, d) => shardCount(mesh, axes) === shardCount(mesh, s.dims[d]!)) &&
+      factors.every((k) => Number.isInteger(k) && k >= 1) &&
       target.unreduced.length === s.unreduced.length &&
       target.unreduced.every((a) => s.unreduced.includes(a)),
-    'collective-permute needs the same shard counts per dimension and the same unreduced axes',
+    'collective-permute needs as many blocks per dimension (or a multiple) and the same unreduced axes',
   );
-  // A block is identified by its block index and the device's coordinates on the unreduced axes.
-  const keyOf = (sharding: Sharding, d: number): string => {
+  const unreducedCoords = (d: number) => {
     const coords = deviceCoords(mesh, d);
-    return `${blockIndex(mesh, sharding, d).join(',')}|${s.unreduced.map((a) => coords[axisIndex(mesh, a)])}`;
+    return s.unreduced.map((a) => coords[axisIndex(mesh, a)]).join(',');
   };
+  // A block is identified by its block index and the device's coordinates on the unreduced axes.
+  const heldKey = (d: number) => `${blockIndex(mesh, s, d).join(',')}|${unreducedCoords(d)}`;
+  const wanted = (d: number) => blockIndex(mesh, target, d);
+  const neededKey = (d: number) =>
+    `${wanted(d)
+      .map((b, k) => Math.floor(b / factors[k]!))
+      .join(',')}|${unreducedCoords(d)}`;
   const holders = new Map<string, number[]>();
-  for (let d = 0; d < mesh.deviceCount; d++)
-    holders.set(keyOf(s, d), [...(holders.get(keyOf(s, d)) ?? []), d]);
+  for (let d = 0; d < mesh.deviceCount; d++) holders.set(heldKey(d), [...(holders.get(heldKey(d)) ?? []), d]);
+  const sourceShape = localShape(mesh, s, t.shape);
+  const targetShape = localShape(mesh, target, t.shape);
+  // The part of a source block that device `to` needs: offset (t mod k) target blocks along each dim.
+  const part = (from: number, to: number): Float32Array => {
+    if (factors.every((k) => k === 1)) return t.shards[from]!;
+    const start = wanted(to).map((b, k) => (b % factors[k]!) * targetShape[k]!);
+    return extractBlock({ shape: sourceShape, data: t.shards[from]! }, start, targetShape).data;
+  };
   const served = new Map<string, number>();
   const moves: (readonly [number, number])[] = [];
+  const local = new Array<Float32Array | undefined>(mesh.deviceCount).fill(undefined);
   for (let d = 0; d < mesh.deviceCount; d++) {
-    const key = keyOf(target, d);
+    const key = neededKey(d);
     const from = holders.get(key);
     check(from !== undefined, `no device holds block ${key}`);
-    if (from.includes(d)) continue;
+    if (from.includes(d)) {
+      local[d] = part(d, d);
+      continue;
+    }
     const k = served.get(key) ?? 0;
     served.set(key, k + 1);
     moves.push([from[k % from.length]!, d]);
   }
   const ledger = openLedger(mesh.deviceCount);
-  const received = permuteOnce(moves, t.shards, ledger);
-  const shards = t.shards.map((own, d) => received[d] ?? own);
+  const received = permuteOnce(moves, t.shards, ledger, part);
+  const shards = t.shards.map((_, d) => received[d] ?? local[d]!);
   return {
     tensor: { shape: t.shape, sharding: { dims: target.dims, unreduced: s.unreduced }, shards },
     record: closeLedger(ledger, 'collective-permute', permutedAxes(mesh, s, target), bytesPerElement),

@@ -4,7 +4,9 @@
 //      (the dim's current axes are a prefix of its target axes), else one all-reduce for the rest;
 //   2. then, until every dim matches: a collective-permute when every dim already has its target shard
 //      count; else an all-slice of free axes that come next in a dim's target (free = no communication,
-//      and it shrinks later traffic); else an all-to-all of a suffix that another dim wants next; else an
+//      and it shrinks later traffic); else a collective-permute when the target refines every dim (its
+//      blocks lie in the current ones: sliced, then sent); else an all-to-all of a suffix that another dim
+//      wants next; else an
 //      all-gather of the axes of the first dim that stray from its target (the whole mismatched suffix,
 //      re-sliced later if needed).
 // Every intermediate dim is a prefix of its `from` or `to` axes, so each step divides evenly.
@@ -134,6 +136,11 @@ function advance(s: { dims: string[][]; unreduced: string[] }, step: ReshardStep
   }
 }
 
+/** Whether `to` splits every dim into a whole multiple (≥ 1) of the blocks `from` splits it into. */
+function refines(mesh: Mesh, from: readonly DimAxes[], to: readonly DimAxes[]): boolean {
+  return from.every((axes, d) => shardCount(mesh, to[d]!) % shardCount(mesh, axes) === 0);
+}
+
 /**
  * Plans the collectives that reshard a `shape` array from `from` to `to` (see the file header for the
  * order). Fails on a sharding that does not fit the mesh or the shape, and when `to` has unreduced axes
@@ -194,6 +201,14 @@ export function planReshard(
     if (sliceDim >= 0) {
       const axes = nextRun(cur.dims[sliceDim]!, to.dims[sliceDim]!, (a) => !free.has(a));
       take({ kind: 'all-slice', axes, dim: sliceDim });
+      continue;
+    }
+    // A refinement (every dim split into a multiple of its blocks, none free to slice): each device's target
+    // block lies inside a block some device holds, so XLA slices and permutes it (P('x') → P('y') on x=2,
+    // y=4: one collective-permute of the [2, 8] quarter) instead of gathering.
+    if (cur.dims.some((axes, d) => axes.join() !== to.dims[d]!.join()) && refines(mesh, cur.dims, to.dims)) {
+      const target = { dims: to.dims, unreduced: [...cur.unreduced] };
+      take({ kind: 'collective-permute', axes: permutedAxes(mesh, cur, target), target });
       continue;
     }
     const a2a = findAllToAll(cur.dims, to.dims);

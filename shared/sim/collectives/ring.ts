@@ -142,18 +142,20 @@ export function pairwiseAllToAll(
 
 /**
  * One round of point-to-point sends (collective-permute): `moves` pairs a source device with a
- * destination; each destination receives at most once. Returns what each destination received (by id).
+ * destination; each destination receives at most once. A source sends its whole buffer, or `payload(from,
+ * to)` (a slice of it, when the target blocks refine the source's). Returns what each destination received.
  * @example permuteOnce([[0, 1], [1, 0]], shards, ledger) // swap devices 0 and 1
  */
 export function permuteOnce(
   moves: readonly (readonly [from: number, to: number])[],
   buffers: readonly Float32Array[],
   ledger: Ledger,
+  payload: (from: number, to: number) => Float32Array = (from) => buffers[from]!,
 ): (Float32Array | undefined)[] {
   const received = new Array<Float32Array | undefined>(buffers.length).fill(undefined);
   for (const [from, to] of moves) {
     if (received[to] !== undefined) throw new RangeError(`device ${to} would receive twice in one permute`);
-    received[to] = transfer(ledger, from, to, buffers[from]!);
+    received[to] = transfer(ledger, from, to, payload(from, to));
   }
   if (moves.some(([from, to]) => from !== to)) ledger.steps++;
   return received;

@@ -1,15 +1,17 @@
 // Where a two-operand einsum's operands ask for one mesh axis on different labels, XLA's SPMD dot
 // partitioner (JAX 0.10.2; xla/service/spmd/dot_handler.cc, grouping with `AlignGroupsWith`) does not
 // all-gather the conflicting operand: it moves that operand's shards onto a mesh axis nothing else uses,
-// with one collective-permute, and partitions the dot from there. Two rules, both on an axis of the same
-// shard count (a pure permutation of blocks; onto a larger axis XLA slices first, which the game does not
-// model, docs/conformance.md):
+// with one collective-permute, and partitions the dot from there. Two rules:
 //   1. group conflict: a dim of operand k holds axes the result spends on its own dims (the device group),
 //      and the plain plan would gather them: they move to the axes outside the group that operand k does
 //      not use, e.g. ij,jk->ik on x=2,y=2 with i on x and w's j on x: w's j moves to y, then (case 2)
-//      the input is sliced by y and the partial results all-reduced over y;
-//   2. contracting mismatch: both operands shard a contracting label on different axes of equal count:
-//      the smaller operand moves onto the larger's axes (equal sizes: the first moves), then case 3.
+//      the input is sliced by y and the partial results all-reduced over y. Those axes may split the dim
+//      into a multiple of its blocks (x=2 onto y=4) where the other operand is already split like the
+//      result on the group's axes: each block is sliced, then permuted (a refinement, reshard.ts), as XLA
+//      does;
+//   2. contracting mismatch: both operands shard a contracting label on different axes of equal count (a
+//      pure permutation of blocks): the smaller operand moves onto the larger's axes (equal sizes: the
+//      first moves), then case 3.
 import { axisSize, type Mesh } from '../mesh.ts';
 import { shardCount, type DimAxes, type Sharding } from '../sharding.ts';
 import { sizeOf } from '../tensor/ndarray.ts';
@@ -29,6 +31,13 @@ export function alignEinsumOperands(
 ): [Sharding, Sharding] | undefined {
   const group = new Set(target.dims.flat());
   let movedAny = false;
+  /** Whether `s` (labels `labels`) holds every group axis on a dim the result holds it on. */
+  const groupedLike = (s: Sharding, labels: string) =>
+    [...group].every((x) => {
+      const d = s.dims.findIndex((axes) => axes.includes(x));
+      const o = d < 0 ? -1 : output.indexOf(labels[d]!);
+      return o >= 0 && target.dims[o]!.includes(x);
+    });
   const moved = operands.map((op, i) => {
     const k = i as 0 | 1;
     const j = (1 - k) as 0 | 1;
@@ -44,7 +53,13 @@ export function alignEinsumOperands(
         const rest = holds();
         axes.forEach((x) => rest.delete(x));
         const free = mesh.axes.map((a) => a.name).filter((x) => !group.has(x) && !rest.has(x));
-        to = free.length > 0 && shardCount(mesh, free) === n ? free : undefined;
+        const count = free.length > 0 ? shardCount(mesh, free) : 0;
+        const same = count === n;
+        // Onto a multiple of the count only with the other operand already split like the result on the
+        // group's axes (XLA groups it on those dims and aligns this operand's groups with it).
+        const refine =
+          count > n && count % n === 0 && shapes[k][d]! % count === 0 && groupedLike(other, inputs[j]);
+        to = same || refine ? free : undefined;
       } else if (!output.includes(label) && inputs[j].includes(label)) {
         const theirs = other.dims[inputs[j].indexOf(label)]!;
         const rest = holds();

@@ -13,6 +13,7 @@ import { shardCount, shardingsEqual, type DimAxes, type Sharding } from '../shar
 import { sizeOf } from '../tensor/ndarray.ts';
 import { alignEinsumOperands } from './alignEinsumOperands.ts';
 import { einsumLabels } from './opFactors.ts';
+import { scatterIntoOwnRows } from './scatterIntoOwnRows.ts';
 
 export interface OperandPlan {
   /** Sharding each operand is resharded to before the local op runs. */
@@ -50,14 +51,27 @@ export function planOperands(
         shapes: [shapeOf(node.operands[0]), shapeOf(node.operands[1])],
         outShape: value.shape,
       });
-    // A row lookup partitions as its one-hot product would (opFactors.ts): 'vd,b->bd', transposed 'bd,b->vd'.
+    // A row lookup partitions as its one-hot product would (opFactors.ts): 'vd,b->bd', transposed 'bd,b->vd';
+    // the transpose into a row-split table adds into each device's own rows where XLA does.
     case 'take':
-    case 'scatterAdd':
+    case 'scatterAdd': {
+      const own =
+        node.kind === 'scatterAdd'
+          ? scatterIntoOwnRows(
+              mesh,
+              value.shape,
+              shapeOf(node.operands[1]),
+              current[node.operands[1]]!,
+              target,
+            )
+          : undefined;
+      if (own) return own;
       return planEinsum(
         node.kind === 'take' ? 'vd,b->bd' : 'bd,b->vd',
         [current[node.operands[0]]!, current[node.operands[1]]!],
         target,
       );
+    }
     case 'binary':
     case 'broadcast': {
       const ids = node.kind === 'binary' ? node.operands : [node.operand];
@@ -124,6 +138,12 @@ export interface EinsumSizes {
  *   - and that operand has more elements than the result, per group (strictly: on a tie it gathers).
  * E.g. [8,16]{x on j}·[16,8] on x=4 all-reduces the [8,8] result (128 > 64); on x=2,y=2 (y left over) it
  * all-gathers the [8,16] operand, as XLA's compiled HLO does.
+ * Where the result is wanted split on the sharded operand's contracting axes, XLA takes no partial sums (no
+ * reduce-scatter, however small the result): its base case ("output is partitioned along LHS/RHS
+ * non-contracting dimensions", dot_handler.cc) reshards the operand whose own dims carry the result's split to
+ * that split and replicates the other. [2,8,64]·[64,32]{x on v} wanted as P(None, None, 'x') all-to-alls the
+ * table from rows to columns (the tasting menu's token embedding); wanted as P('x') on the [16,64] input it
+ * slices that input and all-gathers the table.
  */
 export function planEinsum(
   equation: string,
@@ -184,7 +204,9 @@ function planEinsumAt(
     const group = new Set(target.dims.flat());
     if (target.unreduced.length > 0) return [];
     const other = operands[1 - k]!;
-    if (axes.some((x) => group.has(x))) return reduceScatterCheaper(k, axes, other);
+    // The result wanted split on the contracting axes: no partial sums (see above), the operand is gathered
+    // on its contracting dim (with its own dims on the result's axes, an all-to-all).
+    if (axes.some((x) => group.has(x))) return [];
     if ([...other.dims.flat(), ...other.unreduced].some((x) => !group.has(x))) return [];
     const rest = sizes.mesh.axes.map((x) => x.name).filter((x) => !group.has(x));
     if (rest.length !== axes.length || rest.some((x) => !axes.includes(x))) return [];
@@ -198,22 +220,6 @@ function planEinsumAt(
     const operandElements = perGroup(inputs[k], sizes.shapes[k]);
     const outElements = perGroup(output, sizes.outShape);
     return operandElements > outElements ? axes : [];
-  }
-  /**
-   * The result wanted sharded on the contracting axes: partial sums reduce-scattered into it when that moves
-   * fewer bytes than gathering the operand (XLA's reduce-scatter dot; agreed by the level conformance suite,
-   * e.g. passing-styles' reference reduce-scatters grad/w1).
-   */
-  function reduceScatterCheaper(k: 0 | 1, axes: DimAxes, other: Sharding): DimAxes {
-    if (!sizes || [...other.dims.flat(), ...other.unreduced].some((x) => axes.includes(x))) return [];
-    const n = shardCount(sizes.mesh, axes);
-    const gather = (sizeOf(sizes.shapes[k]) / shardCount(sizes.mesh, operands[k].dims.flat())) * (n - 1);
-    const outShards = shardCount(
-      sizes.mesh,
-      target.dims.flat().filter((x) => !axes.includes(x)),
-    );
-    const reduce = ((2 * (n - 1)) / n) * (sizeOf(sizes.outShape) / outShards);
-    return reduce < gather ? axes : [];
   }
   // Output labels: the result's propagated axes, minus those the contraction already spends. Where the
   // contraction spends them, XLA shards the local result on a free axis of the same count instead, and

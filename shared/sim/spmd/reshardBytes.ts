@@ -1,10 +1,10 @@
 // What each step of a resharding plan costs, without running it: bytes one device sends (ring algorithms,
 // docs/jax-semantics.md §2.3; docs/cost-model.md §4), with L = bytes of a device's block before the step and n = devices per
 // group: all-gather (n−1)·L, reduce-scatter (n−1)/n·L, all-reduce 2(n−1)/n·L, all-to-all (n−1)/n·L,
-// collective-permute L (0 when no block changes place), all-slice 0. The executed collectives count the same bytes transfer by transfer.
+// collective-permute L of the target block (0 when no block changes place), all-slice 0. The executed collectives count the same bytes transfer by transfer.
 import { axisSize, type Mesh } from '../mesh.ts';
 import type { ReshardStep } from '../collectives/reshard.ts';
-import { blockIndex, localShape, type Sharding } from '../sharding.ts';
+import { blockIndex, localShape, shardCount, type Sharding } from '../sharding.ts';
 import { sizeOf } from '../tensor/ndarray.ts';
 import { holey } from './propagate.ts';
 
@@ -70,12 +70,16 @@ export function stepBytesPerDevice(
     case 'all-reduce':
       return allReduceBytes(local / bytesPerElement, n, bytesPerElement);
     case 'collective-permute': {
-      // A device whose block index does not change keeps its block; otherwise it sends one block (L).
+      // A device whose target block lies in the block it holds keeps (slices) it; otherwise it receives its
+      // target block whole (L of the target: the block itself when every dim keeps its count).
+      const factors = step.target.dims.map(
+        (axes, k) => shardCount(mesh, axes) / shardCount(mesh, before.dims[k] ?? []),
+      );
       const moves = Array.from({ length: mesh.deviceCount }, (_, d) => d).some((d) => {
         const [a, b] = [blockIndex(mesh, before, d), blockIndex(mesh, step.target, d)];
-        return a.some((i, k) => i !== b[k]);
+        return a.some((i, k) => i !== Math.floor(b[k]! / factors[k]!));
       });
-      return moves ? local : 0;
+      return moves ? sizeOf(localShape(mesh, step.target, shape)) * bytesPerElement : 0;
     }
     case 'all-slice':
       return 0;

@@ -6,6 +6,7 @@ import { applyReshard, planReshard, type ReshardStep } from '../../../../shared/
 import type { Mesh } from '../../../../shared/sim/mesh.ts';
 import { unwrap } from '../../../../shared/sim/result.ts';
 import { shardingsEqual, type Sharding } from '../../../../shared/sim/sharding.ts';
+import { stepBytesPerDevice } from '../../../../shared/sim/spmd/reshardBytes.ts';
 import {
   arbMesh,
   arbPlacement,
@@ -100,6 +101,22 @@ describe('Shardy reshard-to-collectives examples (docs/jax-semantics.md §3.4)',
   it('slices first when that makes the shard counts match for a permute', () => {
     const { steps } = reshard(m222, [4, 4, 4], P('x', 'y', null), P('y', 'x', 'z'));
     expect(kinds(steps)).toEqual(['all-slice', 'collective-permute']);
+  });
+
+  // A refinement (each dim split into a multiple of its blocks) as XLA 0.10.2 compiles it: a local
+  // dynamic-slice, then one collective-permute of the quarter each device lacks (docs/conformance.md).
+  it('refinement onto an axis of another size: P(x) → P(y) on x=2, y=4 slices and permutes', () => {
+    const m = mesh(['x', 2], ['y', 4]);
+    const { steps, records } = reshard(m, [8, 8], P('x', null), P('y', null));
+    expect(steps).toEqual([{ kind: 'collective-permute', axes: ['x', 'y'], target: P('y', null) }]);
+    // Device (x, y) needs rows 2y…2y+1, held by x = ⌊y/2⌋: the devices with x ≠ ⌊y/2⌋ receive [2, 8] f32.
+    expect(records[0]!.bytesReceived).toEqual([0, 0, 64, 64, 64, 64, 0, 0]);
+    expect(stepBytesPerDevice(m, [8, 8], P('x', null), steps[0]!, 4)).toBe(64);
+  });
+
+  it('refinement on two dims: P(x, None) → P(y, x) is one collective-permute', () => {
+    const m = mesh(['x', 2], ['y', 4]);
+    expect(kinds(reshard(m, [8, 8], P('x', null), P('y', 'x')).steps)).toEqual(['collective-permute']);
   });
 
   it('plans nothing when nothing changes', () => {

@@ -145,6 +145,96 @@ describe('case 2 as XLA decides it (JAX 0.10.2)', () => {
   });
 });
 
+// The result wanted split on the axis the sharded operand spends on its contracting dim: XLA's base case
+// ("output is partitioned along LHS/RHS non-contracting dimensions") reshards that operand to the result's
+// split and replicates the other, with no partial sums however small the result (docs/conformance.md, rule 6).
+describe('case 2 with the result split on the contracting axis (JAX 0.10.2)', () => {
+  const m4 = mesh(['X', 4]);
+  const small = einsumProgram('ij,jk->ik', [4, 16], [16, 32]);
+  it('B[16,32] rows on X, result columns on X → B all-to-all from rows to columns, no reduce-scatter', () => {
+    const { plan, tasting } = runAuto(m4, small, {
+      inShardings: { b: ['X', null] },
+      outShardings: { out: [null, 'X'] },
+    });
+    expect(collectiveSummary(plan)).toEqual(['all-to-all(X) b→out']);
+    // B's [4, 32] f32 block (512 B): each device keeps a quarter and sends 3/4 · 512 = 384 B.
+    expect(plan.collectives[0]!.bytesPerDevice).toBe(384);
+    expect(tasting.ok).toBe(true);
+  });
+  it('B[16,32] rows on X, result rows on X → A sliced, B all-gathered', () => {
+    const { plan, tasting } = runAuto(m4, small, {
+      inShardings: { b: ['X', null] },
+      outShardings: { out: ['X', null] },
+    });
+    expect(collectiveSummary(plan)).toEqual(['all-slice(X) a→out', 'all-gather(X) b→out']);
+    expect(tasting.ok).toBe(true);
+  });
+});
+
+describe('a conflicting operand moved onto a larger free axis (JAX 0.10.2)', () => {
+  it('bd,df->bf on X=2, Y=4, b and w’s d on X: w’s d sliced and permuted onto Y, then all-reduced over Y', () => {
+    const { plan, tasting } = runAuto(
+      mesh(['X', 2], ['Y', 4]),
+      einsumProgram('bd,df->bf', [8, 16], [16, 32]),
+      {
+        inShardings: { a: ['X'], b: ['X'] },
+      },
+    );
+    expect(collectiveSummary(plan)).toEqual([
+      'all-slice(Y) a→out',
+      'collective-permute(X,Y) b→out',
+      'all-reduce(Y) out',
+    ]);
+    // w's [4, 32] f32 quarter (512 B) received whole; then the [4, 32] partial sums all-reduced over 4:
+    // 2·3/4 · 512 = 768 B.
+    expect(plan.collectives.map((c) => c.bytesPerDevice)).toEqual([0, 512, 768]);
+    expect(plan.shardings[2]!.dims).toEqual([['X'], []]);
+    expect(tasting.ok).toBe(true);
+  });
+  it('case 4 on X=2, Y=4: the input’s rows sliced and permuted onto Y, then all-gathered over Y', () => {
+    const { plan, tasting } = runAuto(
+      mesh(['X', 2], ['Y', 4]),
+      einsumProgram('bd,df->bf', [8, 16], [16, 32]),
+      {
+        inShardings: { a: ['X'], b: [null, 'X'] },
+      },
+    );
+    expect(collectiveSummary(plan)).toEqual(['collective-permute(X,Y) a→out', 'all-gather(Y) a→out']);
+    // The input's [2, 16] quarter (128 B) received whole, then gathered over 4: 3 · 128 = 384 B.
+    expect(plan.collectives.map((c) => c.bytesPerDevice)).toEqual([128, 384]);
+    expect(plan.shardings[2]!.dims).toEqual([[], ['X']]);
+    expect(tasting.ok).toBe(true);
+  });
+  it('a larger free axis that does not divide the dim is not taken (w’s d of 2 rows stays, and is gathered)', () => {
+    const { plan, tasting } = runAuto(mesh(['X', 2], ['Y', 4]), einsumProgram('bd,df->bf', [8, 2], [2, 32]), {
+      inShardings: { a: ['X'], b: ['X'] },
+    });
+    expect(collectiveSummary(plan).some((c) => c.startsWith('collective-permute'))).toBe(false);
+    expect(tasting.ok).toBe(true);
+  });
+  // Where XLA does not move onto the larger axis (compiled on JAX 0.10.2): the conflicting dim is not
+  // contracting, or the other operand is not split like the result.
+  it('A’s i on X, result wanted with k on X: A is all-gathered, not moved onto Y', () => {
+    const { plan } = runAuto(mesh(['X', 2], ['Y', 4]), einsumProgram('ij,jk->ik', [8, 16], [16, 8]), {
+      inShardings: { a: ['X'] },
+      outShardings: { out: [null, 'X'] },
+    });
+    expect(collectiveSummary(plan).filter((c) => !c.startsWith('all-slice'))).toEqual([
+      'all-gather(X) a→out',
+    ]);
+  });
+  it('B’s j on X, A’s j on Y, result rows on X (A not split like it): both gathered', () => {
+    const { plan } = runAuto(mesh(['X', 2], ['Y', 4]), einsumProgram('ij,jk->ik', [8, 16], [16, 8]), {
+      inShardings: { a: [null, 'Y'], b: ['X'] },
+      outShardings: { out: ['X', null] },
+    });
+    expect(collectiveSummary(plan).filter((c) => !c.startsWith('all-slice'))).toEqual([
+      'all-gather(Y) a→out',
+      'all-gather(X) b→out',
+    ]);
+  });
+});
+
 describe('two annotated operands asking for one axis (as XLA resolves it)', () => {
   it('bd,df->bf with b and f on X: the larger [16, 32] weight keeps f; the [8, 16] input is gathered', () => {
     const { plan, tasting } = runAuto(mesh(['X', 2]), einsumProgram('bd,df->bf', [8, 16], [16, 32]), {

@@ -86,6 +86,20 @@ describe('the giant spice rack: an embedding table sharded by rows', () => {
     expect(summary(r, 'forward')).toContain('all-reduce(row) item');
     expect(r.tensors.find((t) => t.name === 'new/table')!.spec).toBe("P('row', None)");
   });
+  // XLA's scatter partitioner, ids split by batch too (docs/conformance.md): the [batch, dim] updates are
+  // all-gathered and each kitchen adds them into its own rows; the table's gradient is never reduced.
+  it('ids split by batch: the backward gathers the updates into each kitchen’s rows, no reduction', () => {
+    const byBatch = taste({
+      model: { name: 'embeddingLookup' },
+      mesh: { axes: [['row', 4]] },
+      inShardings: { table: ['row', null], ids: ['row'] },
+    });
+    expect(byBatch.ok).toBe(true);
+    expect(summary(byBatch, 'backward')).toContain('all-gather(row) ditem');
+    expect(summary(byBatch, 'backward').some((c) => c.includes('grad/table'))).toBe(false);
+    const grad = byBatch.outputs.find((o) => o.name === 'grad/table')!;
+    expect(grad.relError).toBeLessThanOrEqual(1e-6);
+  });
 });
 
 describe('pmap mode', () => {
