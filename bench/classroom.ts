@@ -65,6 +65,8 @@ export async function benchEditLatency(): Promise<EditLatencyReport> {
       port: 0,
       dbPath: path.join(dir, 'bench.sqlite'),
       env: { TRUST_PROXY: 'loopback' },
+      // BENCH_CLASSROOM_SERVER_ARGS profiles the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" (written at exit)
+      nodeArgs: (process.env.BENCH_CLASSROOM_SERVER_ARGS ?? '').split(' ').filter(Boolean),
     });
     const pid = server.child.pid!;
     const cpu: { at: number; s: number | undefined }[] = [];

@@ -15,6 +15,7 @@ import type { PlanEdit } from '../shared/index.ts';
 import { tempDir } from '../test/server/classroom/harness.ts';
 import { startServerProcess, stopAll } from '../test/server/support/processes.ts';
 import type { EditLoadOptions, EditLoadResult } from './support/editLoad.ts';
+import { procStat, type ProcStat } from './support/procStat.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const STEPS = (process.env.BENCH_RAMP_CLIENTS ?? '300,600,1200,2400').split(',').map(Number);
@@ -37,19 +38,6 @@ const LEVEL_EDITS: Record<string, readonly [PlanEdit, PlanEdit]> = {
   ],
 };
 const LEVELS = (process.env.BENCH_RAMP_LEVELS ?? Object.keys(LEVEL_EDITS).join(',')).split(',');
-
-const procStat = (pid: number): { cpuS: number; kernelS: number; rssMb: number } => {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
-  // utime and stime (fields 14 and 15), clock ticks of 1/100 s; stime is the kernel's share (socket writes)
-  return {
-    cpuS: (Number(f[11]) + Number(f[12])) / 100,
-    kernelS: Number(f[12]) / 100,
-    rssMb: Math.round(rssKb / 1024),
-  };
-};
 
 /** One load process: resolves with its result; `onWindow` on its window's edges. */
 function loadProcess(options: EditLoadOptions, onWindow: (edge: string) => void): Promise<EditLoadResult> {
@@ -91,6 +79,7 @@ export interface RampStep {
   readonly serverCpuMsPerEdit: number;
   /** The kernel's part of serverCpuMsPerEdit (system time: mostly the loopback TCP path of each write). */
   readonly serverKernelMsPerEdit: number;
+  readonly serverWritesPerEdit: number;
 }
 
 async function rampStep(level: string, clients: number): Promise<RampStep> {
@@ -110,7 +99,7 @@ async function rampStep(level: string, clients: number): Promise<RampStep> {
       (_, i) => Math.floor(sessions / LOAD_PROCESSES) + (i < sessions % LOAD_PROCESSES ? 1 : 0),
     ).filter((n) => n > 0);
     const warmupMs = 5000 + sessions * 150; // joins of later sessions finish before the window opens
-    const edges: ({ edge: string; at: number } & ReturnType<typeof procStat>)[] = [];
+    const edges: ({ edge: string; at: number } & ProcStat)[] = [];
     const results = await Promise.all(
       per.map((n, i) =>
         loadProcess(
@@ -156,6 +145,8 @@ async function rampStep(level: string, clients: number): Promise<RampStep> {
       // edits in the shared window ≈ editsSent × shared/own window; CPU per edit of the shared window
       serverCpuMsPerEdit: msPerEdit(cpuS),
       serverKernelMsPerEdit: msPerEdit(close.kernelS - open.kernelS),
+      // socket writes (one per frame to one screen) and the database's, per edit
+      serverWritesPerEdit: Math.round(((close.writeCalls - open.writeCalls) / editsInWindow) * 10) / 10,
     };
   } finally {
     await stopAll();

@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark of the project, printed as one JSON document on stdout.
 // `npm run bench -- --ramp` (or `npm run bench:ramp`): the classroom load ramp alone (bench/classroomRamp.ts,
-// minutes long; BENCH_RAMP_CLIENTS, BENCH_RAMP_LEVELS, BENCH_RAMP_SECONDS narrow it).
+// minutes long; BENCH_RAMP_CLIENTS, BENCH_RAMP_LEVELS, BENCH_RAMP_SECONDS narrow it), then the transport floor
+// under it (bench/transportFloor.ts: the same fan-out through a bare ws relay).
 import { makeMesh, deviceCoords, unwrap } from '../shared/index.ts';
 import { benchMatmul } from './matmul.ts';
 import { measure } from './measure.ts';
@@ -14,9 +15,16 @@ import { benchClientBundle } from './clientBundle.ts';
 import { benchTimeToLevel } from './timeToLevel.ts';
 import { benchClassroom } from './classroom.ts';
 import { benchClassroomRamp } from './classroomRamp.ts';
+import { benchTransportFloor } from './transportFloor.ts';
 
 if (process.argv.includes('--ramp')) {
-  console.log(JSON.stringify({ node: process.version, results: [await benchClassroomRamp()] }, null, 2));
+  console.log(
+    JSON.stringify(
+      { node: process.version, results: [await benchClassroomRamp(), await benchTransportFloor()] },
+      null,
+      2,
+    ),
+  );
   process.exit(0);
 }
 
@@ -41,6 +49,7 @@ const results = [
   benchClientBundle(),
   await benchTimeToLevel(),
   await benchClassroom(),
+  await benchTransportFloor(),
 ];
 
 console.log(JSON.stringify({ node: process.version, results }, null, 2));

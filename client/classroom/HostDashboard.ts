@@ -161,7 +161,7 @@ export class HostDashboard {
     const t = translator(this.ctx);
     const locale = this.ctx.locales.locale;
     const s = this.sections;
-    this.sample = { ...state.timer, sampledAtMs: Date.now() };
+    this.sample = state.timer;
     const link = joinLink(this.base?.origin ?? this.ctx.origin, this.code);
     const localOnly = this.base?.localOnly ?? false;
     patch(s.head, JSON.stringify([locale, state.title, link, localOnly]), () => [

@@ -146,7 +146,7 @@ export class PlayerPage {
 
   private render(state: RoomState): void {
     if (this.conn?.status.kind === 'left') return;
-    this.sample = { ...state.timer, sampledAtMs: Date.now() };
+    this.sample = state.timer;
     const mine = state.players.find((p) => p.id === this.me);
     const team = state.teams.find((t) => t.id === mine?.team);
     const level = levelById(state.levelId) ?? null;

@@ -116,7 +116,7 @@ export class ProjectorPage {
   private render(state: RoomState): void {
     const t = translator(this.ctx);
     const locale = this.ctx.locales.locale;
-    this.sample = { ...state.timer, sampledAtMs: Date.now() };
+    this.sample = state.timer;
     this.page.dataset.phase = state.phase;
     const link = joinLink(this.base?.origin ?? this.ctx.origin, this.code);
     const level = levelById(state.levelId);

@@ -5,6 +5,7 @@
 // others rejoin once it is open again (reconnectPolicy.ts says what a close code and the status answer mean).
 import { Client, type Room } from 'colyseus.js';
 import {
+  MSG_EDIT_COUNTS,
   MSG_EDIT_REFUSED,
   MSG_ERROR,
   MSG_HINT,
@@ -17,6 +18,7 @@ import {
   MSG_WELCOME,
   PROTOCOL_VERSION,
   type ChooseTeamMessage,
+  type EditCountsMessage,
   type EditMessage,
   type EditRefusedMessage,
   type ErrorMessage,
@@ -41,12 +43,13 @@ import {
   whereabouts,
   type SessionWhereabouts,
 } from './reconnectPolicy.ts';
-import { parseRoomState, type RoomState } from '../classroom/viewModels/roomState.ts';
+import { parseRoomState, settleRoomState, type RoomState } from '../classroom/viewModels/roomState.ts';
 
 /** Server → client messages by name. */
 export interface ServerMessages {
   welcome: WelcomeMessage;
   teamPlan: TeamPlanMessage;
+  editCounts: EditCountsMessage;
   editRefused: EditRefusedMessage;
   hint: HintMessage;
   results: ResultsMessage;
@@ -66,6 +69,7 @@ export interface ClientMessages {
 const SERVER_MESSAGES = [
   MSG_WELCOME,
   MSG_TEAM_PLAN,
+  MSG_EDIT_COUNTS,
   MSG_EDIT_REFUSED,
   MSG_HINT,
   MSG_RESULTS,
@@ -196,16 +200,20 @@ export class SessionConnection {
     this.room = room;
     for (const type of SERVER_MESSAGES)
       room.onMessage(type, (message: ServerMessages[typeof type]) => this.dispatch(type, message));
-    room.onStateChange((state: { toJSON(): unknown }) => {
-      this.roomState = parseRoomState(state.toJSON());
-      for (const listener of this.stateListeners) listener(this.roomState);
-    });
+    room.onStateChange((state: { toJSON(): unknown }) => this.settle(parseRoomState(state.toJSON())));
     room.onLeave((code: number) => void this.dropped(room, code));
     this.setStatus({ kind: 'online' });
   }
 
+  /** The state the screens read: the schema's, with the edit counts and the timer's reading (settleRoomState). */
+  private settle(next: RoomState): void {
+    this.roomState = settleRoomState(next, this.roomState, this.latest.editCounts?.counts, Date.now());
+    for (const listener of this.stateListeners) listener(this.roomState);
+  }
+
   private dispatch<K extends keyof ServerMessages>(type: K, message: ServerMessages[K]): void {
     this.latest[type] = message;
+    if (type === MSG_EDIT_COUNTS && this.roomState) this.settle(this.roomState);
     if (type === MSG_WELCOME) {
       const welcome = message as WelcomeMessage;
       if (welcome.seatKey)

@@ -26,6 +26,7 @@ import { releaseRoomLease } from './roomLease.ts';
 import { defaultDeps, openSession, type SessionRoomDeps } from './openSession.ts';
 import { SerialQueue } from './SerialQueue.ts';
 import { deliverEffect, sendCurrent, sendRemovedIfChanged, type Audience } from './deliverEffects.ts';
+import { EditCountsCourier } from './editCounts.ts';
 import { joinRefusal, seatFor, type Seat } from './seat.ts';
 import { MessageRate, SESSION_MESSAGE_RATE, limited } from './MessageRate.ts';
 import { guardFrames } from './frameGuard.ts';
@@ -64,6 +65,7 @@ export const PATCH_INTERVAL_MS = 200;
 export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
   maxClients = 250;
   private readonly mirrored = new StateMirror();
+  private readonly editCounts = new EditCountsCourier();
   state = this.mirrored.state;
   private deps!: SessionRoomDeps;
   private session!: SessionSnapshot;
@@ -230,7 +232,7 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
   /** Persists an accepted step, mirrors it and sends its effects. */
   private async commit(step: SessionStep, edit?: { by: string; seq: number }): Promise<void> {
     const now = this.deps.now();
-    // an edit changes only plans: the schema state would not change (the next tick mirrors the edit counts)
+    // an edit changes only plans: the schema state would not change (the next tick sends the edit counts)
     const alike = step.session !== this.session && mirrorsAlike(this.session, step.session);
     if (step.session !== this.session) {
       const change = sessionChange(this.session, step.session, now, this.seatKeys);
@@ -304,6 +306,7 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
 
   private mirror(now: number): void {
     this.mirrored.mirror(this.session, now, connectedPlayers(this.clients));
+    this.editCounts.deliver(this.clients, this.session);
   }
 }
 

@@ -3,6 +3,7 @@
 // projectors; the facilitator also learns who was removed. Each function reads the room's clients and the
 // snapshot just accepted; nothing here changes the session.
 import {
+  MSG_EDIT_COUNTS,
   MSG_HINT,
   MSG_KICKED,
   MSG_REMOVED,
@@ -21,6 +22,7 @@ import {
   type SessionSnapshot,
 } from '../../shared/index.ts';
 import type { SeatedClient } from './seat.ts';
+import { editCountsOf, watchesEditCounts } from './editCounts.ts';
 import { sendOnce } from './sendOnce.ts';
 
 /** The room as the deliveries see it: its connections, the accepted snapshot and the server clock (ms). */
@@ -110,11 +112,12 @@ export function sendRemovedIfChanged(a: Audience, before: SessionSnapshot): void
 }
 
 /**
- * A (re)joined client's private view: its team's plan (the facilitator: every team's and who was removed); a
- * projector opened during service gets the service it plays.
+ * A (re)joined client's private view: its team's plan (the facilitator: every team's and who was removed); the
+ * facilitator and a projector the edit counts; a projector opened during service gets the service it plays.
  */
 export function sendCurrent(a: Audience, client: SeatedClient): void {
   if (client.userData?.role === 'facilitator') sendRemoved(a.session, client);
+  if (watchesEditCounts(client)) client.send(MSG_EDIT_COUNTS, editCountsOf(a.session));
   if (client.userData?.role === 'projector' && a.session.phase === 'service')
     client.send(MSG_SERVICE, serviceMessage(a.session));
   for (const t of a.session.teams) {

@@ -1,6 +1,6 @@
 // The synchronised state of a session room (@colyseus/schema 3, decorator-free builder; stack.md §2): what
 // every screen may see — phase, timer, teams with their points, players — and `mirrorSession`, which copies
-// the core's snapshot into it. Plans are NOT here: a team's plan travels only as MSG_TEAM_PLAN to its
+// the core's snapshot into it. Plans and edit counts are NOT here (editCounts.ts): a team's plan travels only as MSG_TEAM_PLAN to its
 // members and the facilitator, and to everyone through MSG_REVEAL.
 import { schema, type SchemaType } from '@colyseus/schema';
 import { kitchensOf, onlyPlansChanged, timerRemainingMs, type SessionSnapshot } from '../../shared/index.ts';
@@ -23,8 +23,6 @@ export const TeamState = schema(
     lastScore: { type: 'float64', default: 0 },
     /** Rank in the last scored round; 0 before any. */
     rank: { type: 'uint8', default: 0 },
-    /** Accepted edits of the current round's plan. */
-    planVersion: { type: 'uint32', default: 0 },
   },
   'TeamState',
 );
@@ -58,7 +56,10 @@ export const SessionState = schema(
     roundCount: { type: 'uint8', default: 0 },
     /** Level id of the current round, '' in the lobby. */
     levelId: { type: 'string', default: '' },
-    /** Timer of the planning or service phase, ms left: exact while paused, rounded up to whole seconds while running. */
+    /**
+     * Timer of the planning or service phase, ms left when it was last written (mirrorSession): screens count
+     * down from it on their own clock while `timerRunning`.
+     */
     timerRemainingMs: { type: 'float64', default: 0 },
     timerRunning: { type: 'boolean', default: false },
     /** Server clock (ms since epoch) when the timer reaches zero; 0 when not running. */
@@ -78,9 +79,14 @@ export type SessionState = SchemaType<typeof SessionState>;
 
 // ---- mirroring: fields are only assigned when they differ, so an idle tick sends no patch ----
 
-/** Assigns `value` to `target[key]` when it differs (schema setters mark a field dirty on every write). */
-function put<T extends object, K extends keyof T>(target: T, key: K, value: T[K]): void {
-  if (target[key] !== value) target[key] = value;
+/**
+ * Assigns `value` to `target[key]` when it differs (schema setters mark a field dirty on every write); true
+ * when it did.
+ */
+function put<T extends object, K extends keyof T>(target: T, key: K, value: T[K]): boolean {
+  if (target[key] === value) return false;
+  target[key] = value;
+  return true;
 }
 
 /**
@@ -93,16 +99,17 @@ const written = new WeakMap<object, readonly unknown[]>();
 const sameItems = <V>(a: readonly V[], b: readonly V[]): boolean =>
   a.length === b.length && a.every((v, i) => v === b[i]);
 
-/** Replaces the items of a schema array (an ArraySchema, typed V[] by the builder) when they differ. */
-function putArray<V>(target: V[], values: readonly V[]): void {
+/** Replaces the items of a schema array (an ArraySchema, typed V[] by the builder) when they differ; true when it did. */
+function putArray<V>(target: V[], values: readonly V[]): boolean {
   const last = written.get(target) as readonly V[] | undefined;
-  if (last !== undefined && sameItems(last, values)) return;
+  if (last !== undefined && sameItems(last, values)) return false;
   values.forEach((v, i) => {
     if (i >= target.length) target.push(v);
     else if (target[i] !== v) target[i] = v;
   });
   if (target.length > values.length) target.splice(values.length, target.length - values.length);
   written.set(target, [...values]);
+  return true;
 }
 
 /** The last scored round whose results are shown (during service the new score stays hidden). */
@@ -112,40 +119,16 @@ function shownResults(s: SessionSnapshot) {
   return last;
 }
 
-/** The timer as the state shows it at `nowMs`, ms: exact while paused, rounded up to whole seconds while running. */
-export function shownTimerMs(s: SessionSnapshot, nowMs: number): number {
-  const remaining = timerRemainingMs(s, nowMs);
-  return s.timer.runningSinceMs !== null ? Math.ceil(remaining / 1000) * 1000 : remaining;
-}
-
 /**
- * The teams' edit counts (planVersion: the projector's and dashboard's "n edits") are mirrored about once a
- * second — with the running timer's next shown second, so both go out in one patch, or after 1.5 s when the
- * timer does not move — and at once when the phase or round changes: otherwise every patch tick of an active
- * class changed, and each patch is a write to every screen. The plan itself, with its version, reaches the
- * team at once.
+ * A running timer's remaining time is written again at least this often, ms, though screens count down on
+ * their own clocks: a resync against drift, and the figure a screen that lost a patch catches up with.
  */
-export const EDIT_COUNT_MIRROR_MS = 1000;
-
-/**
- * Whether the edit counts are mirrored now, into `state` from `s` at `nowMs`, `sinceMs` (wall clock: a test or
- * a paused class may hold the session's still) after they last were.
- */
-export function editCountsDue(
-  state: SessionState,
-  s: SessionSnapshot,
-  nowMs: number,
-  sinceMs: number,
-): boolean {
-  if (state.phase !== s.phase || state.round !== s.round) return true;
-  const secondTurns = shownTimerMs(s, nowMs) !== state.timerRemainingMs;
-  return (secondTurns && sinceMs >= EDIT_COUNT_MIRROR_MS / 2) || sinceMs >= EDIT_COUNT_MIRROR_MS * 1.5;
-}
+export const TIMER_RESYNC_MS = 10_000;
 
 /**
  * Whether `after` mirrors as `before` did, at the same clock and connections: only plans changed, and no lock
- * (the edit counts follow at EDIT_COUNT_MIRROR_MS anyway). An accepted edit is such a step; the room then
- * skips mirroring (the next tick mirrors the counts).
+ * (the edit counts are not in the state: editCounts.ts). An accepted edit is such a step; the room then skips
+ * mirroring.
  */
 export function mirrorsAlike(before: SessionSnapshot, after: SessionSnapshot): boolean {
   if (!onlyPlansChanged(before, after)) return false;
@@ -155,31 +138,35 @@ export function mirrorsAlike(before: SessionSnapshot, after: SessionSnapshot): b
 }
 
 /**
- * Mirrors `s` at `nowMs` into `state`; `connected` holds the player ids with an open connection.
- * Kicked players are removed from `players`. `editCounts` false leaves the teams' planVersion as it was
- * (the room mirrors them at a slower rate: SessionRoom's EDIT_COUNT_MIRROR_MS).
+ * Mirrors `s` at `nowMs` into `state`; `connected` holds the player ids with an open connection. Kicked
+ * players are removed from `players`. A running timer's remaining ms is written only with another change, a
+ * start or stop, or when `timerResync` (the room's TIMER_RESYNC_MS): the screens count down themselves, and a
+ * write each second was a patch to every screen. Returns whether the timer was written.
  */
 export function mirrorSession(
   state: SessionState,
   s: SessionSnapshot,
   nowMs: number,
   connected: ReadonlySet<string>,
-  editCounts = true,
-): void {
-  put(state, 'code', s.code);
-  put(state, 'title', s.title);
-  put(state, 'phase', s.phase);
-  put(state, 'round', s.round);
-  put(state, 'roundCount', s.rounds.length);
-  put(state, 'levelId', s.rounds[s.round]?.levelId ?? '');
+  timerResync = true,
+): boolean {
+  let changed = false;
+  const set = <T extends object, K extends keyof T>(target: T, key: K, value: T[K]): void => {
+    if (put(target, key, value)) changed = true;
+  };
+  set(state, 'code', s.code);
+  set(state, 'title', s.title);
+  set(state, 'phase', s.phase);
+  set(state, 'round', s.round);
+  set(state, 'roundCount', s.rounds.length);
+  set(state, 'levelId', s.rounds[s.round]?.levelId ?? '');
   const running = s.timer.runningSinceMs !== null;
-  put(state, 'timerRunning', running);
-  put(state, 'timerRemainingMs', shownTimerMs(s, nowMs));
-  put(state, 'timerEndsAt', running ? s.timer.runningSinceMs! + s.timer.remainingMs : 0);
-  put(state, 'lastHint', s.lastHint);
-  put(state, 'closed', s.closed);
-  put(state, 'joinsLocked', s.joinsLocked === true);
-  put(state, 'hideScores', s.hideScores === true);
+  set(state, 'timerRunning', running);
+  set(state, 'timerEndsAt', running ? s.timer.runningSinceMs! + s.timer.remainingMs : 0);
+  set(state, 'lastHint', s.lastHint);
+  set(state, 'closed', s.closed);
+  set(state, 'joinsLocked', s.joinsLocked === true);
+  set(state, 'hideScores', s.hideScores === true);
 
   const results = new Map((shownResults(s)?.teams ?? []).map((r) => [r.team, r]));
   for (const t of s.teams) {
@@ -187,43 +174,56 @@ export function mirrorSession(
     if (team === undefined) {
       team = new TeamState();
       state.teams.set(t.id, team);
+      changed = true;
     }
-    put(team, 'id', t.id);
-    put(team, 'name', t.name.en);
-    put(team, 'nameZh', t.name['zh-CN']);
-    put(team, 'colour', t.colour);
-    put(team, 'captain', t.captain ?? '');
-    putArray(
-      team.members,
-      s.players.filter((p) => p.team === t.id && !p.kicked).map((p) => p.id),
-    );
-    const plan = s.plans[t.id];
-    put(team, 'locked', plan?.locked ?? false);
-    if (editCounts) put(team, 'planVersion', plan?.version ?? 0);
-    put(team, 'points', t.points);
-    put(team, 'lastScore', results.get(t.id)?.score ?? 0);
-    put(team, 'rank', results.get(t.id)?.rank ?? 0);
+    set(team, 'id', t.id);
+    set(team, 'name', t.name.en);
+    set(team, 'nameZh', t.name['zh-CN']);
+    set(team, 'colour', t.colour);
+    set(team, 'captain', t.captain ?? '');
+    if (
+      putArray(
+        team.members,
+        s.players.filter((p) => p.team === t.id && !p.kicked).map((p) => p.id),
+      )
+    )
+      changed = true;
+    set(team, 'locked', s.plans[t.id]?.locked ?? false);
+    set(team, 'points', t.points);
+    set(team, 'lastScore', results.get(t.id)?.score ?? 0);
+    set(team, 'rank', results.get(t.id)?.rank ?? 0);
   }
 
   for (const p of s.players) {
     if (p.kicked) {
-      if (state.players.has(p.id)) state.players.delete(p.id);
+      if (state.players.has(p.id)) {
+        state.players.delete(p.id);
+        changed = true;
+      }
       continue;
     }
     let player = state.players.get(p.id);
     if (player === undefined) {
       player = new PlayerState();
       state.players.set(p.id, player);
+      changed = true;
     }
-    put(player, 'id', p.id);
-    put(player, 'nickname', p.nickname);
-    put(player, 'team', p.team);
-    put(player, 'connected', connected.has(p.id));
-    put(player, 'joinedRound', p.joinedRound);
-    putArray(player.kitchens, kitchensOf(s, p.id));
+    set(player, 'id', p.id);
+    set(player, 'nickname', p.nickname);
+    set(player, 'team', p.team);
+    set(player, 'connected', connected.has(p.id));
+    set(player, 'joinedRound', p.joinedRound);
+    if (putArray(player.kitchens, kitchensOf(s, p.id))) changed = true;
   }
   // A dropped seat (never played: ghostSeats.ts) is no longer in the snapshot at all.
   if (state.players.size > s.players.length - s.players.filter((p) => p.kicked).length)
     for (const id of [...state.players.keys()])
-      if (!s.players.some((p) => p.id === id)) state.players.delete(id);
+      if (!s.players.some((p) => p.id === id)) {
+        state.players.delete(id);
+        changed = true;
+      }
+
+  // Last, so that any patch carries the timer as it is: a screen re-reads it on every state change.
+  if (!running || changed || timerResync) return put(state, 'timerRemainingMs', timerRemainingMs(s, nowMs));
+  return false;
 }

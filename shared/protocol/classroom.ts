@@ -146,6 +146,16 @@ export interface TeamPlanMessage {
   /** The server's clock when it sent this message (ms since epoch): the page reads "12 s ago" from it. */
   readonly serverNowMs?: number;
 }
+/**
+ * To facilitators and projectors (the dashboard's and projector's "n edits"): every team's accepted edits of
+ * the current round, on joining, at once when the phase or round changes, and otherwise at most once per
+ * second while they change. Not in the synchronised state, where each change was a patch to every screen.
+ */
+export const MSG_EDIT_COUNTS = 'editCounts';
+export interface EditCountsMessage {
+  /** Team id → accepted edits this round (the team plan's version). */
+  readonly counts: Readonly<Record<string, number>>;
+}
 /** One accepted edit of a team's plan: who, what (in the kitchen's words), when (server clock, ms). */
 export interface TeamActivity {
   readonly player: string;

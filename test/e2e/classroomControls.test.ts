@@ -194,7 +194,7 @@ describe('classroom controls in six pages', () => {
 
     // Ann (t1 captain) labels w2 too; end planning, skip the service animation, reveal the winner.
     await ann.page.getByLabel('w2, dimension 0').selectOption('model');
-    // The dashboard's edit counts are mirrored about once a second (EDIT_COUNT_MIRROR_MS, at most 1.5 s late),
+    // The dashboard's edit counts follow about once a second (MSG_EDIT_COUNTS, server/rooms/editCounts.ts),
     // so this waits longer than expect.poll's default second.
     await expect
       .poll(() => hp.locator('.host-team[data-team="t1"]').textContent(), { timeout: 5_000 })

@@ -2,6 +2,7 @@
 // through `state.toJSON()`): phase, round, timer, teams and players. Unknown or missing fields fall back to
 // neutral values so a page never crashes on a partial patch.
 import { SESSION_PHASES, type Locale, type SessionPhase } from '../../../shared/index.ts';
+import type { TimerSample } from './timer.ts';
 
 export interface TeamView {
   readonly id: string;
@@ -20,6 +21,7 @@ export interface TeamView {
   readonly lastScore: number;
   /** Rank after the last scored round, 0 before any. */
   readonly rank: number;
+  /** Accepted edits this round: MSG_EDIT_COUNTS (facilitator and projector only; 0 elsewhere). */
   readonly planVersion: number;
 }
 
@@ -42,7 +44,8 @@ export interface RoomState {
   readonly round: number;
   readonly roundCount: number;
   readonly levelId: string;
-  readonly timer: { readonly remainingMs: number; readonly running: boolean };
+  /** The timer as last written by the server, and when this screen read it (its own clock, ms). */
+  readonly timer: TimerSample;
   readonly lastHint: string;
   /** The facilitator locked the session against new players. */
   readonly joinsLocked: boolean;
@@ -76,7 +79,11 @@ export function parseRoomState(json: unknown): RoomState {
     round: num(s.round, -1),
     roundCount: num(s.roundCount),
     levelId: str(s.levelId),
-    timer: { remainingMs: Math.max(0, num(s.timerRemainingMs)), running: bool(s.timerRunning) },
+    timer: {
+      remainingMs: Math.max(0, num(s.timerRemainingMs)),
+      running: bool(s.timerRunning),
+      sampledAtMs: 0,
+    },
     lastHint: str(s.lastHint),
     joinsLocked: bool(s.joinsLocked),
     hideScores: bool(s.hideScores),
@@ -94,7 +101,7 @@ export function parseRoomState(json: unknown): RoomState {
           points: num(o.points),
           lastScore: num(o.lastScore),
           rank: num(o.rank),
-          planVersion: num(o.planVersion),
+          planVersion: 0,
         };
       })
       .sort(byId),
@@ -125,4 +132,27 @@ export function membersOf(state: RoomState, teamId: string): PlayerView[] {
   const ordered = (team?.members ?? []).flatMap((id) => players.get(id) ?? []);
   const extra = state.players.filter((p) => p.team === teamId && !ordered.includes(p));
   return [...ordered, ...extra];
+}
+
+/**
+ * `next` (just parsed) as the screens read it at `nowMs`: each team's planVersion from the last MSG_EDIT_COUNTS,
+ * and the timer read at `nowMs` only when the server wrote it again — a patch of other fields, or new counts,
+ * is not a new reading, and re-reading the same figure would set the countdown back.
+ */
+export function settleRoomState(
+  next: RoomState,
+  prev: RoomState | null,
+  counts: Readonly<Record<string, number>> | undefined,
+  nowMs: number,
+): RoomState {
+  const same =
+    prev !== null &&
+    prev.timer.remainingMs === next.timer.remainingMs &&
+    prev.timer.running === next.timer.running;
+  return {
+    ...next,
+    timer: { ...next.timer, sampledAtMs: same ? prev.timer.sampledAtMs : nowMs },
+    teams:
+      counts === undefined ? next.teams : next.teams.map((t) => ({ ...t, planVersion: counts[t.id] ?? 0 })),
+  };
 }

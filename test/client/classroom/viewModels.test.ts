@@ -181,7 +181,7 @@ describe('parseRoomState', () => {
   it('reads the schema JSON into typed data, teams and players by id', () => {
     const s = parseRoomState(json);
     expect(s.phase).toBe('planning');
-    expect(s.timer).toEqual({ remainingMs: 120_000, running: true });
+    expect(s.timer).toEqual({ remainingMs: 120_000, running: true, sampledAtMs: 0 });
     expect(s.teams.map((t) => [t.id, t.locked, t.captain])).toEqual([
       ['t1', true, 'p3'],
       ['t2', false, ''],

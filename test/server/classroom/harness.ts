@@ -158,7 +158,15 @@ export function peer(room: Room): Peer {
   return {
     room,
     messages,
-    state: () => (room.state as { toJSON(): StateJson }).toJSON(),
+    // the teams' planVersion is not in the schema: the facilitator and projectors get it as MSG_EDIT_COUNTS
+    state: () => {
+      const json = (room.state as { toJSON(): StateJson }).toJSON();
+      const counts = [...messages].reverse().find((m) => m.type === 'editCounts')?.message as
+        { counts: Record<string, number> } | undefined;
+      if (counts)
+        for (const [id, team] of Object.entries(json.teams)) team.planVersion = counts.counts[id] ?? 0;
+      return json;
+    },
     of: <T>(type: string) => messages.filter((m) => m.type === type).map((m) => m.message as T),
   };
 }

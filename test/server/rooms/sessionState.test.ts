@@ -1,6 +1,6 @@
-// mirrorSession: the core's snapshot copied into the Colyseus schema state; the teams' edit counts are left
-// as they were when the room says they are not due (editCountsDue); mirrorsAlike tells
-// the room that a step (an accepted edit) would mirror as the one before it.
+// mirrorSession: the core's snapshot copied into the Colyseus schema state; a running timer is written only
+// with another change or when a resync is due (TIMER_RESYNC_MS); mirrorsAlike tells the room that a step (an
+// accepted edit) would mirror as the one before it. The edit counts: editCounts.test.ts.
 import { describe, expect, it } from 'vitest';
 import {
   hostCommand,
@@ -9,13 +9,7 @@ import {
   setLock,
   type SessionSnapshot,
 } from '../../../shared/classroom/index.ts';
-import {
-  EDIT_COUNT_MIRROR_MS,
-  SessionState,
-  editCountsDue,
-  mirrorSession,
-  mirrorsAlike,
-} from '../../../server/rooms/sessionState.ts';
+import { SessionState, mirrorSession, mirrorsAlike } from '../../../server/rooms/sessionState.ts';
 import { lobby, ok } from '../../classroom/helpers.ts';
 
 const planningOf = (s: SessionSnapshot) =>
@@ -27,12 +21,11 @@ describe('mirrorSession', () => {
     playerEdit(planning, 'p1', { type: 'setSpec', tensor: 'w1', spec: [null, 'model'] }, 2000),
   );
 
-  it('copies phase, teams, players and edit counts', () => {
+  it('copies phase, teams and players, and leaves the edit counts out', () => {
     const state = new SessionState();
     mirrorSession(state, edited.session, 2000, new Set(['p1']));
     expect(state.phase).toBe('planning');
-    expect(state.teams.get('t1')!.planVersion).toBe(1);
-    expect(state.teams.get('t2')!.planVersion).toBe(0);
+    expect(state.teams.get('t1')!.toJSON()).not.toHaveProperty('planVersion');
     expect(state.players.get('p1')!.connected).toBe(true);
     expect(state.players.get('p2')!.connected).toBe(false);
   });
@@ -61,13 +54,26 @@ describe('mirrorSession', () => {
     for (const [, shown, dealt] of arrays(planning)) expect(shown).toEqual(dealt);
   });
 
-  it('leaves the edit counts as they were when they are not due, and catches up when they are', () => {
+  it('writes a running timer only with another change, a start or stop, or a resync', () => {
     const state = new SessionState();
-    mirrorSession(state, planning, 1000, new Set());
-    mirrorSession(state, edited.session, 2000, new Set(), false);
-    expect(state.teams.get('t1')!.planVersion).toBe(0);
-    mirrorSession(state, edited.session, 3000, new Set(), true);
-    expect(state.teams.get('t1')!.planVersion).toBe(1);
+    // planning started at 1000 ms with the level's planning time; mirrored at 1200 ms: exact, not rounded
+    expect(mirrorSession(state, planning, 1200, new Set(), false)).toBe(true);
+    const first = state.timerRemainingMs;
+    expect(first % 1000).toBe(800);
+    // 5 s later, nothing else changed and no resync: the field stays (no patch); screens count down themselves
+    expect(mirrorSession(state, planning, 6200, new Set(), false)).toBe(false);
+    expect(state.timerRemainingMs).toBe(first);
+    // a player connects: the same patch carries the timer as it is now
+    expect(mirrorSession(state, planning, 6300, new Set(['p1']), false)).toBe(true);
+    expect(state.timerRemainingMs).toBe(first - 5100);
+    // a resync writes it though nothing else changed
+    expect(mirrorSession(state, planning, 9300, new Set(['p1']), true)).toBe(true);
+    expect(state.timerRemainingMs).toBe(first - 8100);
+    // paused: the exact remaining time, written at once
+    const paused = ok(hostCommand(planning, { command: 'pause' }, 9500)).session;
+    mirrorSession(state, paused, 9600, new Set(['p1']), false);
+    expect(state.timerRunning).toBe(false);
+    expect(state.timerRemainingMs).toBe(first - 8300);
   });
 });
 
@@ -94,32 +100,5 @@ describe('mirrorsAlike', () => {
     expect(mirrorsAlike(second.session, locked)).toBe(false);
     const paused = ok(hostCommand(second.session, { command: 'pause' }, 3000)).session;
     expect(mirrorsAlike(second.session, paused)).toBe(false);
-  });
-});
-
-describe('editCountsDue', () => {
-  const planning = planningOf(lobby([['A'], ['B']]));
-  // the planning clock started at 1000 ms; mirrored at 1200 ms, the timer shows a whole second
-  const mirroredAt = (ms: number) => {
-    const state = new SessionState();
-    mirrorSession(state, planning, ms, new Set());
-    return state;
-  };
-
-  it("go out with the running timer's next second, so one patch carries both", () => {
-    const state = mirroredAt(1200);
-    // the same shown second: not yet, however long since (below 1.5 s)
-    expect(editCountsDue(state, planning, 1900, 1400)).toBe(false);
-    // the second turns at 2000 ms: due once half the pace has passed
-    expect(editCountsDue(state, planning, 2100, 600)).toBe(true);
-    expect(editCountsDue(state, planning, 2100, 300)).toBe(false);
-  });
-
-  it('go out after 1.5 s when the timer does not move (paused, or a clock held still), and at a new phase', () => {
-    const state = mirroredAt(1200);
-    expect(editCountsDue(state, planning, 1200, EDIT_COUNT_MIRROR_MS * 1.5)).toBe(true);
-    expect(editCountsDue(state, planning, 1200, EDIT_COUNT_MIRROR_MS)).toBe(false);
-    const next = ok(hostCommand(planning, { command: 'endPlanning' }, 1300)).session;
-    expect(editCountsDue(state, next, 1300, 0)).toBe(true);
   });
 });
