@@ -7,7 +7,14 @@
 //     backward compute, and do not slow it down (no contention for SMs or HBM is modelled);
 //   - whatever is still running when the device's last backward task ends is exposed: the optimizer step
 //     waits for it. Nothing else overlaps: tensor-parallel collectives, pipeline sends and the optimizer's
-//     own collectives (ZeRO's parameter all-gather) are on the critical path.
+//     own collectives (ZeRO's parameter all-gather) are on the critical path;
+//   - the link is one per device (a DGX A100 GPU's HCA): collectives on the critical path that cross it during
+//     the window (ZeRO-3's parameter all-gathers before the recompute and the backward pass, DeepSpeed
+//     stage3.py `fetch_sub_module` on its fetch stream) hold it, and a reduction (stage3.py
+//     `reduce_ready_partitions_and_remove_grads` on its `reduction_stream`) moves bytes only in the link's
+//     free time (`busy` below): the gathers go first, since the compute waits for them. Two streams sharing
+//     one NIC split its bandwidth; giving it to the gather that the compute waits on and the rest to the
+//     reduction moves the same bytes in the same total time.
 
 /** A reduction: when its gradient is final (seconds from the window's start) and how long it takes. */
 export interface QueuedReduction {
@@ -15,20 +22,54 @@ export interface QueuedReduction {
   readonly durationS: number;
 }
 
-/** When each of `items` runs if they run one at a time in order of readiness: start and end, in that order. */
-export function reductionRuns(items: readonly QueuedReduction[]): { startS: number; endS: number }[] {
+/** A span of time (seconds from the window's start). */
+export interface Span {
+  readonly startS: number;
+  readonly endS: number;
+}
+
+/**
+ * When each of `items` runs if they run one at a time in order of readiness, on a link that `busy` spans
+ * (sorted or not, overlapping or not) hold for other collectives: each reduction moves bytes only outside
+ * them. Per reduction, in order of readiness: its start, its end, and the pieces it runs in.
+ * @example reductionRuns([{ readyS: 0, durationS: 2 }], [{ startS: 1, endS: 4 }]) // [{ startS: 0, endS: 5, … }]
+ */
+export function reductionRuns(
+  items: readonly QueuedReduction[],
+  busy: readonly Span[] = [],
+): { startS: number; endS: number; pieces: Span[] }[] {
+  const spans = [...busy].filter((b) => b.endS > b.startS).sort((a, b) => a.startS - b.startS);
   const sorted = [...items].sort((a, b) => a.readyS - b.readyS);
   let end = 0;
+  let j = 0; // first busy span that may still end after `end`
   return sorted.map((r) => {
-    const startS = Math.max(end, r.readyS);
-    end = startS + r.durationS;
-    return { startS, endS: end };
+    let t = Math.max(end, r.readyS);
+    let left = r.durationS;
+    const pieces: Span[] = [];
+    while (j < spans.length && spans[j]!.endS <= t) j++;
+    let k = j;
+    while (left > 0) {
+      const next = spans[k];
+      if (next !== undefined && next.startS <= t) {
+        t = Math.max(t, next.endS); // the link is held: wait
+        k++;
+        continue;
+      }
+      const room = next === undefined ? Infinity : next.startS - t;
+      const run = Math.min(room, left);
+      pieces.push({ startS: t, endS: t + run });
+      t += run;
+      left -= run;
+    }
+    const startS = pieces[0]?.startS ?? t;
+    end = t;
+    return { startS, endS: t, pieces };
   });
 }
 
 /** When the last of `items` ends if they run one at a time in order of readiness (0 when there are none). */
-export function reductionQueueEndS(items: readonly QueuedReduction[]): number {
-  return reductionRuns(items).at(-1)?.endS ?? 0;
+export function reductionQueueEndS(items: readonly QueuedReduction[], busy: readonly Span[] = []): number {
+  return reductionRuns(items, busy).at(-1)?.endS ?? 0;
 }
 
 /**
@@ -36,6 +77,10 @@ export function reductionQueueEndS(items: readonly QueuedReduction[]): number {
  * measured from the window's start): `max(0, queue end − windowS)`.
  * @example exposedReductionS([{ readyS: 1, durationS: 0.5 }, { readyS: 2, durationS: 0.5 }], 2) // 0.5
  */
-export function exposedReductionS(items: readonly QueuedReduction[], windowS: number): number {
-  return Math.max(0, reductionQueueEndS(items) - windowS);
+export function exposedReductionS(
+  items: readonly QueuedReduction[],
+  windowS: number,
+  busy: readonly Span[] = [],
+): number {
+  return Math.max(0, reductionQueueEndS(items, busy) - windowS);
 }

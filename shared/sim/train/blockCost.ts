@@ -148,8 +148,8 @@ function task(
   const coll = (pred: (c: PricedCollective) => boolean) =>
     only ? [] : price.collectives.filter((c) => c.phase === phase && pred(c));
   // ZeRO-3's parameter gathers stay on the critical path (DeepSpeed's prefetch hides part of them; pricing
-  // them as fully hidden made every ZeRO-3 row of Narayanan Table 2 27–34% too fast, as exposed they are 24% too
-  // slow to 8% too fast: docs/pricing.md).
+  // them as fully hidden made every ZeRO-3 row of Narayanan Table 2 27–34% too fast; as exposed, with the
+  // reduce-scatters in the link's free time, they are 21% too slow to 2% too fast: docs/pricing.md).
   return {
     computeS,
     tensorS: coll((c) => c.role === 'activation').reduce((s, c) => s + c.timeS, 0) - (only ? 0 : hidden),

@@ -138,8 +138,10 @@ const KORTHIKANTI_SCHEDULE = 'interleaving as calculon validation/*.json (Table 
 // slot counts whatever a slot costs: 60.1 : 50.2 : 44.4 = 1 : 0.835 : 0.739. Microbatch 2 gives
 // m = 1920/(2·dp) = 120, 96, 80 → 154 : 130 : 114 = 1 : 0.844 : 0.740; microbatch 1 gives 274 : 226 : 194 =
 // 1 : 0.825 : 0.708 and microbatch 4 94 : 82 : 74 = 1 : 0.872 : 0.787. No constant enters this choice.
+// Precision: DeepSpeed's engine took a `bf16` config only from v0.5.10 (2022-01-14, `runtime/constants.py`);
+// MT-NLG was trained in 2021 on DeepSpeed's fp16 optimizer, so the rows are priced `fp16-mixed`.
 const MTNLG_ASSUMED =
-  'microbatch 2, from the ratios of the three published times (1F1B: t ∝ m + p − 1); vocabulary padded to 51,200 as Megatron pads 50,257';
+  'microbatch 2, from the ratios of the three published times (1F1B: t ∝ m + p − 1); fp16, the only mixed precision DeepSpeed took before v0.5.10 (2022-01); vocabulary padded to 51,200 as Megatron pads 50,257';
 const PTDP_SCHEDULE =
   'Table 2 does not print the schedule, microbatch or DDP: 1F1B, microbatch 1 as llm-analysis; DDP local as Table 1 at PP > 1';
 
@@ -180,7 +182,7 @@ export const PUBLISHED_RUNS: readonly PublishedRun[] = [
   run('k5-1t-full', 'korthikanti', 'Table 5, 1T, full recompute', gpt(128, 25600, 160), { tp: 8, pp: 64, dp: 1, globalBatch: 512, microBatch: 1 }, seconds(94.42), { assumed: KORTHIKANTI_SCHEDULE }),
   run('k5-1t-sp', 'korthikanti', 'Table 5, 1T, SP + selective', gpt(128, 25600, 160), { tp: 8, pp: 64, dp: 1, globalBatch: 512, microBatch: 1, recompute: 'selective', sp: true }, seconds(71.49), { assumed: KORTHIKANTI_SCHEDULE }),
 
-  run('mtnlg-280', 'mt-nlg', 'MT-NLG §2.4, 280 nodes', MT530, { tp: 8, pp: 35, dp: 8, globalBatch: 1920, microBatch: 2, y2021: true, zero: 1, overlap: false }, seconds(60.1), { assumed: MTNLG_ASSUMED }),
-  run('mtnlg-350', 'mt-nlg', 'MT-NLG §2.4, 350 nodes', MT530, { tp: 8, pp: 35, dp: 10, globalBatch: 1920, microBatch: 2, y2021: true, zero: 1, overlap: false }, seconds(50.2), { assumed: MTNLG_ASSUMED }),
-  run('mtnlg-420', 'mt-nlg', 'MT-NLG §2.4, 420 nodes', MT530, { tp: 8, pp: 35, dp: 12, globalBatch: 1920, microBatch: 2, y2021: true, zero: 1, overlap: false }, seconds(44.4), { assumed: MTNLG_ASSUMED }),
+  run('mtnlg-280', 'mt-nlg', 'MT-NLG §2.4, 280 nodes', MT530, { tp: 8, pp: 35, dp: 8, globalBatch: 1920, microBatch: 2, y2021: true, fp16: true, zero: 1, overlap: false }, seconds(60.1), { assumed: MTNLG_ASSUMED }),
+  run('mtnlg-350', 'mt-nlg', 'MT-NLG §2.4, 350 nodes', MT530, { tp: 8, pp: 35, dp: 10, globalBatch: 1920, microBatch: 2, y2021: true, fp16: true, zero: 1, overlap: false }, seconds(50.2), { assumed: MTNLG_ASSUMED }),
+  run('mtnlg-420', 'mt-nlg', 'MT-NLG §2.4, 420 nodes', MT530, { tp: 8, pp: 35, dp: 12, globalBatch: 1920, microBatch: 2, y2021: true, fp16: true, zero: 1, overlap: false }, seconds(44.4), { assumed: MTNLG_ASSUMED }),
 ];

@@ -12,7 +12,12 @@
 //   the send between stages moves b·s·h activations (Megatron's scatter/gather across nodes: b·s·h/t per
 //   GPU on the inter-node link, then an all-gather over `model`; with sequence parallelism only b·s·h/t).
 import { ringCollectiveTimeS, collectiveTimeOnAxesS, combinedAxesLink } from '../cost/collectiveTime.ts';
-import { exposedReductionS, reductionRuns, type QueuedReduction } from '../cost/gradientOverlap.ts';
+import {
+  exposedReductionS,
+  reductionRuns,
+  type QueuedReduction,
+  type Span,
+} from '../cost/gradientOverlap.ts';
 import {
   simulatePipeline,
   withCollectives,
@@ -146,36 +151,50 @@ export function simulateTrain(req: TrainRequest, calibration?: Calibration): Res
           firstStageEmbeddingParams(embedding, p) * (req.precision === 'fp32' ? 4 : 2),
         )
       : 0;
+  // ZeRO-3's parameter gathers (a task's `dataS`, fetched before its compute) hold the same data link in
+  // that window: the reductions run around them (gradientOverlap.ts `busy`).
   const layerBackS = taskS(layer.recompute[policy]) + taskS(layer.backward);
   const reductions = Array.from({ length: p }, (_, d) => {
     const items: QueuedReduction[] = [];
+    const busy: Span[] = [];
+    const hold = (at: number, t: TaskCost) => {
+      if (t.dataS > 0) busy.push({ startS: at, endS: at + t.dataS });
+    };
     let clock = 0;
     for (let c = v - 1; c >= 0; c--) {
       const k = c * p + d;
       if (k === K - 1) {
+        hold(clock, output.backward);
         for (const g of output.gradients) items.push({ readyS: clock + g.readyS, durationS: g.durationS });
         clock += taskS(output.backward);
       }
       for (let l = 0; l < perStage; l++) {
         const start = clock + taskS(layer.recompute[policy]);
+        hold(clock, layer.recompute[policy]);
+        hold(start, layer.backward);
         for (const g of layer.gradients) items.push({ readyS: start + g.readyS, durationS: g.durationS });
         clock += layerBackS;
       }
       if (k === 0) {
+        hold(clock, embedding.backward);
         clock += taskS(embedding.backward);
         items.push({ readyS: clock, durationS: embedReduceS });
       }
     }
     // Without overlap (`overlapGradReduce` false: Megatron-LM's `--DDP-impl local`, DeepSpeed's pipeline
     // engine) every reduction starts when the device's last backward task has ended: all of it is exposed.
-    if (!par.overlapGradReduce) return { items: items.map((r) => ({ ...r, readyS: clock })), windowS: clock };
-    return { items, windowS: clock };
+    if (!par.overlapGradReduce)
+      return { items: items.map((r) => ({ ...r, readyS: clock })), windowS: clock, busy };
+    return { items, windowS: clock, busy };
   });
-  const exposedGradientS = reductions.map(({ items, windowS }) => exposedReductionS(items, windowS));
+  const exposedGradientS = reductions.map(({ items, windowS, busy }) =>
+    exposedReductionS(items, windowS, busy),
+  );
   const gradientReductionS = reductions.map(({ items }) => items.reduce((a, r) => a + r.durationS, 0));
-  const collectives = reductions.map(({ items, windowS }, device): TimelineEvent[] => {
+  const collectives = reductions.map(({ items, windowS, busy }, device): TimelineEvent[] => {
     const startWindow = timeline.endS[device]! - windowS;
-    return reductionRuns(items)
+    return reductionRuns(items, busy)
+      .flatMap((r) => r.pieces)
       .filter((r) => r.endS > r.startS)
       .map((r) => ({
         device,

@@ -58,6 +58,10 @@ describe("MT-NLG's microbatch, which §2.4 does not print", () => {
     expect(offBy(4)).toBeCloseTo(0.0655, 3);
     for (const r of rows) expect(r.request.parallel.microBatch, r.id).toBe(2);
   });
+  it('runs in fp16, the only mixed precision DeepSpeed took before v0.5.10 (2022-01)', () => {
+    // 2021 training on DeepSpeed's fp16 optimizer: the optimizer step's 52 bytes per element, not bf16's 42.
+    for (const r of rows) expect(r.request.precision, r.id).toBe('fp16-mixed');
+  });
 });
 
 describe('validateRun and summarise', () => {
