@@ -9,6 +9,7 @@
 //   compute, communication, bubble (the critical kitchen's shares, stepShares.ts), bubbleFraction (idle
 //     device-time over devices × step, pricing), efficiency (T_calc / (T_calc + T_comm)), dropped (routed
 //     tokens turned away by full stations, 1 − servedShare): formatPercent
+//   tastingError: the first wrong output's relative error, two digits as the failed tasting's verdict
 //   allReduceBytes / allReduceTime, and the same for allGather, reduceScatter, allToAll: the largest pass
 //     of that kind (bytes one kitchen sends, ties to the first), formatBytes and formatSeconds.
 // A figure a plan has not (no pass of the kind, no routing) throws: the lesson speaks of the wrong plan.
@@ -50,6 +51,13 @@ const passFigures = (): Record<string, Figure> => {
   return out;
 };
 
+/** The first wrong output's relative error, as the failed tasting's verdict prints it (diagnose.ts). */
+function tastingError(e: Evaluation): string {
+  const wrong = e.tasting?.outputs.find((o) => !o.ok);
+  if (wrong === undefined) throw new Error('the plan tastes right');
+  return wrong.relError.toPrecision(2);
+}
+
 function dropped(e: Evaluation): string {
   if (e.pricing.servedShare === null) throw new Error('the plan routes no tokens');
   return formatPercent(1 - e.pricing.servedShare);
@@ -74,5 +82,6 @@ export const LESSON_FIGURES: Readonly<Record<string, Figure>> = {
   bubbleFraction: (e) => formatPercent(e.pricing.bubbleFraction),
   efficiency: (e) => formatPercent(e.pricing.parallelEfficiency),
   dropped,
+  tastingError,
   ...passFigures(),
 };
