@@ -37,7 +37,8 @@ export function lessonEvaluations(level: Level): (name: string) => Evaluation {
     const e = known.get(name);
     if (e) return e;
     const plan = lessonPlan(level, name);
-    if (plan === undefined) throw new Error(`${level.id}: the lesson quotes ${name}, which the level has not`);
+    if (plan === undefined)
+      throw new Error(`${level.id}: the lesson quotes ${name}, which the level has not`);
     const r = evaluatePlan(level, plan);
     if (!r.ok)
       throw new Error(`${level.id}: the lesson quotes ${name}, which does not evaluate: ${r.error.message}`);

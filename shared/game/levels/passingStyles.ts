@@ -71,5 +71,8 @@ export const passingStyles: Level = {
   // column-split W1 all-to-alls dh in the backward pass, as XLA does: 100 ms.)
   reference: planState({ mesh: grid, specs: { pred: ['model', null] } }),
   trap: { plan: gatherAll, fails: 'slower' },
-  lessonPlans: { hSplit, predRows: planState({ ...hSplit, specs: { ...hSplit.specs, pred: ['model', null] } }) },
+  lessonPlans: {
+    hSplit,
+    predRows: planState({ ...hSplit, specs: { ...hSplit.specs, pred: ['model', null] } }),
+  },
 };

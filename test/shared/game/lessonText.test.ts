@@ -90,7 +90,10 @@ const TEXT_FACTS: Readonly<Record<string, Readonly<Record<string, Fact>>>> = {
   },
   'full-stations': { '99%': fact('the quality bar, MIN_SERVED_SHARE', pct(MIN_SERVED_SHARE) === '99%') },
   'myth-more-experts-more-compute': {
-    '5.4 亿': fact('k·4·d·f = 2·4·4096·16384 FLOPs a token', oneDecimal((2 * 4 * 4096 * 16384) / 1e8) === '5.4'),
+    '5.4 亿': fact(
+      'k·4·d·f = 2·4·4096·16384 FLOPs a token',
+      oneDecimal((2 * 4 * 4096 * 16384) / 1e8) === '5.4',
+    ),
   },
   'the-profiler': {
     '25 GB': fact("an A100's InfiniBand share, GB/s", link('a100-80gb', 'interNode') === 25),
