@@ -25,7 +25,7 @@ const tensorParallel: Record<string, SpecJson> = {
   unembed: [null, M],
 };
 const everyKitchenWhole = planState({ mesh: grid });
-const { unembed, ...allButOutput } = tensorParallel;
+const { unembed: _outputLayer, ...allButOutput } = tensorParallel;
 const mlps = Object.fromEntries(Object.entries(tensorParallel).filter(([name]) => /\/w[12]$/.test(name)));
 
 /** The tasting menu: multimodal inference, first-token latency. */
