@@ -96,4 +96,9 @@ export interface Level {
   readonly start: PlanState;
   readonly reference: PlanState;
   readonly trap: { readonly plan: PlanState; readonly fails: TrapFailure };
+  /**
+   * Further plans the debrief speaks of, by name (lessonPlans.ts): `{gpipe1Round.stepTime}` quotes the
+   * evaluation of `lessonPlans.gpipe1Round`. Built from the level's plans, never start, reference, trap or par.
+   */
+  readonly lessonPlans?: Readonly<Record<string, PlanState>>;
 }

@@ -46,12 +46,12 @@ export const cookAgain: Level = {
   ],
   debrief: text(
     '文章的公式：M_peak = M_param + M_grad + Σ_{l∈stored} A_l + Σ_{l∈recompute} 0。Korthikanti 等人 (2022) 算出每层要为反向保存 34sbh + 5as²b 字节；张量并行下其中 24sbh + 5as²b 除以 t，层归一化和 dropout 的 10sbh 不除——序列并行把它也按序列除以 t。5as²b 是注意力的分数、softmax 和 dropout，序列越长越大。' +
-      '本关的数字（每间厨房 3.2 GB 参数、3.2 GB 梯度、19.4 GB 优化器状态，冷柜 40 GB；s = 2048、a = 40、每轮 4 条序列）：不重算要存 {start.activations} 激活（共 {start.memory}）；只开序列并行 24.1 GB（50.7 GB）；只用选择性重算 22.1 GB（49.1 GB）——都装不下。' +
-      '选择性重算加序列并行（参考计划）：{reference.activations}、共 {reference.memory}，装得下，一步 {reference.stepTime}（每秒 {reference.rate} 个 token），比不重算只多约 8% 的计算。全部重算只存每层输入：共 31.2 GB，一步 14.7 s；再加序列并行 27.8 GB、13.4 s——省下的地方用不上，多做的前向却每步都要付。' +
+      '本关的数字（每间厨房 {reference.params} 参数、{reference.grads} 梯度、{reference.optimizer} 优化器状态，冷柜 40 GB；s = 2048、a = 40、每轮 4 条序列）：不重算要存 {start.activations} 激活（共 {start.memory}）；只开序列并行 {sequenceParallelOnly.activations}（{sequenceParallelOnly.memory}）；只用选择性重算 {selectiveOnly.activations}（{selectiveOnly.memory}）——都装不下。' +
+      '选择性重算加序列并行（参考计划）：{reference.activations}、共 {reference.memory}，装得下，一步 {reference.stepTime}（每秒 {reference.rate} 个 token），比什么都存的计划（一步 {start.stepTime}，可它装不下）还略快：选择性重算只重做注意力分数那一小部分，序列并行的传菜量也和它替下的 AllReduce 一样。全部重算只存每层输入：共 {full.memory}，一步 {full.stepTime}；再加序列并行 {fullSequenceParallel.memory}、{fullSequenceParallel.stepTime}——省下的地方用不上，多做的前向却每步都要付。' +
       '这正是 Korthikanti 等人的结论：序列并行加选择性重算，以很少的算力换回大部分显存。',
     "The article's formula: M_peak = M_param + M_grad + Σ_{l∈stored} A_l + Σ_{l∈recompute} 0. Korthikanti et al. (2022) count 34sbh + 5as²b bytes kept per layer for the backward pass; under tensor parallelism the 24sbh + 5as²b inside attention and the MLP are divided by t, but the layer norms' and dropouts' 10sbh are not, until sequence parallelism splits them along the sequence too. The 5as²b are the attention scores, softmax and dropout, which grow with the sequence. " +
-      "This level's figures (per kitchen 3.2 GB of parameters, 3.2 GB of gradients and 19.4 GB of optimizer state in a 40 GB fridge; s = 2048, a = 40, 4 sequences a round): keeping everything needs {start.activations} of activations ({start.memory} in all); sequence parallelism alone 24.1 GB (50.7 GB); selective recomputation alone 22.1 GB (49.1 GB) — none of them fits. " +
-      "Selective recomputation with sequence parallelism (the reference plan): {reference.activations}, {reference.memory} in all, which fits; {reference.stepTime} a step ({reference.rate} tokens per second), about 8% more compute than keeping everything. Full recomputation keeps only each layer's input: 31.2 GB, 14.7 s a step; with sequence parallelism 27.8 GB, 13.4 s — the room it frees is not needed, and the second forward pass is paid every step. " +
+      "This level's figures (per kitchen {reference.params} of parameters, {reference.grads} of gradients and {reference.optimizer} of optimizer state in a 40 GB fridge; s = 2048, a = 40, 4 sequences a round): keeping everything needs {start.activations} of activations ({start.memory} in all); sequence parallelism alone {sequenceParallelOnly.activations} ({sequenceParallelOnly.memory}); selective recomputation alone {selectiveOnly.activations} ({selectiveOnly.memory}) — none of them fits. " +
+      "Selective recomputation with sequence parallelism (the reference plan): {reference.activations}, {reference.memory} in all, which fits; {reference.stepTime} a step ({reference.rate} tokens per second), even a little faster than keeping everything ({start.stepTime} a step, and it does not fit): selective recomputation redoes only the small attention-score part, and sequence parallelism's passes move the same bytes as the AllReduces they replace. Full recomputation keeps only each layer's input: {full.memory}, {full.stepTime} a step; with sequence parallelism {fullSequenceParallel.memory}, {fullSequenceParallel.stepTime} — the room it frees is not needed, and the second forward pass is paid every step. " +
       "That is Korthikanti et al.'s finding: sequence parallelism with selective recomputation buys back most of the memory for very little compute.",
   ),
   scenario: {
@@ -69,4 +69,10 @@ export const cookAgain: Level = {
   start: keepEverything,
   reference: planState({ mesh: grid, pipeline, recompute: 'selective', sequenceParallel: true }),
   trap: { plan: keepEverything, fails: 'memory' },
+  lessonPlans: {
+    sequenceParallelOnly: planState({ mesh: grid, pipeline, recompute: 'none', sequenceParallel: true }),
+    selectiveOnly: planState({ mesh: grid, pipeline, recompute: 'selective' }),
+    full: planState({ mesh: grid, pipeline, recompute: 'full' }),
+    fullSequenceParallel: planState({ mesh: grid, pipeline, recompute: 'full', sequenceParallel: true }),
+  },
 };

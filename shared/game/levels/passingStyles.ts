@@ -10,10 +10,8 @@ import { planState } from '../planState.ts';
 import { axis, LABEL_EDITS } from './helpers.ts';
 
 const grid = [axis('model', 4)];
-const gatherAll = planState({
-  mesh: grid,
-  specs: { w1: [null, 'model'], w2: ['model', null], h: [null, null] },
-});
+const hSplit = planState({ mesh: grid, specs: { w1: [null, 'model'], w2: ['model', null] } });
+const gatherAll = planState({ ...hSplit, specs: { ...hSplit.specs, h: [null, null] } });
 
 /** The passing styles: AllGather, AllReduce, ReduceScatter. */
 export const passingStyles: Level = {
@@ -47,13 +45,13 @@ export const passingStyles: Level = {
   ],
   debrief: text(
     '环形算法里，n 间厨房、每组数组 S 字节、窗口带宽 B、每步延迟 α：AllGather 和 ReduceScatter 都是 (n−1)α + (n−1)/n · S/B，AllReduce 是 2(n−1)α + 2(n−1)/n · S/B——正好是一次 ReduceScatter 加一次 AllGather。' +
-      'h 要整盆时，副手选了更便宜的办法：把 W1 和 W2 拼回整份（每份每间厨房发 12.6 MB，0.86 ms），然后每间厨房都把整道菜做一遍——灶台干的是整道菜而不是四分之一。反向时 h 的梯度也得是整盆（JAX 把 with_sharding_constraint 的标签同样加在梯度上），W2 还要再拼一次：一步 243 ms，每秒 13.5 万行。' +
-      '让 h 保持切开，pred 是部分和，AllReduce 一次（每间厨房发 101 MB，6.75 ms），一步 92.9 ms，每秒 35.3 万行。' +
-      '把 pred 标成按行分开，就是 ReduceScatter（50 MB，3.4 ms），反向还要 AllGather 误差（又一个 3.4 ms）：传的总量和 AllReduce 一样，只是换了时间和地点。可误差按行切开并没有就此打住：算 dh = err · W2ᵀ 时，副手把 W2 再拼一次（0.86 ms），再用 AllToAll 把 dh 从按行换回按列（201 MB，13.4 ms），XLA 也是这么做的：一步 107 ms。参考计划（本关的 par）只给 pred 标上按行切，权重不贴标签：副手把按行切一路传遍整个 MLP——数据并行，每间厨房都有整份权重——只用 AllReduce 收两个梯度和损失：一步 {reference.stepTime}，每秒 {reference.rate} 行——传的是比激活小的权重梯度。',
+      'h 要整盆时，副手选了更便宜的办法：把 W1 和 W2 拼回整份（每份每间厨房发 {start.allGatherBytes}，{start.allGatherTime}），然后每间厨房都把整道菜做一遍——灶台干的是整道菜而不是四分之一。反向时 h 的梯度也得是整盆（JAX 把 with_sharding_constraint 的标签同样加在梯度上），W2 还要再拼一次：一步 {start.stepTime}，每秒 {start.rate} 行（这是起始计划）。' +
+      '让 h 保持切开，pred 是部分和，AllReduce 一次（每间厨房发 {hSplit.allReduceBytes}，{hSplit.allReduceTime}），一步 {hSplit.stepTime}，每秒 {hSplit.rate} 行。' +
+      '把 pred 标成按行分开，就是 ReduceScatter（{predRows.reduceScatterBytes}，{predRows.reduceScatterTime}），反向还要 AllGather 误差（{predRows.allGatherBytes}，又一个 {predRows.allGatherTime}）：传的总量和 AllReduce 一样，只是换了时间和地点。可误差按行切开并没有就此打住：算 dh = err · W2ᵀ 时，副手把 W2 再拼一次（和起始计划里的一样，{start.allGatherTime}），再用 AllToAll 把 dh 从按行换回按列（{predRows.allToAllBytes}，{predRows.allToAllTime}），XLA 也是这么做的：一步 {predRows.stepTime}。参考计划（本关的 par）只给 pred 标上按行切，权重不贴标签：副手把按行切一路传遍整个 MLP——数据并行，每间厨房都有整份权重——只用 AllReduce 收两个梯度和损失：一步 {reference.stepTime}，每秒 {reference.rate} 行——传的是比激活小的权重梯度。',
     'In the ring algorithms, with n kitchens, an array of S bytes per group, window bandwidth B and latency α per step: AllGather and ReduceScatter each take (n−1)α + (n−1)/n · S/B; AllReduce takes 2(n−1)α + 2(n−1)/n · S/B — exactly one ReduceScatter plus one AllGather. ' +
-      'When h must be whole, the sous-chef takes the cheaper way: gather W1 and W2 back whole (12.6 MB sent per kitchen for each, 0.86 ms), then every kitchen cooks the whole dish instead of a quarter. In the backward pass the gradient of h must be whole too (JAX puts a with_sharding_constraint label on the gradient as well), so W2 is gathered once more: 243 ms a step, 135k rows per second. ' +
-      'Leave h split and pred is a partial sum: one AllReduce (101 MB per kitchen, 6.75 ms), 92.9 ms a step, 353k rows per second. ' +
-      'Label pred split by rows and it becomes a ReduceScatter (50 MB, 3.4 ms), and the backward pass must AllGather the error (another 3.4 ms): the same bytes as the AllReduce, moved at another time and place. But the row split of the error does not stop there: for dh = err · W2ᵀ the sous-chef gathers W2 once more (0.86 ms) and moves dh from rows back to columns with an AllToAll (201 MB, 13.4 ms), as XLA does: 107 ms a step. The reference plan (the level’s par) labels only pred by rows and leaves the weights unlabelled: the sous-chef carries the row split through the whole MLP — data parallelism, whole weights in every kitchen — and only the two gradients and the loss are all-reduced: {reference.stepTime} a step, {reference.rate} rows per second. It moves the weights’ gradients, which are smaller than the activations.',
+      'When h must be whole, the sous-chef takes the cheaper way: gather W1 and W2 back whole ({start.allGatherBytes} sent per kitchen for each, {start.allGatherTime}), then every kitchen cooks the whole dish instead of a quarter. In the backward pass the gradient of h must be whole too (JAX puts a with_sharding_constraint label on the gradient as well), so W2 is gathered once more: {start.stepTime} a step, {start.rate} rows per second (the starting plan). ' +
+      'Leave h split and pred is a partial sum: one AllReduce ({hSplit.allReduceBytes} per kitchen, {hSplit.allReduceTime}), {hSplit.stepTime} a step, {hSplit.rate} rows per second. ' +
+      'Label pred split by rows and it becomes a ReduceScatter ({predRows.reduceScatterBytes}, {predRows.reduceScatterTime}), and the backward pass must AllGather the error ({predRows.allGatherBytes}, another {predRows.allGatherTime}): the same bytes as the AllReduce, moved at another time and place. But the row split of the error does not stop there: for dh = err · W2ᵀ the sous-chef gathers W2 once more (as in the starting plan, {start.allGatherTime}) and moves dh from rows back to columns with an AllToAll ({predRows.allToAllBytes}, {predRows.allToAllTime}), as XLA does: {predRows.stepTime} a step. The reference plan (the level’s par) labels only pred by rows and leaves the weights unlabelled: the sous-chef carries the row split through the whole MLP — data parallelism, whole weights in every kitchen — and only the two gradients and the loss are all-reduced: {reference.stepTime} a step, {reference.rate} rows per second. It moves the weights’ gradients, which are smaller than the activations.',
   ),
   scenario: {
     engine: 'tasting+pricing',
@@ -73,4 +71,8 @@ export const passingStyles: Level = {
   // column-split W1 all-to-alls dh in the backward pass, as XLA does: 100 ms.)
   reference: planState({ mesh: grid, specs: { pred: ['model', null] } }),
   trap: { plan: gatherAll, fails: 'slower' },
+  lessonPlans: {
+    hSplit,
+    predRows: planState({ ...hSplit, specs: { ...hSplit.specs, pred: ['model', null] } }),
+  },
 };

@@ -25,6 +25,8 @@ const tensorParallel: Record<string, SpecJson> = {
   unembed: [null, M],
 };
 const everyKitchenWhole = planState({ mesh: grid });
+const { unembed: _outputLayer, ...allButOutput } = tensorParallel;
+const mlps = Object.fromEntries(Object.entries(tensorParallel).filter(([name]) => /\/w[12]$/.test(name)));
 
 /** The tasting menu: multimodal inference, first-token latency. */
 export const tastingMenu: Level = {
@@ -58,10 +60,10 @@ export const tastingMenu: Level = {
   ],
   debrief: text(
     '推理时没有反向，这一关只算前向：延迟就是把 2048 个 token 的提示过一遍模型的时间。一位客人没法数据并行——四间厨房各做一整份，首 token 仍要 {start.stepTime}。' +
-      '把视觉 MLP、自注意力、跨模态注意力（文字查询图像，bsnh,bpnh→bnsp）、解码器 MLP 和输出层都按 Megatron 的方式切开：每间厨房只算四分之一，块与块之间的传菜在 4 A100 之间的 NVLink 上。参考计划（本关的 par）再把词嵌入按行（按词表）切开，像 Megatron 的词表并行嵌入：五个块之后各一次 AllReduce，首 token {reference.stepTime}，每间厨房的冷柜也从 {start.memory} 降到 {reference.memory}。只切 MLP 是 31.4 ms；其余都按 Megatron 切、只留输出层整份是 20.1 ms。' +
+      '把视觉 MLP、自注意力、跨模态注意力（文字查询图像，bsnh,bpnh→bnsp）、解码器 MLP 和输出层都按 Megatron 的方式切开：每间厨房只算四分之一，块与块之间的传菜在 4 A100 之间的 NVLink 上。参考计划（本关的 par）再把词嵌入按行（按词表）切开，像 Megatron 的词表并行嵌入：五个块之后各一次 AllReduce，首 token {reference.stepTime}，每间厨房的冷柜也从 {start.memory} 降到 {reference.memory}。只切 MLP 是 {mlpsOnly.stepTime}；其余都按 Megatron 切、只留输出层整份是 {outputWhole.stepTime}。' +
       '文章的例子是一个 800 亿参数的视觉语言模型在 4 张 A100 上把首 token 从 15 秒降到 4 秒；这里的模型小得多（21.5 亿参数，每块一层），道理一样：延迟只能靠切模型来降。',
     'Inference has no backward pass, so this level prices the forward pass only: the latency is the time to run the 2048-token prompt through the model. One guest cannot be served by data parallelism — with each kitchen cooking the whole thing the first token still takes {start.stepTime}. ' +
-      "Cut the vision MLP, self-attention, the cross-attention (text attending to the image, bsnh,bpnh→bnsp), the decoder MLP and the output layer the Megatron way: each kitchen computes a quarter, and the passes between blocks run over the A100s' NVLink. The reference plan (the level's par) also splits the token embedding by rows (by vocabulary), as Megatron's vocab-parallel embedding does: one AllReduce after each of the five blocks, the first token after {reference.stepTime}, and each fridge drops from {start.memory} to {reference.memory}. Cutting only the MLPs gives 31.4 ms; cutting everything else the Megatron way but leaving the output layer whole, 20.1 ms. " +
+      "Cut the vision MLP, self-attention, the cross-attention (text attending to the image, bsnh,bpnh→bnsp), the decoder MLP and the output layer the Megatron way: each kitchen computes a quarter, and the passes between blocks run over the A100s' NVLink. The reference plan (the level's par) also splits the token embedding by rows (by vocabulary), as Megatron's vocab-parallel embedding does: one AllReduce after each of the five blocks, the first token after {reference.stepTime}, and each fridge drops from {start.memory} to {reference.memory}. Cutting only the MLPs gives {mlpsOnly.stepTime}; cutting everything else the Megatron way but leaving the output layer whole, {outputWhole.stepTime}. " +
       "The article's example is an 80-billion-parameter vision-language model on 4 A100s whose first token went from 15 s to 4 s; the model here is much smaller (2.15 billion parameters, one layer per block), and the lesson is the same: only cutting the model brings the latency down.",
   ),
   scenario: {
@@ -98,4 +100,8 @@ export const tastingMenu: Level = {
   // (docs/conformance.md).
   reference: planState({ mesh: grid, specs: { ...tensorParallel, embed: [M, null] } }),
   trap: { plan: everyKitchenWhole, fails: 'slower' },
+  lessonPlans: {
+    mlpsOnly: planState({ mesh: grid, specs: mlps }),
+    outputWhole: planState({ mesh: grid, specs: allButOutput }),
+  },
 };

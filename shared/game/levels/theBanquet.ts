@@ -15,6 +15,13 @@ const copyEverywhere = planState({
 });
 
 /** The banquet: GPT-3 175B on 512 A100s. */
+/** The article's plan: tp 8 inside a node, 8 stages of 12 layers, dp 8; 192 rounds, full recomputation. */
+const articlePlan = planState({
+  mesh: trainGrid(8, 8, 8),
+  pipeline: { microbatches: 192, schedule: '1f1b', virtualStages: 1 },
+  recompute: 'full',
+});
+
 export const theBanquet: Level = {
   id: 'the-banquet',
   kind: 'concept',
@@ -45,13 +52,13 @@ export const theBanquet: Level = {
     ),
   ],
   debrief: text(
-    '先把数字弄对：1750 亿参数在 fp32 下是 700 GB，在 bf16/fp16 下是 350 GB（文章写成“700GB（FP16）”是错的）；混合精度 Adam 训练时每个参数 16 字节，共 2.8 TB。512 间厨房各放一整份，每间要 2810 GB——80 GB 的冷柜差了 35 倍。' +
-      '按文章的方案：8 路张量并行留在节点内的 NVLink 上，8 段流水线跨节点，每段 12 层，其余 8 路数据并行。每间厨房只放 1/64 的模型：参数 5.6 GB、梯度 5.6 GB、优化器状态 33.9 GB，加上全部重算后的激活 4.8 GB，共 51.6 GB。' +
-      '每条流水线每步 1536/8 = 192 轮，气泡公式 (p−1)/(m+p−1) = 7/199 ≈ 3.5%（模拟里首末站更重，约 5%）。一步 54.8 s，每秒 57446 个 token，每卡 121 TFLOP/s（MFU 39%），并行效率 93%——与 Megatron-LM 论文报告的量级一致。' +
+    '先把数字弄对：1750 亿参数在 fp32 下是 700 GB，在 bf16/fp16 下是 350 GB（文章写成“700GB（FP16）”是错的）；混合精度 Adam 训练时每个参数 16 字节，共 2.8 TB。512 间厨房各放一整份（起始计划），每间要 {start.memory}——2.8 TB / 80 GB，要 35 个冷柜才装得下。' +
+      '按文章的方案：8 路张量并行留在节点内的 NVLink 上，8 段流水线跨节点，每段 12 层，其余 8 路数据并行。每间厨房只放 1/64 的模型：参数 {articlePlan.params}、梯度 {articlePlan.grads}、优化器状态 {articlePlan.optimizer}，加上全部重算后的激活 {articlePlan.activations}，最满的冷柜共 {articlePlan.memory}。' +
+      '每条流水线每步 1536/8 = 192 轮，气泡公式 (p−1)/(m+p−1) = 7/199 ≈ 3.5%（模拟里首末站更重，是 {articlePlan.bubbleFraction}）。按文章的方案一步 {articlePlan.stepTime}，每秒 {articlePlan.rate} 个 token，并行效率 {articlePlan.efficiency}——与 Megatron-LM 论文报告的量级一致。' +
       '参考计划换成选择性重算加序列并行，激活仍装得下：一步 {reference.stepTime}，每秒 {reference.rate} 个 token，冷柜 {reference.memory}。三种刀法一起上，才做得出满汉全席。',
-    'First get the numbers right: 175 billion parameters are 700 GB in fp32 and 350 GB in bf16/fp16 (the article\'s "700 GB (FP16)" is wrong); training with mixed-precision Adam keeps 16 bytes per parameter, 2.8 TB. A whole copy in each of 512 kitchens needs 2,810 GB per kitchen — 35 times an 80 GB fridge. ' +
-      "The article's plan: 8-way tensor parallelism inside a node on NVLink, 8 pipeline stages of 12 layers across nodes, and 8-way data parallelism for the rest. Each kitchen holds 1/64 of the model: 5.6 GB of parameters, 5.6 GB of gradients, 33.9 GB of optimizer state, and 4.8 GB of activations with full recomputation: 51.6 GB. " +
-      'Each pipeline serves 1536/8 = 192 rounds per step; the bubble formula (p−1)/(m+p−1) gives 7/199 ≈ 3.5% (about 5% in the simulation, whose first and last stages are heavier). A step takes 54.8 s, 57,446 tokens per second, 121 TFLOP/s per GPU (39% MFU), parallel efficiency 93% — the order of what the Megatron-LM paper reports. ' +
+    'First get the numbers right: 175 billion parameters are 700 GB in fp32 and 350 GB in bf16/fp16 (the article\'s "700 GB (FP16)" is wrong); training with mixed-precision Adam keeps 16 bytes per parameter, 2.8 TB. A whole copy in each of 512 kitchens (the starting plan) needs {start.memory} per kitchen — 2.8 TB / 80 GB, the room of 35 fridges. ' +
+      "The article's plan: 8-way tensor parallelism inside a node on NVLink, 8 pipeline stages of 12 layers across nodes, and 8-way data parallelism for the rest. Each kitchen holds 1/64 of the model: {articlePlan.params} of parameters, {articlePlan.grads} of gradients, {articlePlan.optimizer} of optimizer state, and {articlePlan.activations} of activations with full recomputation: {articlePlan.memory} in the fullest fridge. " +
+      'Each pipeline serves 1536/8 = 192 rounds per step; the bubble formula (p−1)/(m+p−1) gives 7/199 ≈ 3.5% ({articlePlan.bubbleFraction} in the simulation, whose first and last stages are heavier). The article’s plan takes {articlePlan.stepTime} a step, {articlePlan.rate} tokens per second, parallel efficiency {articlePlan.efficiency} — the order of what the Megatron-LM paper reports. ' +
       'The reference plan uses selective recomputation and sequence parallelism instead: the activations still fit, a step takes {reference.stepTime}, {reference.rate} tokens per second, a {reference.memory} fridge. All three ways of cutting together make the banquet.',
   ),
   scenario: {
@@ -66,11 +73,7 @@ export const theBanquet: Level = {
   stars: parStars('the-banquet'),
   start: copyEverywhere,
   // Par (shared/game/par): the article's grid with selective recomputation and sequence parallelism.
-  reference: planState({
-    mesh: trainGrid(8, 8, 8),
-    pipeline: { microbatches: 192, schedule: '1f1b', virtualStages: 1 },
-    recompute: 'selective',
-    sequenceParallel: true,
-  }),
+  reference: planState({ ...articlePlan, recompute: 'selective', sequenceParallel: true }),
   trap: { plan: copyEverywhere, fails: 'memory' },
+  lessonPlans: { articlePlan },
 };

@@ -9,6 +9,15 @@ import { lesson } from '../../../shared/game/lesson.ts';
 import { LEVELS, levelById } from '../../../shared/game/levels/index.ts';
 import { text } from '../../../shared/game/i18n.ts';
 import { evaluate } from './helpers.ts';
+import { formatBytes, formatGb } from '../../../shared/game/format.ts';
+import { stepShares } from '../../../shared/game/stepShares.ts';
+import { lessonPlan, lessonPlanNames } from '../../../shared/game/lessonPlans.ts';
+import { levelCommand } from '../../../server/sim/levelCommand.ts';
+import type { Level } from '../../../shared/game/level.ts';
+
+/** `level`'s lesson for a debrief of `s` in both languages. */
+const told = (level: Level, s: string) => lesson({ ...level, debrief: text(s, s) }).en;
+const withPlans = LEVELS.filter((l) => l.lessonPlans !== undefined);
 
 describe('lessons', () => {
   it.each(LEVELS.map((l) => [l.id, l] as const))('%s fills every placeholder in both languages', (_, l) => {
@@ -35,6 +44,76 @@ describe('lessons', () => {
     const en = lesson(level).en;
     expect(en).not.toContain('23.3 s');
     expect(en).toContain(planFigures(evaluate(level, level.reference)).rate);
+  });
+
+  it.each(withPlans.map((l) => [l.id, l] as const))(
+    '%s: each further plan evaluates, and the debrief quotes it in both languages',
+    (_, l) => {
+      const names = Object.keys(l.lessonPlans!);
+      expect(names.length).toBeGreaterThan(0);
+      for (const name of names) {
+        expect(evaluate(l, lessonPlan(l, name)!).pricing.stepS).toBeGreaterThan(0);
+        for (const locale of LOCALES) expect(l.debrief[locale]).toContain(`{${name}.`);
+      }
+      expect(lessonPlanNames(l)).toEqual(['start', 'reference', 'trap', 'par', ...names]);
+    },
+  );
+
+  it('courses: the range of fridges GPipe needs, the waiting of one round, from the described plans', () => {
+    const level = levelById('courses')!;
+    const gpipe = evaluate(level, level.trap.plan);
+    const totals = gpipe.pricing.memory.groups.map((g) => g.bytes.total);
+    expect(totals.length).toBe(8);
+    const range = `${formatGb(Math.min(...totals))} to ${formatGb(Math.max(...totals))} per fridge`;
+    expect(lesson(level).en).toContain(range);
+    // One round on 8 stations: about (p−1)/p = 7/8 of the critical station's step is waiting.
+    const oneRound = evaluate(level, level.start);
+    const waiting = Number.parseFloat(told(level, '{start.waitingTime}'));
+    expect(waiting / oneRound.pricing.stepS).toBeCloseTo(stepShares(oneRound).bubble, 2);
+    expect(waiting / oneRound.pricing.stepS).toBeGreaterThan(7 / 8 - 0.01);
+  });
+
+  it('quotes the largest pass of a kind, and refuses a kind the plan has not', () => {
+    const level = levelById('passing-styles')!;
+    const e = evaluate(level, level.lessonPlans!.predRows!);
+    const toAll = e.pricing.collectives.filter((c) => c.kind === 'all-to-all');
+    expect(toAll.map((c) => c.tensor)).toEqual(['dh']);
+    expect(told(level, '{predRows.allToAllBytes}')).toBe(formatBytes(toAll[0]!.bytesPerDevice));
+    // The error's gather (50 MB), not the smaller second gather of W2 (12.6 MB).
+    expect(told(level, '{predRows.allGatherBytes}')).toBe('50.3 MB');
+    expect(() => told(level, '{hSplit.allToAllTime}')).toThrow(
+      /\{hSplit.allToAllTime\}: the plan has no all-to-all/,
+    );
+  });
+
+  it("the tasting quotes the trap's relative error as its verdict does", () => {
+    const level = levelById('the-tasting')!;
+    const err = told(level, '{trap.tastingError}');
+    expect(err).toMatch(/^0\.\d\d$/);
+    expect(evaluate(level, level.trap.plan).explanation.en).toContain(`relative error ${err}`);
+    expect(() => told(level, '{reference.tastingError}')).toThrow(/tastes right/);
+  });
+
+  it('full stations quote the guests turned away at each capacity factor', () => {
+    const level = levelById('full-stations')!;
+    expect(told(level, '{factor1.dropped}')).toBe('7%');
+    expect(() => told(levelById('courses')!, '{reference.dropped}')).toThrow(/routes no tokens/);
+  });
+
+  it('refuses a further plan named like one of the four', () => {
+    const level = levelById('courses')!;
+    expect(() => lesson({ ...level, lessonPlans: { reference: level.start } })).toThrow(
+      /may not be called 'reference'/,
+    );
+  });
+
+  it('sim level prints the debrief with the described plans filled', () => {
+    const r = levelCommand({ level: 'column-then-row', plan: 'reference', locale: 'en' });
+    if (!r.ok) throw new Error(r.error.message);
+    const { debrief: printed } = r.value as { debrief: string };
+    expect(printed).toContain(lesson(levelById('column-then-row')!).en);
+    expect(printed).toMatch(/Columns twice needs an AllGather of h first: \d+ ms; rows twice: \d+ ms/);
+    expect(printed).not.toMatch(/\{[a-zA-Z0-9]+\.[a-zA-Z]+\}/);
   });
 
   it('refuses a figure or a plan it does not know', () => {
