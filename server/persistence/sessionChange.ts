@@ -23,20 +23,22 @@ export function sessionChange(
   nowMs: number,
   seatKeyHashes: ReadonlyMap<string, string>,
 ): SessionChange {
-  const before = new Map((prev?.players ?? []).map((p) => [p.id, p]));
+  // an edit keeps the roster itself (the core returns the same array): no seat to compare
+  const sameRoster = prev !== null && prev.players === next.players;
   const players: PlayerRow[] = [];
-  for (const p of next.players) {
-    const old = before.get(p.id);
-    const seatKeyHash = seatKeyHashes.get(p.id);
-    if (seatKeyHash === undefined) continue;
-    if (old && old.nickname === p.nickname && old.team === p.team && old.kicked === p.kicked) continue;
-    players.push({ id: p.id, nickname: p.nickname, team: p.kicked ? '' : p.team, seatKeyHash });
+  if (!sameRoster) {
+    const before = new Map((prev?.players ?? []).map((p) => [p.id, p]));
+    for (const p of next.players) {
+      const old = before.get(p.id);
+      const seatKeyHash = seatKeyHashes.get(p.id);
+      if (seatKeyHash === undefined) continue;
+      if (old && old.nickname === p.nickname && old.team === p.team && old.kicked === p.kicked) continue;
+      players.push({ id: p.id, nickname: p.nickname, team: p.kicked ? '' : p.team, seatKeyHash });
+    }
   }
-  const kept = new Set(prev?.players === next.players ? [] : next.players.map((p) => p.id));
+  const kept = new Set(sameRoster ? [] : next.players.map((p) => p.id));
   const playersDropped =
-    prev === null || prev.players === next.players
-      ? []
-      : prev.players.filter((p) => !kept.has(p.id)).map((p) => p.id);
+    prev === null || sameRoster ? [] : prev.players.filter((p) => !kept.has(p.id)).map((p) => p.id);
 
   const prevRound = prev?.round ?? -1;
   const roundsStarted =
