@@ -233,8 +233,9 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
   private async commit(step: SessionStep, edit?: { by: string; seq: number }): Promise<void> {
     const now = this.deps.now();
     // an edit changes only plans: the schema state would not change (the next tick sends the edit counts)
-    const alike = step.session !== this.session && mirrorsAlike(this.session, step.session);
-    if (step.session !== this.session) {
+    const unchanged = step.session === this.session;
+    const alike = !unchanged && mirrorsAlike(this.session, step.session);
+    if (!unchanged) {
       const change = sessionChange(this.session, step.session, now, this.seatKeys);
       await this.deps.store.applyChange(this.roomId, change);
       const before = this.session;
@@ -245,7 +246,9 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
       // a closed session (podium after endSession) goes away once its last screen leaves
       if (this.session.closed) this.autoDispose = true;
     }
-    if (!alike) this.mirror(now);
+    // a tick that changed nothing: the connections were mirrored as they opened and closed
+    if (unchanged) this.resync(now);
+    else if (!alike) this.mirror(now);
     const audience = this.audience();
     for (const effect of step.effects) deliverEffect(audience, effect, edit);
   }
@@ -302,6 +305,11 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
     if (absent.length === 0) return;
     await this.commit({ session: dropGhostSeats(this.session, new Set(absent)), effects: [] });
     for (const id of absent) if (!this.session.players.some((p) => p.id === id)) this.seatKeys.delete(id);
+  }
+
+  private resync(now: number): void {
+    this.mirrored.resync(this.session, now);
+    this.editCounts.deliver(this.clients, this.session);
   }
 
   private mirror(now: number): void {

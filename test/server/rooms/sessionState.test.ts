@@ -9,7 +9,13 @@ import {
   setLock,
   type SessionSnapshot,
 } from '../../../shared/classroom/index.ts';
-import { SessionState, mirrorSession, mirrorsAlike } from '../../../server/rooms/sessionState.ts';
+import {
+  SessionState,
+  TIMER_RESYNC_MS,
+  mirrorSession,
+  mirrorsAlike,
+} from '../../../server/rooms/sessionState.ts';
+import { StateMirror } from '../../../server/rooms/StateMirror.ts';
 import { lobby, ok } from '../../classroom/helpers.ts';
 
 const planningOf = (s: SessionSnapshot) =>
@@ -100,5 +106,22 @@ describe('mirrorsAlike', () => {
     expect(mirrorsAlike(second.session, locked)).toBe(false);
     const paused = ok(hostCommand(second.session, { command: 'pause' }, 3000)).session;
     expect(mirrorsAlike(second.session, paused)).toBe(false);
+  });
+});
+
+describe('StateMirror.resync', () => {
+  const planning = planningOf(lobby([['A'], ['B']]));
+
+  it('writes a running timer once TIMER_RESYNC_MS of wall clock has passed, and nothing else', () => {
+    let wall = 0;
+    const mirror = new StateMirror(() => wall);
+    mirror.mirror(planning, 1200, new Set());
+    const first = mirror.state.timerRemainingMs;
+    wall = TIMER_RESYNC_MS - 1;
+    mirror.resync(planning, 11_000);
+    expect(mirror.state.timerRemainingMs).toBe(first);
+    wall = TIMER_RESYNC_MS;
+    mirror.resync(planning, 11_200);
+    expect(mirror.state.timerRemainingMs).toBe(first - 10_000);
   });
 });
