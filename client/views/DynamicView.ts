@@ -22,6 +22,7 @@ import type { Box } from '../viewModels/kitchenGridLayout.ts';
 import { overflows, stepHeadline } from '../viewModels/stepHeadline.ts';
 import { laneStateAt, laneTracks, passAxes, type LaneTrack } from '../viewModels/timelineTracks.ts';
 import { drawLane } from './drawLane.ts';
+import { drawPattern } from './drawPattern.ts';
 import { EVENT_KINDS, EVENT_STYLES, PASS_COLOURS, passStyle } from './eventStyles.ts';
 import { gridTexts, KitchenGridView, stoveBox } from './KitchenGridView.ts';
 import { FONT_FAMILY, OVERFLOW, UI } from './palette.ts';
@@ -136,7 +137,8 @@ export class DynamicView implements SceneView {
         lx = box.x + pad;
         ly += font * 1.5;
       }
-      g.fillStyle(EVENT_STYLES[kind].colour, 1).fillRect(lx, ly + 2, sw, sw);
+      const style = EVENT_STYLES[kind];
+      drawPattern(g, style.pattern, style.colour, { x: lx, y: ly + 2, width: sw, height: sw }, style.ink);
       g.lineStyle(1, 0xf4f1ea, 1).strokeRect(lx, ly + 2, sw, sw);
       label.setPosition(lx + sw + 6, ly);
       lx += sw + 6 + label.width + 14;
