@@ -76,10 +76,11 @@ describe('a priced-only level’s static view, grouped by part of the model', ()
 
   it('labels each total with its scale in both languages, tasting and banquet apart', () => {
     const params = { bytes: '1.2 GB' };
-    expect(translate('en', 'views.groupBytes.banquet', params)).toBe(' · 1.2 GB per step (banquet scale)');
-    expect(translate('en', 'views.groupBytes.tasting', params)).toBe(' · 1.2 GB sent (tasting scale)');
-    expect(translate('zh-CN', 'views.groupBytes.banquet', params)).toBe(' · 每步 1.2 GB（宴席规模）');
-    expect(translate('zh-CN', 'views.groupBytes.tasting', params)).toBe(' · 传 1.2 GB（试菜规模）');
+    // Short on the row (a phone's width), the phase heading above naming the scale in full.
+    expect(translate('en', 'views.groupBytes.banquet', params)).toBe(' · 1.2 GB/step (banquet)');
+    expect(translate('en', 'views.groupBytes.tasting', params)).toBe(' · 1.2 GB (tasting)');
+    expect(translate('zh-CN', 'views.groupBytes.banquet', params)).toBe(' · 每步 1.2 GB（宴席）');
+    expect(translate('zh-CN', 'views.groupBytes.tasting', params)).toBe(' · 1.2 GB（试菜）');
     const tasting = evaluated('myth-model-parallel-is-copying', 'reference');
     const rows = planListing(tasting.evaluation, tasting.level.limits.tensors);
     expect(rows.every((r) => r.type !== 'group' || r.scale === 'tasting')).toBe(true);
