@@ -150,7 +150,8 @@ export class KitchenScene extends Scene {
     const t = this.locales.t.bind(this.locales);
     this.mesh = unwrap(makeMesh(meshPairs(view.plan)));
     if (this.kitchen >= this.mesh.deviceCount) this.kitchen = 0;
-    const timeline = view.evaluation?.timeline;
+    // A step whose fridges overflow does not cook: nothing to play, so no Play button and no clock.
+    const timeline = view.evaluation?.pricing.memory.fits ? view.evaluation.timeline : undefined;
     this.clock = timeline && timeline.stepS > 0 ? playback(timeline.stepS, this.clock) : undefined;
 
     const help =
