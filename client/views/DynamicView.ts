@@ -28,6 +28,7 @@ import { gridTexts, KitchenGridView, stoveBox } from './KitchenGridView.ts';
 import { FONT_FAMILY, OVERFLOW, UI } from './palette.ts';
 import { Snapshot } from './Snapshot.ts';
 import { dishTexture, ensureStoveTextures, stoveTexture } from './stoveTextures.ts';
+import { unitNoBreak } from './unitNoBreak.ts';
 import { MIN_WRAP_PX, TEXT_COLOUR, type SceneView, type ViewContext } from './viewContext.ts';
 
 /** What the view plays: one step of an evaluation (the level screen's plan, or a team's at service). */
@@ -148,7 +149,7 @@ export class DynamicView implements SceneView {
     let legendBottom = used.length > 0 ? ly + font * 1.5 : box.y + (legend ? pad : 0);
     const headline = step ? stepHeadline(step, t) : '';
     if (legend && headline) {
-      const line = this.text(headline, font);
+      const line = this.text(unitNoBreak(headline), font);
       line
         .setWordWrapWidth(Math.max(MIN_WRAP_PX, box.width - 2 * pad), true)
         .setPosition(box.x + pad, legendBottom);

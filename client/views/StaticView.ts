@@ -16,6 +16,7 @@ import type { Translate } from '../ui/translate.ts';
 import { passKey, passStyle } from './eventStyles.ts';
 import { GraphRows, type GraphRow } from './GraphRows.ts';
 import { FONT_FAMILY } from './palette.ts';
+import { unitNoBreak } from './unitNoBreak.ts';
 import { MIN_WRAP_PX, MUTED_COLOUR, type SceneView, type ViewContext } from './viewContext.ts';
 
 export class StaticView implements SceneView {
@@ -57,7 +58,7 @@ export class StaticView implements SceneView {
     const font = Math.max(15, Math.min(19, Math.round(box.height * 0.04)));
     const pad = 8;
     const evaluation = view.evaluation;
-    const noteText = evaluation ? staticNote(evaluation, t).join('\n') : '';
+    const noteText = evaluation ? unitNoBreak(staticNote(evaluation, t).join('\n')) : '';
     this.note
       .setVisible(noteText !== '')
       .setText(noteText)
