@@ -148,7 +148,7 @@ export class ServiceBoard {
         {},
         h('span', {
           class: `team-swatch pat-${EVENT_STYLES[kind].pattern}`,
-          style: `--team:${css(EVENT_STYLES[kind].colour)}`,
+          style: `--team:${css(EVENT_STYLES[kind].colour)}${inkCss(EVENT_STYLES[kind].ink)}`,
           'aria-hidden': 'true',
         }),
         t(`views.ev.${kind}`),
@@ -174,4 +174,9 @@ export class ServiceBoard {
 function meshOf(team: ServiceTeam): Mesh | null {
   const m = makeMesh(team.mesh);
   return m.ok ? m.value : null;
+}
+
+/** A light pattern ink as the swatch's --pat (85% opaque), for a dark event colour; '' for the dark default. */
+function inkCss(ink: number | undefined): string {
+  return ink === undefined ? '' : `;--pat:${css(ink)}d9`;
 }

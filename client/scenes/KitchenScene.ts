@@ -150,7 +150,8 @@ export class KitchenScene extends Scene {
     const t = this.locales.t.bind(this.locales);
     this.mesh = unwrap(makeMesh(meshPairs(view.plan)));
     if (this.kitchen >= this.mesh.deviceCount) this.kitchen = 0;
-    const timeline = view.evaluation?.timeline;
+    // A step whose fridges overflow does not cook: nothing to play, so no Play button and no clock.
+    const timeline = view.evaluation?.pricing.memory.fits ? view.evaluation.timeline : undefined;
     this.clock = timeline && timeline.stepS > 0 ? playback(timeline.stepS, this.clock) : undefined;
 
     const help =
@@ -171,6 +172,7 @@ export class KitchenScene extends Scene {
     for (const [name, v] of Object.entries(this.views) as [ViewName, SceneView][])
       v.setVisible(name === this.current);
     this.views[this.current].draw(this.context(), this.box);
+    this.syncGroup();
     this.dishFocus.set(this.current === 'global' ? this.views.global.dishCells : [], this.area());
     if (this.current === 'dynamic' && this.clock) this.setClock(this.clock);
   }
@@ -197,9 +199,16 @@ export class KitchenScene extends Scene {
     this.showView('local');
   }
 
-  /** The static view's cursor group, on the overlay for screen readers' tests (data-group). */
+  /** The static view's groups and cursor, on the overlay for screen readers (a tree) and tests (data-group). */
   private syncGroup(): void {
-    this.tabs.dataGroup = this.views.static.cursorGroup;
+    const stat = this.views.static;
+    this.tabs.dataGroup = stat.cursorGroup;
+    const t = this.locales.t.bind(this.locales);
+    this.tabs.setGroups(
+      this.current === 'static' ? stat.groupTree : null,
+      t('views.groupsTree'),
+      stat.cursorGroup,
+    );
   }
 
   private scrollRows(rows: number): void {

@@ -5,7 +5,9 @@
 import '../styles/views.css';
 import type { Box } from '../viewModels/kitchenGridLayout.ts';
 import { tabAfterKey, VIEW_NAMES, type ViewName } from '../viewModels/viewTabs.ts';
+import type { GroupTreePhase } from '../viewModels/groupTree.ts';
 import { h } from './dom.ts';
+import { StaticGroupTree } from './StaticGroupTree.ts';
 import type { Translate } from './translate.ts';
 
 export interface ViewTabsHandlers {
@@ -21,6 +23,7 @@ export class ViewTabs {
   private readonly help: HTMLElement;
   private readonly footer: HTMLElement;
   private readonly tabs: Map<ViewName, HTMLButtonElement>;
+  private readonly groupTree: StaticGroupTree;
   private current: ViewName = 'global';
 
   constructor(
@@ -55,6 +58,7 @@ export class ViewTabs {
       if (e.altKey || e.ctrlKey || e.metaKey) return;
       if (this.handlers.panelKey(e.key)) e.preventDefault();
     });
+    this.groupTree = new StaticGroupTree(this.panel);
     this.footer = h('div', { class: 'view-footer' });
     this.root = h('div', { class: 'views-overlay' }, this.list, this.panel, this.help, this.footer);
     parent.append(this.root);
@@ -109,6 +113,12 @@ export class ViewTabs {
   set dataGroup(key: string | undefined) {
     if (key === undefined) delete this.root.dataset.group;
     else this.root.dataset.group = key;
+  }
+
+  /** The static view's groups for screen readers (named `label`), the focus on `cursor`'s; null hides them. */
+  setGroups(phases: readonly GroupTreePhase[] | null, label: string, cursor: string | undefined): void {
+    if (phases === null) this.groupTree.hide();
+    else this.groupTree.set(phases, label, cursor);
   }
 
   destroy(): void {

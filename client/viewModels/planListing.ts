@@ -2,12 +2,14 @@
 // inserted passes marked"): the tasting's values in program order grouped by phase, each with its propagated
 // label, per-device shape and operands; every pass the partitioner inserted sits right above the value it was
 // inserted at (on the edge from the operand it moves) or right below the value it reshards (its result). A
-// priced-only (Megatron) level lists its priced passes instead. Each phase heading names its scale (the
-// tasting's small arrays, or the banquet's priced passes) so that a tasting-scale byte count is never read as
-// the banquet's. Inside a phase that spans several parts of the model, each run of one part gets a group
-// heading with its totals (values, passes, bytes moved): the part is the value's scope in the core's program
-// ('blk0/attention', 'block/mlp', 'loss'; shared/sim/program/ir.ts `Value.scope`), a pass's the scope of the
-// value it sits at. A collapsed group lists only its heading. Pure; the edges are in staticGraphLinks.ts.
+// priced-only (Megatron) level lists its priced passes instead. Each phase heading and each group's byte total
+// names its scale (the tasting's small arrays, or the banquet's priced passes) so that a tasting-scale byte
+// count is never read as the banquet's. Inside a phase that spans several parts of the model, each run of one
+// part gets a group heading with its totals (values, passes, bytes moved): the part is the value's scope in
+// the core's program ('blk0/attention', 'block/mlp', 'loss'; shared/sim/program/ir.ts `Value.scope`), a
+// pass's the scope of the value it sits at; a priced pass's is its block of the full-size model ('layer',
+// 'output', 'pipeline'; evaluation.ts `CollectiveCost.scope`). A collapsed group lists only its heading.
+// Pure; the edges are in staticGraphLinks.ts.
 import type { Evaluation } from '../../shared/index.ts';
 import { formatBytes } from './formatBytes.ts';
 import { shapeText } from './kitchenDetails.ts';
@@ -26,10 +28,14 @@ export type ListingRow =
       readonly key: string;
       /** The part of the model ('blk0/attention'), '' for the values outside every part (inputs, data). */
       readonly scope: string;
-      /** Values and passes in this run of rows, and the bytes its passes send (at the phase's scale). */
+      /**
+       * Values and passes in this run of rows, and the bytes its passes send at `scale`: the busiest
+       * kitchen's per tasting, or one kitchen's per step at banquet scale (bytes per run × runs per step).
+       */
       readonly values: number;
       readonly passes: number;
       readonly bytes: string;
+      readonly scale: ListingScale;
       /** Its rows are left out of the listing. */
       readonly collapsed: boolean;
     }
@@ -142,7 +148,7 @@ export function planListing(
           timeS: c.timeS,
           perStep: c.perStep,
         },
-        scope: '',
+        scope: c.scope ?? '',
         bytes: c.bytesPerDevice * c.perStep,
       });
   const scale: ListingScale = tasting ? 'tasting' : 'banquet';
@@ -150,7 +156,7 @@ export function planListing(
     const rows: ListingRow[] = [];
     for (const phase of [...PHASES, 'other'] as const) {
       const group = groups.get(phase);
-      if (group) rows.push({ type: 'phase', phase, scale }, ...withGroups(phase, group, fold));
+      if (group) rows.push({ type: 'phase', phase, scale }, ...withGroups(phase, scale, group, fold));
     }
     return rows;
   };
@@ -163,7 +169,12 @@ export function planListing(
  * The phase's rows with a group heading before each run of one part of the model, when the phase spans
  * several; a collapsed group keeps only its heading.
  */
-function withGroups(phase: PhaseName, all: readonly Item[], collapse: Collapse): ListingRow[] {
+function withGroups(
+  phase: PhaseName,
+  scale: ListingScale,
+  all: readonly Item[],
+  collapse: Collapse,
+): ListingRow[] {
   if (new Set(all.map((x) => x.scope)).size < 2) return all.map((x) => x.row);
   const items = gathered(all);
   const out: ListingRow[] = [];
@@ -184,6 +195,7 @@ function withGroups(phase: PhaseName, all: readonly Item[], collapse: Collapse):
       values: run.filter((x) => x.row.type === 'node').length,
       passes: run.filter((x) => x.row.type === 'edge').length,
       bytes: formatBytes(run.reduce((sum, x) => sum + x.bytes, 0)),
+      scale,
       collapsed,
     });
     if (!collapsed) out.push(...run.map((x) => x.row));

@@ -22,11 +22,13 @@ import type { Box } from '../viewModels/kitchenGridLayout.ts';
 import { overflows, stepHeadline } from '../viewModels/stepHeadline.ts';
 import { laneStateAt, laneTracks, passAxes, type LaneTrack } from '../viewModels/timelineTracks.ts';
 import { drawLane } from './drawLane.ts';
+import { drawPattern } from './drawPattern.ts';
 import { EVENT_KINDS, EVENT_STYLES, PASS_COLOURS, passStyle } from './eventStyles.ts';
 import { gridTexts, KitchenGridView, stoveBox } from './KitchenGridView.ts';
 import { FONT_FAMILY, OVERFLOW, UI } from './palette.ts';
 import { Snapshot } from './Snapshot.ts';
 import { dishTexture, ensureStoveTextures, stoveTexture } from './stoveTextures.ts';
+import { unitNoBreak } from './unitNoBreak.ts';
 import { MIN_WRAP_PX, TEXT_COLOUR, type SceneView, type ViewContext } from './viewContext.ts';
 
 /** What the view plays: one step of an evaluation (the level screen's plan, or a team's at service). */
@@ -136,7 +138,8 @@ export class DynamicView implements SceneView {
         lx = box.x + pad;
         ly += font * 1.5;
       }
-      g.fillStyle(EVENT_STYLES[kind].colour, 1).fillRect(lx, ly + 2, sw, sw);
+      const style = EVENT_STYLES[kind];
+      drawPattern(g, style.pattern, style.colour, { x: lx, y: ly + 2, width: sw, height: sw }, style.ink);
       g.lineStyle(1, 0xf4f1ea, 1).strokeRect(lx, ly + 2, sw, sw);
       label.setPosition(lx + sw + 6, ly);
       lx += sw + 6 + label.width + 14;
@@ -146,7 +149,7 @@ export class DynamicView implements SceneView {
     let legendBottom = used.length > 0 ? ly + font * 1.5 : box.y + (legend ? pad : 0);
     const headline = step ? stepHeadline(step, t) : '';
     if (legend && headline) {
-      const line = this.text(headline, font);
+      const line = this.text(unitNoBreak(headline), font);
       line
         .setWordWrapWidth(Math.max(MIN_WRAP_PX, box.width - 2 * pad), true)
         .setPosition(box.x + pad, legendBottom);

@@ -192,7 +192,7 @@ export class GraphRows extends PooledRows {
       } else if (row.style === 'pass' && row.mark) {
         const s = Math.min(rowH - 6, 26);
         const b = { x: spineX - s / 2, y: y + (rowH - s) / 2, width: s, height: s };
-        drawPattern(g, row.mark.pattern, row.mark.colour, b);
+        drawPattern(g, row.mark.pattern, row.mark.colour, b, row.mark.ink);
         g.lineStyle(2, 0xf4f1ea, 1).strokeRect(b.x, b.y, b.width, b.height);
       }
     });

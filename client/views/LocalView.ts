@@ -82,7 +82,13 @@ export class LocalView implements SceneView {
     ] as const) {
       const w = share * bar.width;
       if (w > 0)
-        drawPattern(g, EVENT_STYLES[kind].pattern, EVENT_STYLES[kind].colour, { ...bar, x: at, width: w });
+        drawPattern(
+          g,
+          EVENT_STYLES[kind].pattern,
+          EVENT_STYLES[kind].colour,
+          { ...bar, x: at, width: w },
+          EVENT_STYLES[kind].ink,
+        );
       at += w;
     }
     g.lineStyle(2, 0xf4f1ea, 1).strokeRect(bar.x, bar.y, bar.width, bar.height);

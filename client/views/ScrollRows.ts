@@ -82,12 +82,13 @@ export class ScrollRows extends PooledRows {
       }
       if (row.style === 'edge' && row.mark) {
         g.lineStyle(4, row.mark.colour, 1).lineBetween(x + 10, y, x + 10, y + rowH);
-        drawPattern(g, row.mark.pattern, row.mark.colour, {
-          x: x + 18,
-          y: y + 4,
-          width: rowH - 8,
-          height: rowH - 8,
-        });
+        drawPattern(
+          g,
+          row.mark.pattern,
+          row.mark.colour,
+          { x: x + 18, y: y + 4, width: rowH - 8, height: rowH - 8 },
+          row.mark.ink,
+        );
         g.lineStyle(2, 0xf4f1ea, 1).strokeRect(x + 18, y + 4, rowH - 8, rowH - 8);
       } else if (spine && (i + 1) % this.perColumn !== 0) {
         g.lineStyle(2, 0x8fa3bf, 0.8).lineBetween(x + 10, midY, x + 10, y + rowH + rowH / 2);

@@ -8,6 +8,7 @@
 import type { GameObjects, Scene } from 'phaser';
 import { formatSeconds } from '../../shared/index.ts';
 import type { Box } from '../viewModels/kitchenGridLayout.ts';
+import { groupTree, type GroupTreePhase } from '../viewModels/groupTree.ts';
 import { planListing, type Collapse, type GroupRow, type ListingRow } from '../viewModels/planListing.ts';
 import { staticNote } from '../viewModels/staticNote.ts';
 import { staticGraphLinks } from '../viewModels/staticGraphLinks.ts';
@@ -15,6 +16,7 @@ import type { Translate } from '../ui/translate.ts';
 import { passKey, passStyle } from './eventStyles.ts';
 import { GraphRows, type GraphRow } from './GraphRows.ts';
 import { FONT_FAMILY } from './palette.ts';
+import { unitNoBreak } from './unitNoBreak.ts';
 import { MIN_WRAP_PX, MUTED_COLOUR, type SceneView, type ViewContext } from './viewContext.ts';
 
 export class StaticView implements SceneView {
@@ -27,6 +29,7 @@ export class StaticView implements SceneView {
   private keys: (string | undefined)[] = [];
   private groups: (GroupRow | undefined)[] = [];
   private cursor: string | undefined;
+  private tree: GroupTreePhase[] = [];
   private last: { ctx: ViewContext; box: Box } | undefined;
 
   constructor(scene: Scene) {
@@ -37,6 +40,11 @@ export class StaticView implements SceneView {
   /** The group the keyboard's cursor is on (its key), if any. */
   get cursorGroup(): string | undefined {
     return this.cursor;
+  }
+
+  /** The groups drawn, by phase, as a screen reader is told them (groupTree.ts). */
+  get groupTree(): readonly GroupTreePhase[] {
+    return this.tree;
   }
 
   draw(ctx: ViewContext, box: Box, keepScroll = false): void {
@@ -50,7 +58,7 @@ export class StaticView implements SceneView {
     const font = Math.max(15, Math.min(19, Math.round(box.height * 0.04)));
     const pad = 8;
     const evaluation = view.evaluation;
-    const noteText = evaluation ? staticNote(evaluation, t).join('\n') : '';
+    const noteText = evaluation ? unitNoBreak(staticNote(evaluation, t).join('\n')) : '';
     this.note
       .setVisible(noteText !== '')
       .setText(noteText)
@@ -68,6 +76,7 @@ export class StaticView implements SceneView {
     }
     this.groups = listing.map((r) => (r.type === 'group' ? r : undefined));
     this.keys = this.groups.map((g) => g?.key);
+    this.tree = groupTree(listing, t);
     if (this.cursor !== undefined && !this.keys.includes(this.cursor)) this.cursor = undefined;
     const inner = {
       x: box.x + pad,
@@ -153,12 +162,13 @@ function row(r: ListingRow, t: Translate, focus: boolean): GraphRow {
       };
     case 'group':
       return {
-        text: t('views.group', {
+        // A banquet-scale group holds priced passes only (no values to count).
+        text: t(r.scale === 'banquet' ? 'views.groupPriced' : 'views.group', {
           mark: r.collapsed ? '▸' : '▾',
           scope: r.scope === '' ? t('views.scopeTop') : r.scope,
           values: r.values,
           passes: r.passes,
-          bytes: r.passes > 0 ? ` · ${r.bytes}` : '',
+          bytes: r.passes > 0 ? t(`views.groupBytes.${r.scale}`, { bytes: r.bytes }) : '',
         }),
         style: 'group',
         focus,

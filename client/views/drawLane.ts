@@ -1,9 +1,12 @@
 // One lane of the dynamic view's Gantt strip: the lane's events sampled per pixel column and merged into runs
-// of one colour (a step may hold 1000s of events), overlapped passes as a thin band along the bottom.
+// of one kind (a step may hold 1000s of events), each drawn in its colour and pattern (EVENT_STYLES, as the
+// stoves and the legend); a run of a dark, light-inked kind (send, receive) also gets a light edge on its
+// left, so that even a run too short for its pattern stands out. Overlapped passes: a thin band at the bottom.
 import type { GameObjects } from 'phaser';
 import type { StepEventKind } from '../../shared/index.ts';
 import type { Box } from '../viewModels/kitchenGridLayout.ts';
 import { eventIndexAt, type LaneTrack } from '../viewModels/timelineTracks.ts';
+import { drawPattern } from './drawPattern.ts';
 import { EVENT_STYLES } from './eventStyles.ts';
 
 /** One lane of the strip, sampled per pixel column and merged into runs (a step may hold 1000s of events). */
@@ -13,12 +16,10 @@ export function drawLane(g: GameObjects.Graphics, track: LaneTrack, row: Box, st
   let runKind: StepEventKind | undefined;
   const flush = (end: number) => {
     if (runKind === undefined) return;
-    g.fillStyle(EVENT_STYLES[runKind].colour, 1).fillRect(
-      row.x + runStart,
-      row.y,
-      end - runStart,
-      row.height,
-    );
+    const { colour, pattern, ink } = EVENT_STYLES[runKind];
+    const run = { x: row.x + runStart, y: row.y, width: end - runStart, height: row.height };
+    drawPattern(g, pattern, colour, run, ink);
+    if (ink !== undefined) g.fillStyle(ink, 1).fillRect(run.x, run.y, 1, run.height);
   };
   for (let x = 0; x <= columns; x++) {
     const i = x < columns ? eventIndexAt(track.main, ((x + 0.5) / columns) * stepS) : -1;

@@ -1,16 +1,24 @@
-// Fills a box with a device's colour and its pattern, so devices stay distinguishable without colour vision.
+// Fills a box with a device's colour and its pattern, so devices stay distinguishable without colour vision;
+// the pattern is drawn in dark ink, or in `ink` (light on a dark fill).
 import type { GameObjects } from 'phaser';
 import type { DevicePattern } from './palette.ts';
 import type { Box } from '../viewModels/kitchenGridLayout.ts';
 
 const INK = 0x1d2433;
 
-export function drawPattern(g: GameObjects.Graphics, pattern: DevicePattern, colour: number, box: Box): void {
+export function drawPattern(
+  g: GameObjects.Graphics,
+  pattern: DevicePattern,
+  colour: number,
+  box: Box,
+  ink = INK,
+): void {
   const { x, y, width: w, height: h } = box;
   g.fillStyle(colour, 1).fillRect(x, y, w, h);
   const step = Math.max(8, Math.round(h / 2.5));
-  g.lineStyle(2, INK, 0.55);
-  g.fillStyle(INK, 0.55);
+  const alpha = ink === INK ? 0.55 : 0.85;
+  g.lineStyle(2, ink, alpha);
+  g.fillStyle(ink, alpha);
   switch (pattern) {
     case 'solid':
       return;

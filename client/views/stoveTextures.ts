@@ -18,8 +18,8 @@ export function ensureStoveTextures(scene: Scene): void {
   const g = scene.make.graphics({}, false);
   for (const kind of EVENT_KINDS) {
     g.clear();
-    const { colour, pattern } = EVENT_STYLES[kind];
-    drawPattern(g, pattern, colour, { x: 0, y: 0, width: W, height: H });
+    const { colour, pattern, ink } = EVENT_STYLES[kind];
+    drawPattern(g, pattern, colour, { x: 0, y: 0, width: W, height: H }, ink);
     if (kind === 'idle') {
       // A cold stove: dark burners with no flame.
       g.fillStyle(0x3b3f4a, 1)

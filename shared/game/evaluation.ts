@@ -76,6 +76,12 @@ export interface CollectiveCost {
   readonly perStep: number;
   /** Runs behind the backward pass (the data-parallel gradient reduction). */
   readonly overlapped: boolean;
+  /**
+   * The part of the full-size model it belongs to, as ir.ts `Value.scope` names a tasting value's: at banquet
+   * scale the block ('layer', 'output', 'experts', '/'-joined with the value's own scope when it has one),
+   * 'pipeline' for the stage sends, 'embedding' for the tied embedding; absent where the tasting lists them.
+   */
+  readonly scope?: string;
 }
 
 /** Memory of a group of devices that hold the same amounts. */

@@ -60,7 +60,10 @@ describe('the static view’s groups', () => {
       expect(folded.some((t) => t.startsWith('▾'))).toBe(false);
       expect(folded.some((t) => t.startsWith('qkv:') || t.startsWith('ln1'))).toBe(false);
       // Every phase heading names the scale (on a phone the list scrolls: the first at least is in view).
-      const phases = folded.filter((t) => /tasting scale/.test(t));
+      const phases = folded.filter((t) => /· tasting scale \(small arrays\)$/.test(t));
+      // A group's bytes name their scale too.
+      for (const g of headings.filter((t) => !/passes: 0$/.test(t)))
+        expect(g).toMatch(/ · [\d.]+ [kMG]?B \(tasting\)$/);
       expect(phases.length).toBe(width > 1000 ? 3 : phases.length);
       expect(phases.length).toBeGreaterThan(0);
       await screenshot(page, `static-groups-folded-${width}`);

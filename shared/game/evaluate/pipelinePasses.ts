@@ -56,6 +56,7 @@ export function pipelinePasses(sim: TrainSimulation): CollectiveCost[] {
     timeS,
     perStep,
     overlapped: false,
+    scope: 'pipeline',
   });
   const passes: CollectiveCost[] = [];
   // Named like the program's values (identifiers, the same in every language): a ppermute forward sends the
@@ -75,6 +76,7 @@ export function pipelinePasses(sim: TrainSimulation): CollectiveCost[] {
       timeS: tiedEmbeddingS(sim),
       perStep: 1,
       overlapped: false,
+      scope: 'embedding',
     });
   return passes;
 }

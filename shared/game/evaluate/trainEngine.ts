@@ -24,6 +24,12 @@ export function trainEngine(
   const { tp, pp, dp } = request.parallel;
   const b = r.breakdownS;
   const communication = b.tensorComm + b.pipelineComm + b.dataComm;
+  // A collective's part of the model: its block, then its value's scope in that block's program if any.
+  const scopeOf = (block: 'layer' | 'output' | 'experts', value: string): string => {
+    const program = block === 'experts' ? undefined : simulation.blocks[block].plan.program;
+    const inner = program?.values.find((v) => v.name === value)?.scope ?? '';
+    return inner === '' ? block : `${block}/${inner}`;
+  };
   const pricing: Pricing = {
     hardware: request.hardware.name,
     devices: r.devices,
@@ -63,6 +69,7 @@ export function trainEngine(
         timeS: c.timeS,
         perStep: c.perStep,
         overlapped: c.role === 'gradient',
+        scope: scopeOf(c.block, c.value),
       })),
       ...pipelinePasses(simulation),
     ],
