@@ -121,7 +121,8 @@ export const viewStrings = defineStrings(
     'views.fridgeUse': '{used} / {cap}',
     'views.fridgeOver': '{used} / {cap}：超出 {over}',
     'views.stove': '灶台时间（宴席规模）',
-    'views.stoveShare': '做菜 {cook}，传菜 {pass}，空闲（气泡）{idle}，优化器更新 {other}',
+    // no-break spaces: Phaser wraps at plain ones, and a phone's static view read "传菜" / "27%" on two lines
+    'views.stoveShare': '做菜\u00a0{cook}，传菜\u00a0{pass}，空闲（气泡）{idle}，优化器更新\u00a0{other}',
     'views.criticalShare': '最慢的厨房（{kitchens}）：{shares}',
     'views.criticalShareOne': '最慢的厨房（{kitchens}）：{shares}',
     'views.notServedShares': '没有上菜：方案放不下。假如放得下，定价是：{line}',

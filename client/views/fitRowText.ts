@@ -1,6 +1,8 @@
 // One row of a scrolling text list (the local view's rows, the static view's graph): its text and style,
-// shrunk to fit the row's room down to `minScale` and cut beyond that, so no row spills into the next column.
+// shrunk to fit the row's room down to `minScale` and cut with an ellipsis beyond that (ellipsize.ts), so no row
+// spills into the next column.
 import type { GameObjects } from 'phaser';
+import { ellipsize } from './ellipsize.ts';
 
 export interface RowTextStyle {
   /** Font size, px. */
@@ -23,5 +25,7 @@ export function fitRowText(text: GameObjects.Text, content: string, style: RowTe
     .setScale(1);
   const scale = Math.max(style.minScale, Math.min(1, style.room / text.width));
   text.setScale(scale);
-  if (text.width * scale > style.room) text.setFixedSize(style.room / scale, 0);
+  if (text.width * scale <= style.room) return;
+  const fits = (candidate: string): boolean => text.setText(candidate).width * scale <= style.room;
+  text.setText(ellipsize(content, fits));
 }
