@@ -92,8 +92,11 @@ describe('the static view’s groups for screen readers', () => {
       await tabTo(page, 'view-panel');
       await page.keyboard.press('ArrowDown');
       const layer = await focused(page);
-      expect(layer).toMatchObject({ role: 'treeitem', level: '2', group: 'forward:layer:0' });
-      expect(layer.name).toMatch(/^layer，前向：\d+ 次传菜，每步 [\d.]+ [kMGT]?B（宴席规模）$/);
+      // the full-size layer's two halves (megatronLayer.ts scopes), then the output layer
+      expect(layer).toMatchObject({ role: 'treeitem', level: '2', group: 'forward:layer/attention:0' });
+      expect(layer.name).toMatch(/^layer\/attention，前向：\d+ 次传菜，每步 [\d.]+ [kMGT]?B（宴席规模）$/);
+      await page.keyboard.press('ArrowDown');
+      expect((await focused(page)).group).toBe('forward:layer/mlp:0');
       await page.keyboard.press('ArrowDown');
       const output = await focused(page);
       expect(output.group).toBe('forward:output:0');

@@ -99,29 +99,34 @@ export function megatronLayer(
   const biased = (y: ValueId, bias: ValueId, spec: PartitionSpec, name: string) =>
     b.constraint(b.add(y, bias, `${name}_sum`), spec, name);
 
-  const h1 = stream(layerNormAffine(b, x, 'ln1_affine'), 'ln1');
-  // One fused QKV matmul as Megatron's (so the backward sums the three input gradients before one
-  // all-reduce); q, k, v are picked out of it by one-hot selector einsums (6bsh FLOPs, memory-bound).
-  const qkvSpec: PartitionSpec = [D, null, null, M, null];
-  const wqkv = param('wqkv', [hidden, 3, heads, hd]);
-  const qkvPre = matmul('bsd,dcnh->bscnh', h1, wqkv, qkvSpec, 'qkv_pre');
-  const qkv = biased(qkvPre, param('bqkv', [1, 1, 3, heads, hd]), qkvSpec, 'qkv');
-  const pick = (name: string) =>
-    matmul('bscnh,c->bsnh', qkv, b.input(`select_${name}`, [3], 'data', dtype), heads4, name);
-  const [q, k, v] = [pick('q'), pick('k'), pick('v')];
-  const coreStart = b.build().values.length;
-  const raw = matmul('bsnh,btnh->bnst', q, k, scoresSpec, 'scores_raw');
-  const scores = b.add(b.scale(raw, 1 / Math.sqrt(hd), 'scores'), mask, 'scores_masked');
-  const probs = b.constraint(b.softmax(scores, 3, 'softmax'), scoresSpec, 'probs');
-  const dropped = b.constraint(b.mul(probs, dropAttn, 'probs_mul'), scoresSpec, 'probs_dropped');
-  const ctx = matmul('bnst,btnh->bsnh', dropped, v, heads4, 'context');
-  const coreEnd = b.build().values.length;
-  const attnPre = matmul('bsnh,nhd->bsd', ctx, param('wo', [heads, hd, hidden]), streamSpec, 'attn_pre');
-  const ao = biased(attnPre, param('bo', [1, 1, hidden]), streamSpec, 'attn_out');
-  const x1 = stream(b.add(x, b.mul(ao, drop1, 'attn_dropped'), 'resid1_sum'), 'resid1');
-  const h2 = stream(layerNormAffine(b, x1, 'ln2_affine'), 'ln2');
+  // Scopes (ir.ts `Value.scope`, as jax.named_scope): the two halves of the layer, so the static view groups
+  // its passes as the tasting-scale block's (shared/sim/models/transformerBlock.ts).
+  const { h1, q, k, v, ctx, probs, dropped, x1, coreStart, coreEnd } = b.within('attention', () => {
+    const h1 = stream(layerNormAffine(b, x, 'ln1_affine'), 'ln1');
+    // One fused QKV matmul as Megatron's (so the backward sums the three input gradients before one
+    // all-reduce); q, k, v are picked out of it by one-hot selector einsums (6bsh FLOPs, memory-bound).
+    const qkvSpec: PartitionSpec = [D, null, null, M, null];
+    const wqkv = param('wqkv', [hidden, 3, heads, hd]);
+    const qkvPre = matmul('bsd,dcnh->bscnh', h1, wqkv, qkvSpec, 'qkv_pre');
+    const qkv = biased(qkvPre, param('bqkv', [1, 1, 3, heads, hd]), qkvSpec, 'qkv');
+    const pick = (name: string) =>
+      matmul('bscnh,c->bsnh', qkv, b.input(`select_${name}`, [3], 'data', dtype), heads4, name);
+    const [q, k, v] = [pick('q'), pick('k'), pick('v')];
+    const coreStart = b.build().values.length;
+    const raw = matmul('bsnh,btnh->bnst', q, k, scoresSpec, 'scores_raw');
+    const scores = b.add(b.scale(raw, 1 / Math.sqrt(hd), 'scores'), mask, 'scores_masked');
+    const probs = b.constraint(b.softmax(scores, 3, 'softmax'), scoresSpec, 'probs');
+    const dropped = b.constraint(b.mul(probs, dropAttn, 'probs_mul'), scoresSpec, 'probs_dropped');
+    const ctx = matmul('bnst,btnh->bsnh', dropped, v, heads4, 'context');
+    const coreEnd = b.build().values.length;
+    const attnPre = matmul('bsnh,nhd->bsd', ctx, param('wo', [heads, hd, hidden]), streamSpec, 'attn_pre');
+    const ao = biased(attnPre, param('bo', [1, 1, hidden]), streamSpec, 'attn_out');
+    const x1 = stream(b.add(x, b.mul(ao, drop1, 'attn_dropped'), 'resid1_sum'), 'resid1');
+    return { h1, q, k, v, ctx, probs, dropped, x1, coreStart, coreEnd };
+  });
   if (!mlp) {
     // The experts' input and the residual add their output joins; the block between is priced apart.
+    const h2 = stream(layerNormAffine(b, x1, 'ln2_affine'), 'ln2');
     const out = stream(b.add(x1, h2, 'out_sum'), 'out');
     const savedSelective = [x, h1, q, k, v, ctx, drop1, x1, h2];
     return finish(b, out, bsh, dtype, dims, {
@@ -131,12 +136,16 @@ export function megatronLayer(
       attentionCore: Array.from({ length: coreEnd - coreStart }, (_, i) => coreStart + i),
     });
   }
-  const ffnPre = matmul('bsd,df->bsf', h2, param('w1', [hidden, ffn]), ffnSpec, 'ffn_pre');
-  const f = biased(ffnPre, param('b1', [1, 1, ffn]), ffnSpec, 'ffn_in');
-  const g = b.constraint(b.gelu(f, 'gelu'), ffnSpec, 'ffn_act');
-  const mlpPre = matmul('bsf,fd->bsd', g, param('w2', [ffn, hidden]), streamSpec, 'mlp_pre');
-  const o = biased(mlpPre, param('b2', [1, 1, hidden]), streamSpec, 'mlp_out');
-  const out = stream(b.add(x1, b.mul(o, drop2, 'mlp_dropped'), 'out_sum'), 'out');
+  const { h2, f, g, out } = b.within('mlp', () => {
+    const h2 = stream(layerNormAffine(b, x1, 'ln2_affine'), 'ln2');
+    const ffnPre = matmul('bsd,df->bsf', h2, param('w1', [hidden, ffn]), ffnSpec, 'ffn_pre');
+    const f = biased(ffnPre, param('b1', [1, 1, ffn]), ffnSpec, 'ffn_in');
+    const g = b.constraint(b.gelu(f, 'gelu'), ffnSpec, 'ffn_act');
+    const mlpPre = matmul('bsf,fd->bsd', g, param('w2', [ffn, hidden]), streamSpec, 'mlp_pre');
+    const o = biased(mlpPre, param('b2', [1, 1, hidden]), streamSpec, 'mlp_out');
+    const out = stream(b.add(x1, b.mul(o, drop2, 'mlp_dropped'), 'out_sum'), 'out');
+    return { h2, f, g, out };
+  });
   const savedSelective = [x, h1, q, k, v, ctx, drop1, x1, h2, f, g, drop2];
   return finish(b, out, bsh, dtype, dims, {
     savedNone: [...savedSelective, probs, dropAttn, dropped],

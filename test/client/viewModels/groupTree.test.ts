@@ -48,7 +48,7 @@ describe('the static view’s groups for screen readers', () => {
   it('a priced-only level’s groups are named with banquet-scale bytes per step, without values', () => {
     const tree = groupTree(listing('cook-again'), en);
     const layer = tree[0]!.groups[0]!;
-    expect(layer.label).toMatch(/^layer, Forward: \d+ passes, .+ per step \(banquet scale\)$/);
+    expect(layer.label).toMatch(/^layer\/attention, Forward: \d+ passes, .+ per step \(banquet scale\)$/);
   });
 
   it('a listing without groups gives an empty tree', () => {

@@ -25,14 +25,15 @@ function runs(rows: readonly ListingRow[]): { group: GroupRow; run: ListingRow[]
 }
 
 describe('a priced-only level’s static view, grouped by part of the model', () => {
-  it('cook-again (tensor parallel): forward and backward split into the layer and the output layer', () => {
+  it('cook-again (tensor parallel): forward and backward split into the layer’s attention and MLP and the output layer', () => {
     const { level, evaluation } = evaluated('cook-again', 'reference');
     expect(evaluation.tasting).toBeNull();
     const open = planListing(evaluation, level.limits.tensors, () => false);
     const scopes = (phase: string) =>
       open.flatMap((r) => (r.type === 'group' && r.key.startsWith(`${phase}:`) ? [r.scope] : []));
-    expect(scopes('forward')).toEqual(['layer', 'output']);
-    expect(scopes('backward')).toEqual(['layer', 'output']);
+    // the layer's two halves, as the tasting-scale block's (megatronLayer.ts scopes them like jax.named_scope)
+    expect(scopes('forward')).toEqual(['layer/attention', 'layer/mlp', 'output']);
+    expect([...scopes('backward')].sort()).toEqual(['layer/attention', 'layer/mlp', 'output']);
     // Every priced pass is under the group of its scope; nothing is lost.
     const priced = evaluation.pricing.collectives;
     const listed = runs(open).flatMap(({ group, run }) =>
@@ -50,7 +51,7 @@ describe('a priced-only level’s static view, grouped by part of the model', ()
     const { level, evaluation } = evaluated('the-profiler', 'reference');
     const open = planListing(evaluation, level.limits.tensors, () => false);
     const forward = open.flatMap((r) => (r.type === 'group' && r.key.startsWith('forward:') ? [r] : []));
-    expect(forward.map((g) => g.scope)).toEqual(['layer', 'pipeline']);
+    expect(forward.map((g) => g.scope)).toEqual(['layer/attention', 'layer/mlp', 'pipeline']);
     const sends = evaluation.pricing.collectives.find((c) => c.tensor === 'stage_out')!;
     expect(sends.scope).toBe('pipeline');
     expect(evaluation.pricing.collectives.find((c) => c.tensor === 'grad/tied_embed')?.scope).toBe(
