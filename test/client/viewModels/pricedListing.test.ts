@@ -2,27 +2,10 @@
 // priced pass belongs to (the core's CollectiveCost.scope: its block, the pipeline's sends, the tied
 // embedding), as the tasting levels are by Value.scope, with every total labelled banquet scale (issue 13).
 import { describe, expect, it } from 'vitest';
-import { evaluatePlan, levelById, type Evaluation, type Level } from '../../../shared/index.ts';
 import { translate } from '../../../client/i18n/strings.ts';
 import { formatBytes } from '../../../client/viewModels/formatBytes.ts';
-import { planListing, type GroupRow, type ListingRow } from '../../../client/viewModels/planListing.ts';
-
-function evaluated(id: string, plan: 'start' | 'reference'): { level: Level; evaluation: Evaluation } {
-  const level = levelById(id)!;
-  const r = evaluatePlan(level, level[plan]);
-  if (!r.ok) throw new Error(r.error.message);
-  return { level, evaluation: r.evaluation };
-}
-
-/** Each group heading with the pass rows under it (up to the next heading). */
-function runs(rows: readonly ListingRow[]): { group: GroupRow; run: ListingRow[] }[] {
-  return rows.flatMap((r, i) => {
-    if (r.type !== 'group') return [];
-    let end = i + 1;
-    while (end < rows.length && rows[end]!.type !== 'group' && rows[end]!.type !== 'phase') end++;
-    return [{ group: r, run: rows.slice(i + 1, end) }];
-  });
-}
+import { evaluated, runs } from './listingRuns.ts';
+import { planListing } from '../../../client/viewModels/planListing.ts';
 
 describe('a priced-only level’s static view, grouped by part of the model', () => {
   it('cook-again (tensor parallel): forward and backward split into the layer’s attention and MLP and the output layer', () => {

@@ -2,38 +2,17 @@
 // both scales named (issue 13 item 6): a tasting's rows
 // are its small arrays, the totals are the banquet's step split from the core's one breakdown.
 import { describe, expect, it } from 'vitest';
-import { evaluatePlan, levelById, stepShares, type Level } from '../../../shared/index.ts';
+import { evaluatePlan, levelById, stepShares } from '../../../shared/index.ts';
 import { translate } from '../../../client/i18n/strings.ts';
 import type { Translate } from '../../../client/ui/translate.ts';
 import { formatBytes } from '../../../client/viewModels/formatBytes.ts';
-import {
-  COLLAPSE_ABOVE_ROWS,
-  planListing,
-  type GroupRow,
-  type ListingRow,
-} from '../../../client/viewModels/planListing.ts';
+import { COLLAPSE_ABOVE_ROWS, planListing, type ListingRow } from '../../../client/viewModels/planListing.ts';
 import { sharesText } from '../../../client/viewModels/sharesText.ts';
+import { evaluated, runs } from './listingRuns.ts';
 import { staticNote, stepSharesLine } from '../../../client/viewModels/staticNote.ts';
 
 const en: Translate = (key, params) => translate('en', key, params);
 const zh: Translate = (key, params) => translate('zh-CN', key, params);
-
-function evaluated(id: string) {
-  const level: Level = levelById(id)!;
-  const r = evaluatePlan(level, level.reference);
-  if (!r.ok) throw new Error(r.error.message);
-  return { level, evaluation: r.evaluation };
-}
-
-/** The rows of `rows` under each group heading, up to the next heading of any kind. */
-function runs(rows: readonly ListingRow[]): { group: GroupRow; run: ListingRow[] }[] {
-  return rows.flatMap((r, i) => {
-    if (r.type !== 'group') return [];
-    let end = i + 1;
-    while (end < rows.length && rows[end]!.type !== 'group' && rows[end]!.type !== 'phase') end++;
-    return [{ group: r, run: rows.slice(i + 1, end) }];
-  });
-}
 
 const scopesOf = (rows: readonly ListingRow[], phase: string) =>
   rows.flatMap((r) => (r.type === 'group' && r.key.startsWith(`${phase}:`) ? [r.scope] : []));
