@@ -7,18 +7,9 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, tabTo } from './browser.ts';
 import { useServedGame } from './useServedGame.ts';
+import { openLevel } from './openLevel.ts';
 
 const game = useServedGame();
-
-async function openLevel(page: Page, id: string): Promise<void> {
-  await page.waitForFunction(() => window.__meshKitchen?.game.scene.isActive('title'));
-  await page.click('#play');
-  await page.evaluate(
-    (level) => (window.__meshKitchen!.app as unknown as { play(id: string): void }).play(level),
-    id,
-  );
-  await page.waitForFunction(() => window.__meshKitchen?.game.scene.isActive('kitchen'));
-}
 
 /** The tip's text, font size (px) and box, or null when hidden. */
 const tip = (page: Page) =>

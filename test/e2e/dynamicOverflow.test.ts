@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { levelById } from '../../shared/index.ts';
 import { editsBetween } from './editsBetween.ts';
 import { useServedGame } from './useServedGame.ts';
+import { openLevel } from './openLevel.ts';
 
 const game = useServedGame();
 
@@ -12,12 +13,7 @@ describe('the dynamic view of a plan that does not fit', () => {
   it('courses (start: 322.7 GB of 40 GB) offers nothing to play; the reference does', async () => {
     const { page, errors } = await game.open('/', { width: 1280, height: 720 });
     try {
-      await page.waitForFunction(() => window.__meshKitchen?.game.scene.isActive('title'));
-      await page.click('#play');
-      await page.evaluate(() =>
-        (window.__meshKitchen!.app as unknown as { play(id: string): void }).play('courses'),
-      );
-      await page.waitForFunction(() => window.__meshKitchen?.game.scene.isActive('kitchen'));
+      await openLevel(page, 'courses');
       await page.click('#view-tab-dynamic');
       expect(await page.locator('[data-control="play"]').isVisible()).toBe(false);
       expect(await page.locator('[data-control="time"]').isVisible()).toBe(false);

@@ -12,6 +12,7 @@ import { LEVELS, formatPercent } from '../../shared/index.ts';
 import { screenshot } from './browser.ts';
 import { editsBetween } from './editsBetween.ts';
 import { useServedGame } from './useServedGame.ts';
+import { openLevel } from './openLevel.ts';
 
 const game = useServedGame();
 
@@ -23,13 +24,7 @@ interface KitchenProbe {
 
 /** Opens `level`, makes `plan` with the editors' edits and returns the step split each view prints. */
 async function makePlan(page: Page, level: Level, plan: PlanState): Promise<Record<string, string>> {
-  await page.waitForFunction(() => window.__meshKitchen?.game.scene.isActive('title'));
-  await page.click('#play');
-  await page.evaluate(
-    (id) => (window.__meshKitchen!.app as unknown as { play(id: string): void }).play(id),
-    level.id,
-  );
-  await page.waitForFunction(() => window.__meshKitchen?.game.scene.isActive('kitchen'));
+  await openLevel(page, level.id);
   const refused = await page.evaluate(
     (edits) => {
       const scene = window.__meshKitchen!.game.scene.getScene('kitchen') as unknown as KitchenProbe;

@@ -7,6 +7,7 @@ import { evaluatePlan, levelById } from '../../shared/index.ts';
 import { screenshot } from './browser.ts';
 import { editsBetween } from './editsBetween.ts';
 import { useServedGame } from './useServedGame.ts';
+import { openLevel } from './openLevel.ts';
 
 const game = useServedGame();
 const PHONE = { width: 390, height: 844 };
@@ -89,13 +90,7 @@ describe('on a 390×844 phone', () => {
     expect(stages.length).toBeGreaterThan(1);
     const { page, errors } = await game.open('/', PHONE);
     try {
-      await page.waitForFunction(() => window.__meshKitchen?.game.scene.isActive('title'));
-      await page.click('#play');
-      await page.evaluate(
-        (lid) => (window.__meshKitchen!.app as unknown as { play(id: string): void }).play(lid),
-        id,
-      );
-      await page.waitForFunction(() => window.__meshKitchen?.game.scene.isActive('kitchen'));
+      await openLevel(page, id);
       await page.evaluate(
         (edits) => {
           const scene = window.__meshKitchen!.game.scene.getScene('kitchen') as unknown as {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, tabTo } from './browser.ts';
 import { useServedGame } from './useServedGame.ts';
+import { openLevel } from './openLevel.ts';
 
 const game = useServedGame();
 
@@ -38,14 +39,7 @@ describe('the static view’s groups', () => {
     'folds the copying myth’s 121 rows into its parts and opens one by keyboard and by click (%i px)',
     async (width, height) => {
       const { page, errors } = await game.open('/', { width, height });
-      await page.waitForFunction(() => window.__meshKitchen?.game.scene.isActive('title'));
-      await page.click('#play');
-      await page.evaluate(() =>
-        (window.__meshKitchen!.app as unknown as { play(id: string): void }).play(
-          'myth-model-parallel-is-copying',
-        ),
-      );
-      await page.waitForFunction(() => window.__meshKitchen?.game.scene.isActive('kitchen'));
+      await openLevel(page, 'myth-model-parallel-is-copying');
       await page.click('#view-tab-static');
       await frame(page);
       const folded = await shownTexts(page);

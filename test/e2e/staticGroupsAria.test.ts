@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { tabTo } from './browser.ts';
 import { useServedGame } from './useServedGame.ts';
+import { openLevel } from './openLevel.ts';
 
 const game = useServedGame();
 
@@ -23,13 +24,7 @@ const focused = (page: Page) =>
   });
 
 async function openStatic(page: Page, level: string): Promise<void> {
-  await page.waitForFunction(() => window.__meshKitchen?.game.scene.isActive('title'));
-  await page.click('#play');
-  await page.evaluate(
-    (id) => (window.__meshKitchen!.app as unknown as { play(id: string): void }).play(id),
-    level,
-  );
-  await page.waitForFunction(() => window.__meshKitchen?.game.scene.isActive('kitchen'));
+  await openLevel(page, level);
   await page.click('#view-tab-static');
   await page.waitForFunction(() => document.querySelector('#view-panel [role="tree"]:not([hidden])'));
 }
