@@ -5,11 +5,10 @@
 // (the tasting's collectives, the passes the static view shows), or as a fact of the text (an identity of the
 // ring algorithms, not a plan's).
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../../shared/game/i18n.ts';
-import type { Level } from '../../../shared/game/level.ts';
 import { PLACEHOLDER } from '../../../shared/game/lesson.ts';
 import { lessonEvaluations } from '../../../shared/game/lessonPlans.ts';
 import { LEVELS } from '../../../shared/game/levels/index.ts';
+import { lessonTextsOf as textsOf } from './lessonScan.ts';
 
 const COLLECTIVE =
   'AllReduce|AllGather|ReduceScatter|AllToAll|all-reduce|all-gather|reduce-scatter|all-to-all';
@@ -148,13 +147,6 @@ const CLAIMS: Readonly<Record<string, Readonly<Record<string, Claim>>>> = {
     '三次 AllReduce': claim('the same, in Chinese', { plan: 'reference', kind: 'all-reduce', count: 3 }),
   },
 };
-
-/** Every text of a level that quotes figures: the debrief and the hints, in both languages. */
-const textsOf = (l: Level): { where: string; text: string }[] =>
-  LOCALES.flatMap((locale) => [
-    { where: `debrief ${locale}`, text: l.debrief[locale] },
-    ...l.hints.map((h, i) => ({ where: `hint ${i + 1} ${locale}`, text: h[locale] })),
-  ]);
 
 describe('the count scanner', () => {
   it('finds counts of passes in words, digits and Chinese, not other counts', () => {

@@ -5,21 +5,11 @@
 // placeholder on a named plan (lesson.ts, lessonPlans.ts).
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../../shared/game/i18n.ts';
-import type { Level } from '../../../shared/game/level.ts';
 import { PLACEHOLDER } from '../../../shared/game/lesson.ts';
+import { figuresIn, lessonTextsOf as textsOf } from './lessonScan.ts';
 import { LEVELS } from '../../../shared/game/levels/index.ts';
 import { HARDWARE_PRESETS } from '../../../shared/sim/cost/hardware.ts';
 import { MIN_SERVED_SHARE } from '../../../shared/sim/cost/score.ts';
-
-/**
- * A figure as a text writes it: a number with a unit of time, bytes, share or count (k, M, 万, 亿), a rate in
- * words ("733 rows per second", "每秒 85.8 万"; not "2048 tokens", a size). Not inside a name ("A100s", "W1").
- */
-const FIGURE =
-  /(?<![\w.])\d[\d,.]*\s*(?:TB|GB|MB|kB|ms|µs|s\b|%|k\b|M\b|万|亿)|(?<![\w.])\d[\d,.]*\s+(?:rows|tokens|orders|examples)\s+(?:per|a)\s+second|每秒\s*\d/g;
-
-/** The figures of a text, placeholders removed. */
-const figuresIn = (s: string): string[] => s.replace(PLACEHOLDER, '').match(FIGURE) ?? [];
 
 const GB = 1e9;
 const link = (id: keyof typeof HARDWARE_PRESETS, which: 'intraNode' | 'interNode') =>
@@ -100,13 +90,6 @@ const TEXT_FACTS: Readonly<Record<string, Readonly<Record<string, Fact>>>> = {
     '300 GB': fact("an A100's NVLink, GB/s each way", link('a100-80gb', 'intraNode') === 300),
   },
 };
-
-/** Every text of a level that quotes figures: the debrief and the hints, in both languages. */
-const textsOf = (l: Level): { where: string; text: string }[] =>
-  LOCALES.flatMap((locale) => [
-    { where: `debrief ${locale}`, text: l.debrief[locale] },
-    ...l.hints.map((h, i) => ({ where: `hint ${i + 1} ${locale}`, text: h[locale] })),
-  ]);
 
 describe('the scanner', () => {
   it('finds the figures a text writes by hand, and not those of placeholders or names', () => {
