@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { PLACEHOLDER } from '../../../shared/game/lesson.ts';
 import { lessonEvaluations } from '../../../shared/game/lessonPlans.ts';
 import { LEVELS } from '../../../shared/game/levels/index.ts';
-import { lessonTextsOf as textsOf } from './lessonScan.ts';
+import { lessonTextsOf as textsOf, unlistedIn } from './lessonScan.ts';
 
 const COLLECTIVE =
   'AllReduce|AllGather|ReduceScatter|AllToAll|all-reduce|all-gather|reduce-scatter|all-to-all';
@@ -160,11 +160,7 @@ describe('the count scanner', () => {
 describe.each(LEVELS.map((l) => [l.id, l] as const))('%s', (id, l) => {
   const claims = CLAIMS[id] ?? {};
   it('writes no count of passes that is not listed with the plan it speaks of', () => {
-    const unlisted = textsOf(l).flatMap(({ where, text }) =>
-      countsIn(text)
-        .filter((c) => !Object.hasOwn(claims, c))
-        .map((c) => `${where}: ${c}`),
-    );
+    const unlisted = unlistedIn(textsOf(l), countsIn, claims);
     expect(unlisted).toEqual([]);
   });
   it('writes counts that the core lists for those plans, each still written', () => {

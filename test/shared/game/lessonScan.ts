@@ -34,3 +34,15 @@ export const briefTextsOf = (l: Level): LevelText[] =>
     { where: `story ${locale}`, text: l.story[locale] },
     { where: `goal ${locale}`, text: l.goal[locale] },
   ]);
+
+/** What `scan` finds in `texts` that `listed` does not hold, each with where it is ('story en: 44 亿'). */
+export const unlistedIn = (
+  texts: readonly LevelText[],
+  scan: (text: string) => string[],
+  listed: Readonly<Record<string, unknown>>,
+): string[] =>
+  texts.flatMap(({ where, text }) =>
+    scan(text)
+      .filter((found) => !Object.hasOwn(listed, found))
+      .map((found) => `${where}: ${found}`),
+  );

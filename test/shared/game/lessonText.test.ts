@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../../shared/game/i18n.ts';
 import { PLACEHOLDER } from '../../../shared/game/lesson.ts';
-import { figuresIn, lessonTextsOf as textsOf } from './lessonScan.ts';
+import { figuresIn, lessonTextsOf as textsOf, unlistedIn } from './lessonScan.ts';
 import { LEVELS } from '../../../shared/game/levels/index.ts';
 import { HARDWARE_PRESETS } from '../../../shared/sim/cost/hardware.ts';
 import { MIN_SERVED_SHARE } from '../../../shared/sim/cost/score.ts';
@@ -111,11 +111,7 @@ describe('the scanner', () => {
 describe.each(LEVELS.map((l) => [l.id, l] as const))('%s', (id, l) => {
   const facts = TEXT_FACTS[id] ?? {};
   it('writes no figure of a plan by hand in its debrief or hints, in either language', () => {
-    const handWritten = textsOf(l).flatMap(({ where, text }) =>
-      figuresIn(text)
-        .filter((f) => !Object.hasOwn(facts, f))
-        .map((f) => `${where}: ${f}`),
-    );
+    const handWritten = unlistedIn(textsOf(l), figuresIn, facts);
     expect(handWritten).toEqual([]);
   });
   it('keeps only right text facts, each still written', () => {

@@ -9,7 +9,7 @@ import { scenarioProgram } from '../../../shared/game/scenarioProgram.ts';
 import { HARDWARE_PRESETS } from '../../../shared/sim/cost/hardware.ts';
 import { megatronParameterCount } from '../../../shared/sim/cost/modelFormulas.ts';
 import { MIN_SERVED_SHARE } from '../../../shared/sim/cost/score.ts';
-import { briefTextsOf, figuresIn } from './lessonScan.ts';
+import { briefTextsOf, figuresIn, unlistedIn } from './lessonScan.ts';
 
 /** The shapes of the parameters of a level's tasting model at banquet scale: the inputs it takes gradients of. */
 function parameterShapes(l: Level): (readonly number[])[] {
@@ -88,11 +88,7 @@ const BRIEF_FACTS: Readonly<Record<string, Readonly<Record<string, Fact>>>> = {
 describe.each(LEVELS.map((l) => [l.id, l] as const))('%s', (id, l) => {
   const facts = BRIEF_FACTS[id] ?? {};
   it('writes in its title, story and goal only figures that are facts of the level', () => {
-    const unlisted = briefTextsOf(l).flatMap(({ where, text }) =>
-      figuresIn(text)
-        .filter((f) => !Object.hasOwn(facts, f))
-        .map((f) => `${where}: ${f}`),
-    );
+    const unlisted = unlistedIn(briefTextsOf(l), figuresIn, facts);
     expect(unlisted).toEqual([]);
   });
   it('keeps only right facts, each still written', () => {
