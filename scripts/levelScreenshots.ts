@@ -3,7 +3,9 @@
 // chosen views, written to test-output/screenshots/levels/ (git-ignored). Not a test: it checks nothing but
 // page errors, which it prints. Run `npm run build` first, then
 //   node --import tsx scripts/levelScreenshots.ts [--levels id,id] [--views local,static,dynamic]
-//     [--sizes 1280x720,390x844] [--locales en,zh-CN] [--plan start|reference|trap]
+//     [--sizes 1280x720,390x844] [--locales en,zh-CN] [--plan start|reference|trap] [--serve]
+// With --serve the plan is also served and the score screen shot, its top as `…-served-…png` and its debrief
+// as `…-debrief-…png`.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { LEVELS, levelById } from '../shared/index.ts';
@@ -19,6 +21,7 @@ const views = arg('views', 'local');
 const sizes = arg('sizes', '1280x720,390x844').map((s) => s.split('x').map(Number) as [number, number]);
 const locales = arg('locales', 'en,zh-CN');
 const [plan] = arg('plan', 'start');
+const serve = process.argv.includes('--serve');
 const dir = path.join(SCREENSHOT_DIR, 'levels');
 mkdirSync(dir, { recursive: true });
 
@@ -72,6 +75,16 @@ try {
               path: path.join(dir, `${id}-${plan}-${view}-${locale}-${width}.png`),
               fullPage: true,
             });
+          }
+          if (serve) {
+            await page.getByRole('button', { name: locale === 'zh-CN' ? '上菜' : 'Serve' }).click();
+            await page.waitForSelector('.score');
+            await page.screenshot({
+              path: path.join(dir, `${id}-${plan}-served-${locale}-${width}.png`),
+              fullPage: true,
+            });
+            await page.locator('.debrief').scrollIntoViewIfNeeded();
+            await page.screenshot({ path: path.join(dir, `${id}-${plan}-debrief-${locale}-${width}.png`) });
           }
           if (errors.length > 0) console.log(`${id} ${locale} ${width}: ${errors.join(' | ')}`);
         } finally {
