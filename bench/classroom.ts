@@ -32,12 +32,12 @@ const TEAMS_SCORED = 10;
 const SCORED_LEVELS = ['fridge-too-small', 'myth-model-parallel-is-copying', 'the-banquet'];
 const MEASURE_S = Number(process.env.BENCH_CLASSROOM_SECONDS ?? 20);
 
-/** CPU seconds (user + system) the process has used: /proc/<pid>/stat fields 14 and 15, in clock ticks of 1/100 s. */
-function cpuSeconds(pid: number): number | undefined {
+/** CPU seconds the process has used, user and system: /proc/<pid>/stat fields 14 and 15, clock ticks of 1/100 s. */
+function cpuSeconds(pid: number): { user: number; system: number } | undefined {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
   } catch {
     return undefined;
   }
@@ -53,6 +53,9 @@ export interface EditLatencyReport extends EditLoadResult {
   readonly serverCpuPercent: number | null;
   /** Server CPU per accepted edit in the window: CPU ms / (edits sent − refused); null off Linux. */
   readonly serverCpuMsPerEdit: number | null;
+  /** The same, in user space and in the kernel (socket writes: one per recipient, loopback delivery included). */
+  readonly serverCpuUserMsPerEdit: number | null;
+  readonly serverCpuSystemMsPerEdit: number | null;
 }
 
 /** (a) The server in its own process, the players in this one. */
@@ -69,7 +72,7 @@ export async function benchEditLatency(): Promise<EditLatencyReport> {
       nodeArgs: (process.env.BENCH_CLASSROOM_SERVER_ARGS ?? '').split(' ').filter(Boolean),
     });
     const pid = server.child.pid!;
-    const cpu: { at: number; s: number | undefined }[] = [];
+    const cpu: { at: number; s: ReturnType<typeof cpuSeconds> }[] = [];
     const periodMs = 1500;
     const warmupMs = 5000;
     const result = await runEditLoad({
@@ -90,12 +93,17 @@ export async function benchEditLatency(): Promise<EditLatencyReport> {
       onWindow: () => cpu.push({ at: performance.now(), s: cpuSeconds(pid) }),
     });
     const [open, close] = cpu;
-    const cpuS = open?.s === undefined || close?.s === undefined ? null : close.s - open.s;
+    const accepted = result.editsSent - result.refused;
+    const spent = (part: 'user' | 'system' | 'both'): number | null => {
+      if (open?.s === undefined || close?.s === undefined) return null;
+      const of = (c: { user: number; system: number }) => (part === 'both' ? c.user + c.system : c[part]);
+      return of(close.s) - of(open.s);
+    };
+    const perEdit = (cpuS: number | null) =>
+      cpuS === null || accepted <= 0 ? null : Math.round(((cpuS * 1000) / accepted) * 1000) / 1000;
+    const cpuS = spent('both');
     const serverCpuPercent =
       cpuS === null ? null : Math.round((cpuS / ((close!.at - open!.at) / 1000)) * 100);
-    const accepted = result.editsSent - result.refused;
-    const serverCpuMsPerEdit =
-      cpuS === null || accepted <= 0 ? null : Math.round(((cpuS * 1000) / accepted) * 1000) / 1000;
     return {
       name: `classroom edit → teammate MSG_TEAM_PLAN (${SESSIONS} sessions × ${PLAYERS} players, 1 process)`,
       sessions: SESSIONS,
@@ -103,7 +111,9 @@ export async function benchEditLatency(): Promise<EditLatencyReport> {
       periodMs,
       measuredS: MEASURE_S,
       serverCpuPercent,
-      serverCpuMsPerEdit,
+      serverCpuMsPerEdit: perEdit(cpuS),
+      serverCpuUserMsPerEdit: perEdit(spent('user')),
+      serverCpuSystemMsPerEdit: perEdit(spent('system')),
       ...result,
     };
   } finally {
