@@ -1,4 +1,7 @@
-// A tiny element builder for the DOM panels: h('p', { class: 'muted' }, 'text', child).
+// A tiny element builder for the DOM panels: h('p', { class: 'muted' }, 'text', child). Text children keep
+// each figure on one line with its unit (keepFiguresTogether.ts).
+import { keepFiguresTogether } from './keepFiguresTogether.ts';
+
 type Child = Node | string | null | undefined | false;
 
 export function h<K extends keyof HTMLElementTagNameMap>(
@@ -11,6 +14,8 @@ export function h<K extends keyof HTMLElementTagNameMap>(
     if (value === undefined || value === false) continue;
     el.setAttribute(name, value === true ? '' : value);
   }
-  for (const child of children) if (child) el.append(child);
+  for (const child of children)
+    if (typeof child === 'string') el.append(...keepFiguresTogether(child));
+    else if (child) el.append(child);
   return el;
 }

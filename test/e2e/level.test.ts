@@ -1,6 +1,7 @@
 // Plays 'fridge-too-small' end to end with the keyboard only: Play → level list → label W1 and W2 with the
 // <select>s, see a refused label explained and the plan unchanged, undo / redo with Ctrl+Z / Ctrl+Y, Serve,
-// reach three stars on the score screen, switch language there; at 1280×720 and 390×844, no console errors.
+// reach three stars on the score screen, switch language there (figures never split from their units); at
+// 1280×720 and 390×844, no console errors.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { levelReport } from '../../shared/game/levelReport.ts';
@@ -96,6 +97,12 @@ async function playFridgeTooSmall(page: Page, size: string): Promise<void> {
   expect(await page.locator('[data-score="stars"]').textContent()).toBe('3 颗星中得到 3 颗');
   expect(await page.locator('.score h2').textContent()).toContain('冷柜装不下');
   expect(await page.locator('[data-score="hints"]').textContent()).toBe('打开的提示：0 / 3');
+  // Each figure stays on one line with its unit (client/ui/keepFiguresTogether.ts), on a phone too.
+  const figureLines = await page
+    .locator('.score .figure')
+    .evaluateAll((spans) => spans.map((s) => [s.textContent, s.getClientRects().length]));
+  expect(figureLines.length).toBeGreaterThan(3);
+  expect(figureLines.filter(([, lines]) => lines !== 1)).toEqual([]);
   await screenshot(page, `score-zh-${size}`);
 
   // Back to the list (focused after the language switch? no: reach it by Tab), the stars are kept.
