@@ -1,6 +1,7 @@
 // The first page in a real browser: the built client served by the real server renders the title screen
 // with the Canvas renderer, joins the lobby room (ping answered), switches language, and logs no console errors.
-// English punctuation is proportional although the font stack leads with Noto Sans CJK (client/style.css).
+// English punctuation and × are not full-width although the font stack leads with Noto Sans CJK
+// (client/style.css).
 import { describe, expect, it } from 'vitest';
 import { screenshot } from './browser.ts';
 import { useServedGame } from './useServedGame.ts';
@@ -23,12 +24,12 @@ const probe = `(() => {
   };
 })()`;
 
-/** Width of a right single quote in the page's font, in ems: Noto Sans CJK draws it 1 em wide unless
- *  the proportional forms are asked for, which English needs ("parameter’s", not "parameter’ s"). */
-const quoteWidthEm = `(async () => {
+/** Width of `glyph` in the page's font, in ems: Noto Sans CJK draws ’ and × 1 em wide, which English text
+ *  must not show ("parameter’s", not "parameter’ s"; client/style.css). */
+const widthEm = (glyph: string) => `(async () => {
   await document.fonts.ready;
   const span = document.createElement('span');
-  span.textContent = '\\u2019';
+  span.textContent = ${JSON.stringify(glyph)};
   span.style.position = 'absolute';
   document.body.appendChild(span);
   const em = span.getBoundingClientRect().width / parseFloat(getComputedStyle(span).fontSize);
@@ -64,7 +65,8 @@ describe('title screen in Chromium', () => {
     ]);
     expect(en.texts.some((t) => t.includes("Mesh('data': 2, 'model': 2)"))).toBe(true);
     expect(en.connection.kind).toBe('online');
-    expect(await page.evaluate(quoteWidthEm)).toBeLessThan(0.5);
+    expect(await page.evaluate(widthEm('\u2019'))).toBeLessThan(0.5);
+    expect(await page.evaluate(widthEm('\u00d7'))).toBeLessThan(0.9);
 
     // The canvas really drew something: the kitchens' colours are in its pixels.
     const shot = await page.locator('canvas').screenshot();
@@ -77,7 +79,7 @@ describe('title screen in Chromium', () => {
     expect(zh.texts).toContain('模型并行厨房');
     expect(zh.texts).toContain('0 号厨房');
     expect(zh.button).toBe('English');
-    expect(await page.evaluate(quoteWidthEm)).toBeGreaterThan(0.8);
+    expect(await page.evaluate(widthEm('\u2019'))).toBeGreaterThan(0.8);
     await screenshot(page, 'title-zh-1280x720');
     expect(errors).toEqual([]);
   });
