@@ -3,8 +3,9 @@
 // editing every ~1.5 s; p50/p95/p99/max ms from MSG_EDIT sent to a teammate's MSG_TEAM_PLAN, plus the server's
 // CPU share (/proc/<pid>/stat utime+stime) — and (b) the pure scoreRound of 10 teams holding distinct plans
 // of one level, cold (the core's caches emptied first) and warm; medians, ms.
-// `node --import tsx bench/classroom.ts` runs it alone; BENCH_CLASSROOM_SECONDS sets the measured window (20 s)
-// and BENCH_CLASSROOM_SESSIONS the number of sessions (10).
+// `node --import tsx bench/classroom.ts` runs it alone; BENCH_CLASSROOM_SECONDS sets the measured window (20 s),
+// BENCH_CLASSROOM_SESSIONS the number of sessions (10) and BENCH_CLASSROOM_PERIOD_MS each player's mean time
+// between edits (1500; a huge value measures the idle class: no edits, CPU share only).
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -73,7 +74,7 @@ export async function benchEditLatency(): Promise<EditLatencyReport> {
     });
     const pid = server.child.pid!;
     const cpu: { at: number; s: ReturnType<typeof cpuSeconds> }[] = [];
-    const periodMs = 1500;
+    const periodMs = Number(process.env.BENCH_CLASSROOM_PERIOD_MS ?? 1500);
     const warmupMs = 5000;
     const result = await runEditLoad({
       url: server.url,
