@@ -178,7 +178,10 @@ export function histogram(
             { class: 'hist-area' },
             h(
               'div',
-              { class: 'hist-bar', style: `height:${(b.count / most) * 100}%` },
+              {
+                class: b.count > 0 ? 'hist-bar' : 'hist-bar empty',
+                style: `height:${(b.count / most) * 100}%`,
+              },
               h('span', {}, `${b.count}`),
             ),
           ),

@@ -10,7 +10,7 @@ import { useServedGame } from './useServedGame.ts';
 import { barrier, join, type Peer } from '../server/classroom/harness.ts';
 import type { PlanEdit } from '../../shared/index.ts';
 import { createClass, openDashboard } from './classSession.ts';
-import { projectorScrollPx, smallestTextPx } from './projectorLayout.ts';
+import { cutHistogramCounts, projectorScrollPx, smallestTextPx } from './projectorLayout.ts';
 
 const game = useServedGame();
 
@@ -146,7 +146,8 @@ describe('a class of 30 in six teams', () => {
     expect(await zh.page.locator('.reveal [data-plan="best"] h4').textContent()).toMatch(/^本轮最佳：/u);
     await screenshot(hp, 'classroom-big-dashboard-results-1280');
 
-    // The projector at both sizes: every histogram label inside its figure and the window, nothing scrolls.
+    // The projector at both sizes: every histogram label inside its figure and the window, every count whole
+    // on its bar, nothing scrolls.
     for (const size of [
       { width: 1280, height: 720 },
       { width: 1920, height: 1080 },
@@ -158,6 +159,7 @@ describe('a class of 30 in six teams', () => {
       expect(fit).toMatchObject({ inside: true, scrolls: 0 });
       expect(fit.labels).toBeGreaterThanOrEqual(3);
       expect(fit.smallest).toBeGreaterThanOrEqual(20);
+      expect(await cutHistogramCounts(pp)).toEqual([]);
       await screenshot(pp, `classroom-big-projector-reveal-${size.width}`);
     }
     expect((await histogramFit(zh.page)).inside).toBe(true);

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { screenshot, tabTo, type WatchedPage } from './browser.ts';
 import { useServedGame } from './useServedGame.ts';
 import { createClass, openDashboard } from './classSession.ts';
-import { smallestTextPx } from './projectorLayout.ts';
+import { cutHistogramCounts, smallestTextPx } from './projectorLayout.ts';
 
 const PHONE = { width: 390, height: 844 };
 const SMALL = { width: 1280, height: 720 };
@@ -250,6 +250,7 @@ describe('the service on the big screen, the plan on the phone', () => {
         zh ? '内存不足：需要 35.6 GB' : 'Out of memory: needs 35.6 GB',
       );
       expect(await smallestTextPx(pp)).toBeGreaterThanOrEqual(20);
+      expect(await cutHistogramCounts(pp)).toEqual([]);
       await screenshot(pp, `classroom-projector-reveal-oom-${name}`);
     }
     for (const w of [host, ...phones, ...projectors.map((p) => p.w)]) expect(w.errors).toEqual([]);
