@@ -4,6 +4,9 @@ import { keepFiguresTogether } from './keepFiguresTogether.ts';
 
 type Child = Node | string | null | undefined | false;
 
+/** Elements whose content is text alone: their strings stay plain text nodes. */
+const TEXT_ONLY: ReadonlySet<string> = new Set(['option', 'textarea', 'title', 'style', 'script']);
+
 export function h<K extends keyof HTMLElementTagNameMap>(
   tag: K,
   attrs: Record<string, string | boolean | undefined> = {},
@@ -15,7 +18,7 @@ export function h<K extends keyof HTMLElementTagNameMap>(
     el.setAttribute(name, value === true ? '' : value);
   }
   for (const child of children)
-    if (typeof child === 'string') el.append(...keepFiguresTogether(child));
+    if (typeof child === 'string') el.append(...(TEXT_ONLY.has(tag) ? [child] : keepFiguresTogether(child)));
     else if (child) el.append(child);
   return el;
 }
