@@ -59,6 +59,16 @@ const onScreen = (page: Page, sel: string) =>
     return r.top >= 0 && r.bottom <= window.innerHeight && r.height > 0;
   });
 
+/** The texts of `sel`'s descendants that run past the window's right edge (nothing cut off across). */
+const pastRightEdge = (page: Page, sel: string) =>
+  page
+    .locator(sel)
+    .evaluate((el) =>
+      [...el.querySelectorAll('*')]
+        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5)
+        .map((e) => e.textContent),
+    );
+
 /**
  * A fingerprint of what the canvas shows in each service panel's hole: distinct colours and a hash of a
  * coarse pixel sample, by team (after two animation frames: Phaser draws a change on its next frame).
@@ -153,6 +163,7 @@ describe('the service on the big screen, the plan on the phone', () => {
       expect(await page.locator('#game').evaluate((el) => getComputedStyle(el).visibility)).toBe('hidden');
       expect(await page.locator('#panel').evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(80);
       expect(await onScreen(page, '#plan-headline')).toBe(true);
+      expect(await pastRightEdge(page, '.panel-footer')).toEqual([]);
       expect(await page.locator('#plan-headline').textContent()).toContain(
         zh
           ? '内存不足：需要 35.6 GB，冷柜只装得下 16.0 GB'
