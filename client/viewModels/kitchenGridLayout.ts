@@ -45,19 +45,21 @@ export function nodesAreRectangles(columns: number, count: number, perNode: numb
 const NODE_SPLIT_SHARE = 0.8;
 
 /**
- * Lays the kitchens out in `box` with `gap` pixels between them; cells keep a 4:3 aspect at most. With
- * `devicesPerNode`, prefers a split whose nodes are rectangles when its kitchens are ≥ 80% as wide.
+ * Lays the kitchens out in `box` with `gap` pixels between them side by side and `rowGap` between rows
+ * (room for captions between stacked node frames); cells keep a 4:3 aspect at most. With `devicesPerNode`,
+ * prefers a split whose nodes are rectangles when its kitchens are ≥ 80% as wide.
  */
 export function kitchenGridLayout(
   mesh: Mesh,
   box: Box,
   gap = 16,
   devicesPerNode?: number,
+  rowGap = gap,
 ): KitchenGridLayout {
   const cellSize = (rows: number) => {
     const columns = mesh.deviceCount / rows;
     const cellW = Math.max(1, (box.width - gap * (columns - 1)) / columns);
-    const cellH = Math.max(1, (box.height - gap * (rows - 1)) / rows);
+    const cellH = Math.max(1, (box.height - rowGap * (rows - 1)) / rows);
     const width = Math.min(cellW, cellH * (4 / 3));
     return { width, height: Math.min(cellH, width) };
   };
@@ -85,7 +87,7 @@ export function kitchenGridLayout(
   const columns = mesh.deviceCount / rows;
   const { width, height } = cellSize(rows);
   const left = box.x + (box.width - (columns * width + (columns - 1) * gap)) / 2;
-  const top = box.y + (box.height - (rows * height + (rows - 1) * gap)) / 2;
+  const top = box.y + (box.height - (rows * height + (rows - 1) * rowGap)) / 2;
 
   const cells: KitchenCell[] = [];
   const windows: KitchenWindow[] = [];
@@ -96,7 +98,7 @@ export function kitchenGridLayout(
       deviceId: id,
       coords: deviceCoords(mesh, id),
       x: left + column * (width + gap),
-      y: top + row * (height + gap),
+      y: top + row * (height + rowGap),
       width,
       height,
     });

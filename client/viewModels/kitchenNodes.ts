@@ -197,8 +197,8 @@ export interface KitchenPlan {
 }
 
 /**
- * Kitchens laid out by the mesh's axes (nodes kept whole where that costs little), unless they come out
- * narrower than TILES_BELOW_PX or node tiles give kitchens 1.5× as wide: then node tiles.
+ * Kitchens laid out by the mesh's axes (nodes kept whole where that costs little; `rowGap` px between rows),
+ * unless they come out narrower than TILES_BELOW_PX or node tiles give kitchens 1.5× as wide: then node tiles.
  */
 export function kitchenPlan(
   mesh: Mesh,
@@ -206,9 +206,10 @@ export function kitchenPlan(
   gap: number,
   perNode: number,
   captionPx: number,
+  rowGap = gap,
 ): KitchenPlan {
   checkPerNode(perNode);
-  const grid = kitchenGridLayout(mesh, box, gap, perNode);
+  const grid = kitchenGridLayout(mesh, box, gap, perNode, rowGap);
   const width = grid.cells[0]?.width ?? 0;
   if (mesh.deviceCount > perNode) {
     // Tiles too small for a caption strip drop it (nodes as bare blocks).
@@ -234,3 +235,7 @@ export function kitchenPlan(
     tileColumns: 0,
   };
 }
+
+/** Whether a grid plan's node frames stand in more than one row (each lower row's caption needs room above it). */
+export const framesStacked = (plan: KitchenPlan): boolean =>
+  plan.mode === 'grid' && new Set(plan.nodes.map((n) => n.box.y)).size > 1;

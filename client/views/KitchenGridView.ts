@@ -8,6 +8,7 @@ import type { Mesh, Topology } from '../../shared/index.ts';
 import type { Box, KitchenCell, KitchenGridLayout } from '../viewModels/kitchenGridLayout.ts';
 import type { FridgeGauge } from '../viewModels/fridgeGauge.ts';
 import {
+  framesStacked,
   kitchenPlan,
   linkSpeeds,
   MINI_KITCHEN_PX,
@@ -93,10 +94,14 @@ export class KitchenGridView {
     const perNode = topology?.devicesPerNode ?? mesh.deviceCount;
     let plan = kitchenPlan(mesh, area, gridGap(area.width), perNode, font + 10);
     if (plan.mode === 'grid' && this.framed(plan, options, roomy)) {
-      // Room above the kitchens for the top frames' captions (a text line over the frame, 5 px above the cells).
+      // Room above the kitchens for the top frames' captions (a text line over the frame, 5 px above the cells),
+      // and as much between stacked frames (the caption, the frames' 5 px insets), or a lower frame's caption
+      // would lie over the kitchens of the frame above it.
       const tab = Math.ceil(1.4 * labelPxOf(font)) + 4;
       const lowered: Box = { ...area, y: area.y + tab, height: Math.max(20, area.height - tab) };
-      plan = kitchenPlan(mesh, lowered, gridGap(lowered.width), perNode, font + 10);
+      const gap = gridGap(lowered.width);
+      const rowGap = framesStacked(plan) ? Math.max(gap, tab + 10) : gap;
+      plan = kitchenPlan(mesh, lowered, gap, perNode, font + 10, rowGap);
     }
     const { layout } = plan;
     const links: Link[] = topology

@@ -5,6 +5,7 @@ import { unwrap } from '../../../shared/sim/result.ts';
 import type { Topology } from '../../../shared/index.ts';
 import { kitchenGridLayout } from '../../../client/viewModels/kitchenGridLayout.ts';
 import {
+  framesStacked,
   kitchenPlan,
   linkSpeeds,
   nodeBlockLayout,
@@ -117,5 +118,32 @@ describe('kitchenPlan and nodeBlockLayout', () => {
       expect(t.box.x + t.box.width).toBeLessThanOrEqual(740 + 1e-9);
       expect(t.box.y + t.box.height).toBeLessThanOrEqual(560 + 1e-9);
     }
+  });
+});
+
+describe('a row gap for the captions of stacked node frames', () => {
+  // 64 kitchens, 8 per node, in the global view's box at 1280×720 (about 730 × 440 px): a node a row.
+  const m = mesh(['data', 1], ['stage', 8], ['model', 8]);
+  const box = { x: 0, y: 0, width: 730, height: 440 };
+
+  it('stacks the 8 nodes as 8 framed rows, and says so', () => {
+    const plan = kitchenPlan(m, box, 12, 8, 26);
+    expect([plan.mode, plan.rectangles, plan.nodes.length]).toEqual(['grid', true, 8]);
+    expect(framesStacked(plan)).toBe(true);
+    expect(framesStacked(kitchenPlan(mesh(['model', 8]), box, 12, 8, 26))).toBe(false);
+  });
+
+  it('puts rowGap between rows and gap between neighbours, everything inside the box', () => {
+    // (with 36 px between rows the kitchens would be lower than node tiles' kitchens: tiles instead)
+    expect(kitchenPlan(m, box, 12, 8, 26, 36).mode).toBe('tiles');
+    const plan = kitchenPlan(m, box, 12, 8, 26, 24);
+    expect(plan.mode).toBe('grid');
+    const [a, b] = [plan.layout.cells[0]!, plan.layout.cells[8]!];
+    expect(b.y - (a.y + a.height)).toBeCloseTo(24, 9);
+    const right = plan.layout.cells[1]!;
+    expect(right.x - (a.x + a.width)).toBeCloseTo(12, 9);
+    const last = plan.layout.cells[63]!;
+    expect(a.y).toBeGreaterThanOrEqual(-1e-9);
+    expect(last.y + last.height).toBeLessThanOrEqual(box.height + 1e-9);
   });
 });
