@@ -193,11 +193,10 @@ export function histogram(
   );
 }
 
-/** A bin label as text nodes with a line-break opportunity after the range's dash. */
+/** A bin label with a line-break opportunity after the range's dash (h() keeps "2.79 s" whole). */
 function binLabelParts(label: string): (string | HTMLElement)[] {
-  const kept = label.replaceAll(' ', '\u00a0'); // the unit stays with its number
-  const at = kept.indexOf('–');
-  return at < 0 ? [kept] : [kept.slice(0, at + 1), h('wbr'), kept.slice(at + 1)];
+  const at = label.indexOf('–');
+  return at < 0 ? [label] : [label.slice(0, at + 1), h('wbr'), label.slice(at + 1)];
 }
 
 /** The QR code of `link` as an SVG with its quiet zone, white on dark pages so cameras read it. */

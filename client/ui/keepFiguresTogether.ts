@@ -1,10 +1,11 @@
 // A figure stays on one line with its unit: each "number unit" in a text ("4.13 s", "45.2 GB", "3.17 万")
 // is wrapped in <span class="figure"> (client/style.css: white-space: nowrap), so a narrow screen never ends
 // a line with "4.13" and starts the next with "s". The text itself is unchanged (textContent, screen
-// readers, copy and paste). The figures come from shared/game/format.ts.
+// readers, copy and paste). The units are the canvas's too (viewModels/numberUnit.ts).
+import { UNIT_AFTER_FIGURE } from '../viewModels/numberUnit.ts';
 
-/** A number and a unit the formatters print after it (format.ts, score.ts formatGb), the unit a whole word. */
-const FIGURE = /\d[\d.,]* (?:µs|ms|s|B|kB|MB|GB|TB|万|亿)(?![\p{L}\p{N}])/gu;
+/** A number and the unit after it. */
+const FIGURE = new RegExp(String.raw`\d[\d.,]* ${UNIT_AFTER_FIGURE}`, 'gu');
 
 /** One piece of a text: a figure with its unit, or the words between. */
 export interface TextPiece {
