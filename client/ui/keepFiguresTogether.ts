@@ -1,11 +1,11 @@
-// A figure stays on one line with its unit: each "number unit" in a text ("4.13 s", "45.2 GB", "3.17 万")
+// A figure stays on one line with its unit: each figure in a text ("4.13 s", "45.2 GB", "3.17 万", "≈ 7.6 GB")
 // is wrapped in <span class="figure"> (client/style.css: white-space: nowrap), so a narrow screen never ends
 // a line with "4.13" and starts the next with "s". The text itself is unchanged (textContent, screen
 // readers, copy and paste). The units are the canvas's too (viewModels/numberUnit.ts).
-import { UNIT_AFTER_FIGURE } from '../viewModels/numberUnit.ts';
+import { FIGURE } from '../viewModels/numberUnit.ts';
 
-/** A number and the unit after it. */
-const FIGURE = new RegExp(String.raw`\d[\d.,]* ${UNIT_AFTER_FIGURE}`, 'gu');
+/** A number with its unit (and an "≈ " before, a "× n" after: numberUnit.ts). */
+const FIGURES = new RegExp(FIGURE, 'gu');
 
 /** One piece of a text: a figure with its unit, or the words between. */
 export interface TextPiece {
@@ -17,7 +17,7 @@ export interface TextPiece {
 export function textPieces(text: string): TextPiece[] {
   const pieces: TextPiece[] = [];
   let from = 0;
-  for (const match of text.matchAll(FIGURE)) {
+  for (const match of text.matchAll(FIGURES)) {
     if (match.index > from) pieces.push({ text: text.slice(from, match.index), figure: false });
     pieces.push({ text: match[0], figure: true });
     from = match.index + match[0].length;

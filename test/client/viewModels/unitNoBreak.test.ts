@@ -12,7 +12,12 @@ describe('unitNoBreak', () => {
       'Out of memory: needs 18.4\u00a0GB, the fridge holds 16.0\u00a0GB.',
     );
     expect(unitNoBreak('0.00 s / 5.39 s · 537 µs × 640 · 96 B · 300 GB/s')).toBe(
-      '0.00\u00a0s / 5.39\u00a0s · 537\u00a0µs × 640 · 96\u00a0B · 300\u00a0GB/s',
+      '0.00\u00a0s / 5.39\u00a0s · 537\u00a0µs\u00a0×\u00a0640 · 96\u00a0B · 300\u00a0GB/s',
+    );
+  });
+  it('keeps an "≈ " with the figure after it', () => {
+    expect(unitNoBreak('(2 + 14/16)Ψ ≈ 7.6 GB, 7/199 ≈ 3.5% of a step')).toBe(
+      '(2 + 14/16)Ψ ≈\u00a07.6\u00a0GB, 7/199 ≈\u00a03.5% of a step',
     );
   });
   it('does not join a number to a word that merely starts like a unit', () => {
