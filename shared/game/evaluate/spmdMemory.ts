@@ -7,28 +7,16 @@ import {
   memoryBreakdown,
   modelStateBytes,
   peakTransientBytes,
+  residentValues,
   savedForBackward,
   valuesBytes,
   type TrainingPrecision,
 } from '../../sim/cost/memory.ts';
-import type { ValueId } from '../../sim/program/ir.ts';
 import type { SpmdPlan } from '../../sim/spmd/partition.ts';
 import type { MemoryReport } from '../evaluation.ts';
 
 /** Every device id of a mesh of `n` devices. */
 export const allDevices = (n: number): number[] => Array.from({ length: n }, (_, d) => d);
-
-/**
- * Values another row of the report already holds: parameters (updated in place), their gradients and
- * optimizer moments, and the activations saved for the backward pass.
- */
-function residentValues(plan: SpmdPlan, saved: readonly ValueId[]): Set<ValueId> {
-  const resident = new Set<ValueId>(saved);
-  for (const v of plan.program.values)
-    if ((v.node.kind === 'input' && v.node.role !== 'data') || v.gradOf !== undefined || v.phase === 'update')
-      resident.add(v.id);
-  return resident;
-}
 
 /** The memory report of `plan` on fridges of `capacityBytes`. */
 export function spmdMemory(

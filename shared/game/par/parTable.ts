@@ -330,13 +330,13 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     refused: 4,
   },
   'the-banquet': {
-    score: 80318.21459006944,
+    score: 81397.43370635876,
     plan: {
       mode: 'auto',
       specs: {},
       manual: null,
-      pipeline: { microbatches: 192, schedule: 'interleaved', virtualStages: 4 },
-      recompute: 'selective',
+      pipeline: { microbatches: 192, schedule: '1f1b', virtualStages: 1 },
+      recompute: 'none',
       zeroStage: 0,
       sequenceParallel: true,
       capacityFactor: null,

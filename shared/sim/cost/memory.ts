@@ -11,7 +11,6 @@ import { shardingKey, type SpmdPlan } from '../spmd/partition.ts';
 import { localShape } from '../sharding.ts';
 import { sizeOf } from '../tensor/ndarray.ts';
 import { isShapeOnly, localBytes } from './fusion.ts';
-import type { PlanPrice } from './pricePlan.ts';
 
 /** How a model trains: 16-bit weights with fp32 master copies and moments, or plain fp32. */
 export type TrainingPrecision = 'bf16-mixed' | 'fp16-mixed' | 'fp32';
@@ -112,21 +111,46 @@ export function valuesBytes(plan: SpmdPlan, ids: readonly ValueId[]): number {
   return ids.reduce((s, id) => s + localBytes(plan, id), 0);
 }
 
-/** The largest working set of one op (the bytes it reads and writes, gathered operands included). */
-export function peakOpBytes(price: PlanPrice): number {
-  return price.ops.reduce((m, o) => Math.max(m, o.hbmBytes), 0);
+/**
+ * Values another row of the memory report already holds: parameters (updated in place), their gradients and
+ * optimizer moments, and the activations `saved` for the backward pass.
+ */
+export function residentValues(plan: SpmdPlan, saved: readonly ValueId[]): Set<ValueId> {
+  const resident = new Set<ValueId>(saved);
+  for (const v of plan.program.values)
+    if ((v.node.kind === 'input' && v.node.role !== 'data') || v.gradOf !== undefined || v.phase === 'update')
+      resident.add(v.id);
+  return resident;
+}
+
+/** What peakTransientBytes leaves out, and the parameters it counts whole where they are used. */
+export interface TransientOptions {
+  /** Values of ops not run (a harness around the program): their ops are not counted. */
+  readonly skip?: ReadonlySet<ValueId>;
+  /**
+   * Resident parameters gathered whole before each forward and backward use (ZeRO-3's flat partitions,
+   * flatZero.ts): an op that reads one holds the gathered buffer, its local bytes, while it runs.
+   */
+  readonly gathered?: ReadonlySet<ValueId>;
 }
 
 /**
  * The largest transient working set of one op on one device: the buffers that live only while it runs —
  * operands resharded (gathered) into a new layout, plus operands and the result that no other row keeps.
- * Values in `resident` (parameters, gradients, optimizer state, activations saved for the backward pass)
- * are counted in their own rows and not again here. Bytes in each value's dtype.
+ * Values in `resident` (residentValues: parameters, gradients, optimizer state, activations saved for the
+ * backward pass) are counted in their own rows and not again here. Bytes in each value's dtype.
  */
-export function peakTransientBytes(plan: SpmdPlan, resident: ReadonlySet<ValueId>): number {
+export function peakTransientBytes(
+  plan: SpmdPlan,
+  resident: ReadonlySet<ValueId>,
+  options: TransientOptions = {},
+): number {
   const values = plan.program.values;
+  const skip = options.skip ?? new Set<ValueId>();
+  const gathered = options.gathered ?? new Set<ValueId>();
   let peak = 0;
   for (const op of plan.ops) {
+    if (skip.has(op.value)) continue;
     const v = values[op.value]!;
     const dtypeBytes = (id: ValueId) => DTYPE_BYTES[values[id]!.dtype];
     let bytes = resident.has(op.value)
@@ -136,7 +160,7 @@ export function peakTransientBytes(plan: SpmdPlan, resident: ReadonlySet<ValueId
       const used = op.operandShardings[i];
       if (used && shardingKey(used) !== shardingKey(plan.shardings[o]!))
         bytes += sizeOf(localShape(plan.mesh, used, values[o]!.shape)) * dtypeBytes(o);
-      else if (!resident.has(o)) bytes += localBytes(plan, o);
+      else if (!resident.has(o) || (gathered.has(o) && v.phase !== 'update')) bytes += localBytes(plan, o);
     });
     peak = Math.max(peak, bytes);
   }

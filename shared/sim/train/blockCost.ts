@@ -6,7 +6,8 @@ import { pricePlan } from '../cost/pricePlan.ts';
 import type { QueuedReduction } from '../cost/gradientOverlap.ts';
 import {
   modelStateBytes,
-  peakOpBytes,
+  peakTransientBytes,
+  residentValues,
   savedForBackward,
   valuesBytes,
   type ModelStateBytes,
@@ -221,9 +222,19 @@ export function blockCost(
   const updateCommS =
     price.collectives.filter((c) => c.phase === 'update').reduce((s, c) => s + c.timeS, 0) + flat.updateCommS;
   const bytes = (ids: readonly ValueId[]) => valuesBytes(plan, ids);
-  const peak = peakOpBytes(price);
   const generic = spec.saved === undefined ? savedForBackward(plan, spec.skip) : [];
   const saved = spec.saved ?? { none: generic, selective: generic, full: generic };
+  // The largest op's transient working set, by the rule the levels' memory uses (spmdMemory.ts): what no
+  // other row holds (states, everything `none` keeps for the backward pass), gathered operands included —
+  // ZeRO-3's flat partitions, replicated in the specs, are gathered whole for each forward and backward use.
+  const flatGathered =
+    (spec.flatZero?.zeroStage ?? 0) >= 3 && dpOf(plan) > 1
+      ? new Set(plan.program.values.filter((v) => spec.flatZero!.names.includes(v.name)).map((v) => v.id))
+      : new Set<ValueId>();
+  const peak = peakTransientBytes(plan, residentValues(plan, saved.none), {
+    skip: spec.skip,
+    gathered: flatGathered,
+  });
   const coreSaved = saved.none.filter((id) => !saved.selective.includes(id));
   const flops = (phase: Phase, only?: readonly ValueId[]) =>
     price.ops

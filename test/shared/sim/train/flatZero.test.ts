@@ -109,6 +109,21 @@ describe('ZeRO-3 on GPT-3 175B over 384 GPUs (Narayanan Table 2): the bytes of o
   });
 });
 
+describe('ZeRO-3 on 530B over 2,240 GPUs (Narayanan Table 2): the working set of one op, by hand', () => {
+  // h 20480 does not split over 2240 ranks: every weight is partitioned flat and gathered whole per use.
+  const run = PUBLISHED_RUNS.find((r) => r.id === 't2-zero3-530b-2240')!;
+  const layer = blocksOf(run.request).layer;
+  const [b, s, h] = [1, 2048, 20480];
+  it("is W1's backward input-gradient GEMM: W1 gathered, dY read, dX written (the update runs in place)", () => {
+    // dX = dY·W1ᵀ: W1 [h, 4h] gathered (2 B), dY [b, s, 4h] and dX [b, s, h] live only while it runs;
+    // X and the pre-GeLU output are saved activations, counted once, in their own row.
+    const expected = 2 * (h * 4 * h) + 2 * (b * s * 4 * h) + 2 * (b * s * h); // 3,774,873,600 B
+    expect(layer.temporaryBytes.none).toBe(expected);
+    // Full recompute rematerialises the whole layer's Korthikanti activations on top.
+    expect(layer.temporaryBytes.full).toBe(expected + layer.activationBytes.none);
+  });
+});
+
 describe('no data-parallel size is refused', () => {
   it('prices dp 1..2048 (tp 1, 2, 4 up to 4096 devices) at every ZeRO stage, each parameter ⌈n/dp⌉ per rank (fast-check)', () => {
     fc.assert(
