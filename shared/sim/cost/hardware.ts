@@ -124,7 +124,12 @@ export type HardwarePresetId = (typeof HARDWARE_PRESET_IDS)[number];
 /** Teaching rates: one round stove of 1e14 bf16 FLOP/s, with A100-like ratios between precisions. */
 const FRIDGE_FLOPS = { fp32: 1e14 / 16, tf32: 1e14 / 2, bf16: 1e14, fp16: 1e14, int8: 2e14 } as const;
 
-/** The presets. A TPU "node" is one ICI-connected pod (slice); nodes talk over DCN. */
+/**
+ * The presets. A TPU "node" is one ICI-connected pod (slice); nodes talk over DCN. GPU memory is the
+ * datasheet's figure in decimal bytes, where the parts hold binary ones (nvidia-smi: an A100 80GB has 81,920
+ * MiB = 85.9e9 B): the 7% between them stands for what the memory model does not count, the CUDA context,
+ * NCCL's buffers and the caching allocator's fragmentation (docs/pricing.md "Memory and score").
+ */
 export const HARDWARE_PRESETS: Readonly<Record<HardwarePresetId, DeviceSpec>> = {
   'a100-40gb': {
     id: 'a100-40gb',
