@@ -105,7 +105,7 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
     const handlers = sessionMessages({
       session: () => this.session,
       now: () => this.deps.now(),
-      commit: (step, edit) => this.commit(step, edit),
+      commit: (step, nowMs, edit) => this.commit(step, nowMs, edit),
       refuse: (client, code, message, error) => this.refuse(client, code, message, error),
       playerOf: (client) => this.playerOf(client),
     });
@@ -145,13 +145,14 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
       let seatKey: string | undefined;
       if (playerId === undefined) {
         const request = { nickname: seat.nickname ?? '', ...(seat.team ? { team: seat.team } : {}) };
-        const joined = joinPlayer(this.session, request, this.deps.now());
+        const joinedAt = this.deps.now();
+        const joined = joinPlayer(this.session, request, joinedAt);
         if (!joined.ok) throw joinRefusal(422, joined.error.code, joined.error.text.en, joined.error);
         playerId = joined.value.playerId;
         seatKey = newSecret();
         this.seatKeys.set(playerId, hashSecret(seatKey));
         try {
-          await this.commit({ session: joined.value.session, effects: [] });
+          await this.commit({ session: joined.value.session, effects: [] }, joinedAt);
         } catch (e) {
           this.seatKeys.delete(playerId);
           throw e;
@@ -229,9 +230,11 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
     void this.disconnect(CLOSE_RESTARTING);
   }
 
-  /** Persists an accepted step, mirrors it and sends its effects. */
-  private async commit(step: SessionStep, edit?: { by: string; seq: number }): Promise<void> {
-    const now = this.deps.now();
+  /**
+   * Persists an accepted step, mirrors it and sends its effects; `now` is the instant the core computed the
+   * step at (ms), so the stored and mirrored figures are the step's own (a timer started by it reads whole).
+   */
+  private async commit(step: SessionStep, now: number, edit?: { by: string; seq: number }): Promise<void> {
     // an edit changes only plans: the schema state would not change (the next tick sends the edit counts)
     const unchanged = step.session === this.session;
     const alike = !unchanged && mirrorsAlike(this.session, step.session);
@@ -286,7 +289,7 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
 
   private async onTick(): Promise<void> {
     const now = this.deps.now();
-    await this.commit(tick(this.session, now));
+    await this.commit(tick(this.session, now), now);
     if (now - this.lastHeartbeat >= HEARTBEAT_MS) {
       await this.deps.store.touch(this.roomId, now);
       this.lastHeartbeat = now;
@@ -303,7 +306,10 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
     const connected = connectedPlayers(this.clients);
     const absent = ids.filter((id) => !connected.has(id));
     if (absent.length === 0) return;
-    await this.commit({ session: dropGhostSeats(this.session, new Set(absent)), effects: [] });
+    await this.commit(
+      { session: dropGhostSeats(this.session, new Set(absent)), effects: [] },
+      this.deps.now(),
+    );
     for (const id of absent) if (!this.session.players.some((p) => p.id === id)) this.seatKeys.delete(id);
   }
 

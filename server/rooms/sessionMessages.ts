@@ -36,8 +36,11 @@ type CoreCall<T> = (
 export interface SessionMessageRoom {
   readonly session: () => SessionSnapshot;
   readonly now: () => number;
-  /** Persists, mirrors and delivers an accepted step; `edit` acknowledges its author's seq. */
-  readonly commit: (step: SessionStep, edit?: { by: string; seq: number }) => Promise<void>;
+  /**
+   * Persists, mirrors and delivers an accepted step computed at `nowMs`; `edit` acknowledges its author's
+   * seq.
+   */
+  readonly commit: (step: SessionStep, nowMs: number, edit?: { by: string; seq: number }) => Promise<void>;
   readonly refuse: (client: SeatedClient, code: string, message: string, error?: ClassroomError) => void;
   /** The sender's player id, or undefined after telling a non-player it may not do this. */
   readonly playerOf: (client: SeatedClient) => string | undefined;
@@ -49,9 +52,10 @@ export type SessionHandler = (client: SeatedClient, payload: unknown) => void | 
 export function sessionMessages(room: SessionMessageRoom): ReadonlyMap<string, SessionHandler> {
   const apply = async <T>(client: SeatedClient, msg: Validated<T>, call: CoreCall<T>): Promise<void> => {
     if (!msg.ok) return client.send(MSG_ERROR, msg.error);
-    const step = call(msg.value, room.now());
+    const now = room.now();
+    const step = call(msg.value, now);
     if (!step.ok) return room.refuse(client, step.error.code, step.error.text.en, step.error);
-    await room.commit(step.value);
+    await room.commit(step.value, now);
   };
   return new Map<string, SessionHandler>([
     [
@@ -71,9 +75,10 @@ export function sessionMessages(room: SessionMessageRoom): ReadonlyMap<string, S
         if (playerId === undefined) return;
         const msg = validateEdit(payload);
         if (!msg.ok) return client.send(MSG_ERROR, msg.error);
-        const step = playerEdit(room.session(), playerId, msg.value.edit, room.now());
+        const now = room.now();
+        const step = playerEdit(room.session(), playerId, msg.value.edit, now);
         if (!step.ok) return client.send(MSG_EDIT_REFUSED, editRefusedMessage(msg.value.seq, step.error));
-        return room.commit(step.value, { by: playerId, seq: msg.value.seq });
+        return room.commit(step.value, now, { by: playerId, seq: msg.value.seq });
       },
     ],
     [

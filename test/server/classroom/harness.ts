@@ -33,16 +33,23 @@ export async function startTestServer(
   options: Pick<GameServerOptions, 'trustProxy' | 'requestTimeoutMs'> & {
     /** The server's clock moves only by advanceClock (a test of figures computed from it, e.g. Retry-After). */
     readonly frozenClock?: boolean;
+    /** Every read of the server's clock is 1 ms after the one before: code that reads it twice for one step shows. */
+    readonly tickingClock?: boolean;
   } = {},
 ): Promise<TestServer> {
   let offset = 0;
-  const { frozenClock, ...serverOptions } = options;
+  const { frozenClock, tickingClock, ...serverOptions } = options;
   const start = Date.now();
+  let reads = 0;
+  const now = (): number => {
+    if (tickingClock === true) return start + offset + ++reads;
+    return frozenClock === true ? start + offset : Date.now() + offset;
+  };
   const server = await startGameServer({
     port: 0,
     host: '127.0.0.1',
     dbPath,
-    now: frozenClock === true ? () => start + offset : () => Date.now() + offset,
+    now,
     ...serverOptions,
   });
   return {
