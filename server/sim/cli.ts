@@ -1,8 +1,9 @@
 // `npm run sim -- <command> [file]`: one JSON document in (file or stdin), one JSON document out (docs/design.md §4.4).
+// `help` (or `--help`, `-h`, also after a command) prints the usage and the commands' summaries.
 // Exit 0 on success; 2 with {"error": {type, code, message}} for bad input; 1 only for a bug.
 import { readFileSync } from 'node:fs';
 import type { GameErrorCode } from '../../shared/game/errors.ts';
-import { SIM_COMMANDS } from './commands.ts';
+import { SIM_COMMANDS, simHelp } from './commands.ts';
 
 // No file and a terminal on stdin, or nothing on stdin (`< /dev/null`, an empty pipe): the empty document
 // `{}` (`npm run sim -- validate` needs no input; the other commands then name the fields they need).
@@ -19,9 +20,19 @@ function fail(type: string, code: GameErrorCode, message: string): never {
 
 const [command, file] = process.argv.slice(2);
 const names = Object.keys(SIM_COMMANDS).join(', ');
+const HELP = new Set(['help', '--help', '-h']);
+if (command !== undefined && (HELP.has(command) || (file !== undefined && HELP.has(file)))) {
+  process.stdout.write(`${JSON.stringify(simHelp(HELP.has(command) ? file : command), null, 2)}\n`);
+  process.exit(0);
+}
 if (!command) fail('InputError', 'input/field', `usage: npm run sim -- <command> [file]; commands: ${names}`);
-const run = SIM_COMMANDS[command];
-if (!run) fail('InputError', 'input/field', `unknown command '${command}'; commands: ${names}`);
+const run = Object.hasOwn(SIM_COMMANDS, command) ? SIM_COMMANDS[command]!.run : undefined;
+if (!run)
+  fail(
+    'InputError',
+    'input/field',
+    `unknown command '${command}'; commands: ${names}; help: npm run sim -- help`,
+  );
 
 let input: unknown;
 try {

@@ -72,6 +72,44 @@ describe('npm run sim -- shard', () => {
     const { code, json } = await sim('cook', {});
     expect(code).toBe(2);
     expect((json.error as { message: string }).message).toContain('unknown command');
+    expect((json.error as { message: string }).message).toContain('npm run sim -- help');
+  });
+
+  it("takes no property of an object for a command ('constructor')", async () => {
+    const { code, json } = await sim('constructor', {});
+    expect(code).toBe(2);
+    expect(json.error).toMatchObject({ type: 'InputError', code: 'input/field' });
+  });
+});
+
+describe('npm run sim -- help', () => {
+  it('lists every command with what it does, and exits 0', async () => {
+    for (const args of [['help'], ['--help'], ['-h']]) {
+      const { code, json } = await sim(args, '');
+      expect(code).toBe(0);
+      expect(Object.keys(json.commands as object)).toEqual([
+        'shard',
+        'taste',
+        'train',
+        'validate',
+        'level',
+        'levels',
+        'export',
+      ]);
+      for (const summary of Object.values(json.commands as Record<string, string>))
+        expect(summary.length).toBeGreaterThan(20);
+      expect(json.usage).toBe('npm run -s sim -- <command> [file]');
+    }
+  });
+  it('after a command, or naming one, gives that command alone (not a file named --help)', async () => {
+    for (const args of [
+      ['validate', '--help'],
+      ['help', 'validate'],
+    ]) {
+      const { code, json } = await sim(args, '');
+      expect(code).toBe(0);
+      expect(Object.keys(json.commands as object)).toEqual(['validate']);
+    }
   });
 });
 
