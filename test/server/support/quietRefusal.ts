@@ -12,8 +12,8 @@ const NOISE = [
 ];
 
 /**
- * The attempt's promise (it should reject: assert it with `.rejects`), with the client's refusal warnings
- * held back into `held` (when given, for the test to assert on).
+ * The attempt's promise (one refused join rejects: assert it with `.rejects`; a batch may settle them all),
+ * with the client's refusal warnings held back into `held` (when given, for the test to assert on).
  * @example await expect(quietRefusal(() => client.joinById(code, options))).rejects.toThrow(/bad-nickname/)
  */
 export function quietRefusal<T>(attempt: () => Promise<T>, held: string[] = []): Promise<T> {
