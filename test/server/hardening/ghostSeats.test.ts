@@ -88,8 +88,9 @@ it(`${CYCLES} join/leave cycles leave only the seats that played, and a small st
   await until(() => seats() === 1, 10_000, 'dropped ghosts gone');
   expect(seatRows()).toBe(1);
   const after = await fullStateBytes();
-  console.log(`full state for a new screen: ${before} B before, ${held} B held, ${after} B after`);
-  expect(after).toBeLessThanOrEqual(before + 16);
+  expect(after, `full state for a new screen: ${before} B before, ${held} B held`).toBeLessThanOrEqual(
+    before + 16,
+  );
   // Ann's seat (played) survives the same grace; a new player gets a fresh id, never a dropped one's.
   const zed = await join(srv.url, code, { role: 'player', nickname: 'Zed' });
   expect(zed.of<{ playerId: string }>('welcome')[0]!.playerId).toBe(`p${CYCLES + 2}`);
