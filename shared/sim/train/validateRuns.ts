@@ -7,6 +7,7 @@ import type { Calibration } from '../cost/calibration.ts';
 import { bad, isObject, onlyFields } from '../input/fields.ts';
 import { ok, type Result } from '../result.ts';
 import { PUBLISHED_RUNS, RUN_SOURCES, type PublishedRun, type RunSource } from './publishedRuns.ts';
+import type { TrainTimeBreakdown } from './simulateTrain.ts';
 import { trainCommand } from './trainReport.ts';
 
 /** One priced row. */
@@ -22,6 +23,8 @@ export interface ValidationRow {
   readonly oursS?: number;
   /** ours / published − 1; absent when refused. */
   readonly error?: number;
+  /** Where our time goes on the critical device, s (`sim train`'s `breakdownS`; sums to `oursS`). */
+  readonly oursBreakdownS?: TrainTimeBreakdown;
   /** Whether our plan fits the device's memory (it ran, so it should); absent when refused. */
   readonly fits?: boolean;
   /** Why `sim train` refused the run. */
@@ -75,7 +78,13 @@ export function validateRun(run: PublishedRun, calibration?: Calibration): Valid
   const priced = trainCommand(run.request, calibration);
   if (!priced.ok) return { ...base, refused: `${priced.error.type}: ${priced.error.message}` };
   const oursS = priced.value.iterationTimeS;
-  return { ...base, oursS, error: oursS / base.published.iterationS - 1, fits: priced.value.memory.fits };
+  return {
+    ...base,
+    oursS,
+    error: oursS / base.published.iterationS - 1,
+    oursBreakdownS: priced.value.breakdownS,
+    fits: priced.value.memory.fits,
+  };
 }
 
 /** Mean absolute and worst error of `rows`. */

@@ -161,9 +161,17 @@ describe('npm run sim -- validate', () => {
         'published',
         'oursS',
         'error',
+        'oursBreakdownS',
         'fits',
       ]);
       expect(Object.keys(r.published as object)).toEqual(['kind', 'value', 'iterationS']);
+      expect(Object.keys(r.oursBreakdownS as object)).toEqual([
+        'compute',
+        'tensorComm',
+        'pipelineComm',
+        'dataComm',
+        'bubble',
+      ]);
     }
     expect(rows.filter((r) => r.fitted).map((r) => r.id)).toEqual([
       't1-3.6b',

@@ -110,6 +110,19 @@ describe('the whole table', () => {
     expect(report.unfitted.refused + report.fitted.refused).toBe(0);
   });
 
+  it("says where our time goes in each row: `sim train`'s breakdown, every second of `oursS` in it", () => {
+    for (const r of report.rows) {
+      const parts = Object.values(r.oursBreakdownS!);
+      expect(parts, r.id).toHaveLength(5);
+      for (const s of parts) expect(s, r.id).toBeGreaterThanOrEqual(-1e-9);
+      expect(parts.reduce((a, b) => a + b, 0) / r.oursS! - 1, r.id).toBeCloseTo(0, 9);
+    }
+    // ZeRO-3 without model parallelism: no tensor or pipeline passes to speak of, the data link is the rest
+    const zero3 = report.rows.find((r) => r.id === 't2-zero3-175b-1536')!.oursBreakdownS!;
+    expect(zero3.pipelineComm + zero3.bubble).toBeLessThan(1e-6);
+    expect(zero3.dataComm).toBeGreaterThan(3 * zero3.compute);
+  });
+
   it('fits every published run in 80 GB, as each of them ran (docs/pricing.md "Memory and score")', () => {
     expect(report.rows.filter((r) => r.fits === false).map((r) => r.id)).toEqual([]);
   });
