@@ -36,8 +36,11 @@ export function pipelinePasses(sim: TrainSimulation): CollectiveCost[] {
   const elementBytes = sim.request.precision === 'fp32' ? 4 : 2;
   const bytes =
     (microBatch * sim.request.model.seq * sim.request.model.hidden * elementBytes) / (split ? tp : 1);
-  const send = sim.timeline.deviceEvents(d).find((e) => e.kind === 'send');
-  const timeS = send ? send.endS - send.startS : 0;
+  let timeS = -1; // the first send's span (every send of the step is priced alike)
+  sim.timeline.forEachEvent(d, (kind, startS, endS) => {
+    if (timeS < 0 && kind === 'send') timeS = endS - startS;
+  });
+  timeS = Math.max(timeS, 0);
   let forward = 0;
   let backward = 0;
   for (let c = 0; c < v; c++) {

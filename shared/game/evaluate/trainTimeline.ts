@@ -19,6 +19,12 @@ export function stageDevices(dp: number, pp: number, tp: number, d: number): num
   return ids;
 }
 
+const TENSOR_LABEL = {
+  forward: 'tensor-parallel forward collectives over model',
+  backward: 'tensor-parallel backward collectives over model',
+  recompute: 'tensor-parallel recompute collectives over model',
+} as const;
+
 /** The lanes of `sim`. */
 export function trainTimeline(sim: TrainSimulation): StepTimeline {
   const { tp, pp, dp } = sim.request.parallel;
@@ -26,40 +32,47 @@ export function trainTimeline(sim: TrainSimulation): StepTimeline {
   const lanes = Array.from({ length: pp }, (_, d) => {
     const end = sim.timeline.endS[d]!;
     const events: StepEvent[] = [];
-    for (const e of sim.timeline.deviceEvents(d)) {
-      if (e.startS >= end) continue;
-      const mb = e.microbatch === undefined ? {} : { microbatch: e.microbatch };
-      const task =
-        e.kind === 'forward' || e.kind === 'backward' || e.kind === 'recompute'
-          ? sim.stageTasks[(e.chunk ?? 0) * pp + d]?.[e.kind]
-          : undefined;
+    // The simulation's compact record, read without an object per simulated event: this runs on every
+    // preview, and building ~20,000 short-lived events per banquet edit cost more than the simulation.
+    const push = (
+      kind: StepEvent['kind'],
+      startS: number,
+      endS: number,
+      microbatch: number,
+      label?: string,
+    ) => {
+      if (microbatch < 0)
+        events.push(label === undefined ? { kind, startS, endS } : { kind, startS, endS, label });
+      else
+        events.push(
+          label === undefined
+            ? { kind, startS, endS, microbatch }
+            : { kind, startS, endS, label, microbatch },
+        );
+    };
+    sim.timeline.forEachEvent(d, (kind, startS, endS, microbatch, chunk) => {
+      if (startS >= end) return;
+      const cooking = kind === 'forward' || kind === 'backward' || kind === 'recompute' ? kind : undefined;
+      const task = cooking && sim.stageTasks[Math.max(chunk, 0) * pp + d]?.[cooking];
       const total = task ? taskS(task) : 0;
-      if (!task || total <= 0 || task.computeS >= total) {
-        events.push({ kind: e.kind, startS: e.startS, endS: e.endS, ...mb });
-        continue;
-      }
+      if (!cooking || !task || total <= 0 || task.computeS >= total)
+        return push(kind, startS, endS, microbatch);
       // Stove time, then the task's passes, scaled to the event's span.
-      const scale = (e.endS - e.startS) / total;
-      const cookEnd = e.startS + task.computeS * scale;
+      const scale = (endS - startS) / total;
+      const cookEnd = startS + task.computeS * scale;
       const tensorEnd = cookEnd + task.tensorS * scale;
-      if (cookEnd > e.startS) events.push({ kind: e.kind, startS: e.startS, endS: cookEnd, ...mb });
+      if (cookEnd > startS) push(kind, startS, cookEnd, microbatch);
       if (task.tensorS > 0)
-        events.push({
-          kind: 'collective',
-          startS: cookEnd,
-          endS: task.dataS > 0 ? tensorEnd : e.endS,
-          label: `tensor-parallel ${e.kind} collectives over model`,
-          ...mb,
-        });
+        push('collective', cookEnd, task.dataS > 0 ? tensorEnd : endS, microbatch, TENSOR_LABEL[cooking]);
       if (task.dataS > 0)
-        events.push({
-          kind: 'collective',
-          startS: task.tensorS > 0 ? tensorEnd : cookEnd,
-          endS: e.endS,
-          label: 'ZeRO-3 parameter all-gather over data',
-          ...mb,
-        });
-    }
+        push(
+          'collective',
+          task.tensorS > 0 ? tensorEnd : cookEnd,
+          endS,
+          microbatch,
+          'ZeRO-3 parameter all-gather over data',
+        );
+    });
     let clock = end;
     const add = (kind: StepEvent['kind'], durationS: number, label: string) => {
       if (durationS <= 0) return;

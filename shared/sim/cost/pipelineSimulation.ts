@@ -52,6 +52,15 @@ export interface PipelineInput {
   readonly sendS?: number;
 }
 
+/** Called once per event by `PipelineTimeline.forEachEvent`. */
+export type EventVisitor = (
+  kind: TimelineEventKind,
+  startS: number,
+  endS: number,
+  microbatch: number,
+  chunk: number,
+) => void;
+
 export interface PipelineTimeline {
   /**
    * Per device, its events in time order, gap-free from 0 to `stepS` (plus any 'collective' events, which
@@ -61,6 +70,12 @@ export interface PipelineTimeline {
   readonly events: readonly (readonly TimelineEvent[])[];
   /** One device's events, built on demand and cached (cheaper than `events` when drawing a few rows). */
   deviceEvents(device: number): readonly TimelineEvent[];
+  /**
+   * One device's events in the order of `deviceEvents`, read off the compact record without building an
+   * object per event (a step of the banquet has ~20,000; building and keeping them cost most of a preview);
+   * `microbatch` and `chunk` are −1 where the event has none.
+   */
+  forEachEvent(device: number, visit: EventVisitor): void;
   /** Makespan of the step, seconds. */
   readonly stepS: number;
   /** Idle device-time over p · stepS ('recv' waits and sends are not idle). */
@@ -203,6 +218,15 @@ function grow(r: EventRecord): void {
   Object.assign(r, { ...bigger, count: r.count });
 }
 
+function visitRecord(r: EventRecord, v: number, visit: EventVisitor): void {
+  for (let i = 0; i < r.count; i++) {
+    const tag = r.tag[i]!;
+    const kind = KINDS[r.kind[i]!]!;
+    if (tag < 0) visit(kind, r.startS[i]!, r.endS[i]!, -1, -1);
+    else visit(kind, r.startS[i]!, r.endS[i]!, Math.floor(tag / v), tag % v);
+  }
+}
+
 function materialise(d: number, r: EventRecord, v: number): TimelineEvent[] {
   const out = new Array<TimelineEvent>(r.count);
   for (let i = 0; i < r.count; i++) {
@@ -337,16 +361,18 @@ export function simulatePipeline(input: PipelineInput): Result<PipelineTimeline>
   for (let d = 0; d < p; d++) emit(d, IDLE, free[d]!, stepS, -1);
   const totalIdle = idleS.reduce((a, b) => a + b, 0);
   const cache: (TimelineEvent[] | undefined)[] = new Array(p);
-  const deviceEvents = (d: number): TimelineEvent[] => {
+  const recordOf = (d: number): EventRecord => {
     const record = records[d];
     if (record === undefined) throw new RangeError(`device ${d} is not in a pipeline of ${p} devices`);
-    return (cache[d] ??= materialise(d, record, v));
+    return record;
   };
+  const deviceEvents = (d: number): TimelineEvent[] => (cache[d] ??= materialise(d, recordOf(d), v));
   return ok({
     get events() {
       return Array.from({ length: p }, (_, d) => deviceEvents(d));
     },
     deviceEvents,
+    forEachEvent: (d: number, visit: EventVisitor) => visitRecord(recordOf(d), v, visit),
     stepS,
     bubbleFraction: stepS > 0 ? totalIdle / (p * stepS) : 0,
     idleS: Array.from(idleS),
@@ -376,6 +402,9 @@ export function withCollectives(
       return Array.from({ length: p }, (_, d) => deviceEvents(d));
     },
     deviceEvents,
+    forEachEvent: (d: number, visit: EventVisitor) => {
+      for (const e of deviceEvents(d)) visit(e.kind, e.startS, e.endS, e.microbatch ?? -1, e.chunk ?? -1);
+    },
     stepS: timeline.stepS,
     bubbleFraction: timeline.bubbleFraction,
     idleS: timeline.idleS,

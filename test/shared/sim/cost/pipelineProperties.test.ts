@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import {
   SCHEDULES,
   simulatePipeline,
+  withCollectives,
   type PipelineInput,
+  type PipelineTimeline,
   type TimelineEvent,
 } from '../../../../shared/sim/cost/pipelineSimulation.ts';
 
@@ -120,6 +122,39 @@ describe('pipeline simulation invariants (fast-check)', () => {
         const path = perStage.reduce((a, b) => a + b, 0);
         expect(r.value.stepS).toBeGreaterThanOrEqual(m * busiest);
         expect(r.value.stepS).toBeGreaterThanOrEqual(path);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('forEachEvent visits what deviceEvents lists, in order, with −1 for no microbatch or chunk', () => {
+    const visited = (t: PipelineTimeline, d: number): TimelineEvent[] => {
+      const out: TimelineEvent[] = [];
+      t.forEachEvent(d, (kind, startS, endS, microbatch, chunk) =>
+        out.push(
+          microbatch < 0
+            ? { device: d, kind, startS, endS }
+            : { device: d, kind, microbatch, chunk, startS, endS },
+        ),
+      );
+      return out;
+    };
+    fc.assert(
+      fc.property(inputs, (input) => {
+        const r = simulatePipeline(input);
+        if (!r.ok) return;
+        // a reduction on every device, overlapping its last quarter: withCollectives merges it in
+        const merged = withCollectives(
+          r.value,
+          r.value.endS.map((end, device) => [
+            { device, kind: 'collective', startS: end * 0.75, endS: end + 0.25 },
+          ]),
+        );
+        for (let d = 0; d < input.stages; d++) {
+          // visited before deviceEvents is read: the compact record is read, not the cache
+          expect(visited(r.value, d)).toEqual(r.value.deviceEvents(d));
+          expect(visited(merged, d)).toEqual(merged.deviceEvents(d));
+        }
       }),
       { numRuns: 100 },
     );
