@@ -98,6 +98,8 @@ export interface SimErrorParams {
   'train/ep-dp': { readonly ep: number; readonly dp: number };
   'train/experts-ep': { readonly experts: number; readonly ep: number };
   'train/experts-need-sp': Record<string, never>;
+  'train/zero3-hooks': { readonly zeroStage: number; readonly tp: number; readonly pp: number };
+  'train/zero3-max-live': Record<string, never>;
   // cost/hardware.ts
   'hardware/unknown': { readonly id: string; readonly known: readonly string[] };
   // cost/pipelineSimulation.ts
@@ -197,6 +199,8 @@ export const SIM_ERROR_TYPES = {
   'train/ep-dp': 'ValueError',
   'train/experts-ep': 'ValueError',
   'train/experts-need-sp': 'ValueError',
+  'train/zero3-hooks': 'ValueError',
+  'train/zero3-max-live': 'ValueError',
   'hardware/unknown': 'ValueError',
   'pipeline/unknown-schedule': 'ValueError',
   'pipeline/not-positive': 'ValueError',

@@ -63,6 +63,16 @@ export const PLAN_EXPLANATIONS: ExplanationTable<PlanCode> = {
       `${experts} expert stations must be shared equally by ${ep} kitchens, which does not divide.`,
     ),
   'train/experts-need-sp': byType('ValueError'),
+  'train/zero3-hooks': () =>
+    text(
+      '按 DeepSpeed 钩子重放的 ZeRO-3 只管纯调料账本：要 ZeRO 第 3 级，不切菜（tp = 1）、不分菜序（pp = 1）。',
+      "DeepSpeed's ZeRO-3 hooks replay the seasoning ledger alone: ZeRO stage 3, no cut dishes (tp = 1), no courses (pp = 1).",
+    ),
+  'train/zero3-max-live': () =>
+    text(
+      '同时摊开多少调料的上限只属于 ZeRO-3 钩子：先打开 zero3Hooks。',
+      'The limit on how much seasoning lies open at once belongs to the ZeRO-3 hooks: turn zero3Hooks on first.',
+    ),
   'hardware/unknown': byType('ValueError'),
   'pipeline/unknown-schedule': byType('ValueError'),
   'pipeline/not-positive': byType('ValueError'),

@@ -148,9 +148,10 @@ function task(
   for (const o of price.ops) if (o.phase === phase && (!only || only.has(o.value))) computeS += o.timeS;
   const coll = (pred: (c: PricedCollective) => boolean) =>
     only ? [] : price.collectives.filter((c) => c.phase === phase && pred(c));
-  // ZeRO-3's parameter gathers stay on the critical path (DeepSpeed's prefetch hides part of them; pricing
-  // them as fully hidden made every ZeRO-3 row of Narayanan Table 2 27–34% too fast; as exposed, with the
-  // reduce-scatters in the link's free time, they are 21% too slow to 2% too fast: docs/pricing.md).
+  // ZeRO-3's parameter gathers stay on the critical path (pricing them as fully hidden made every ZeRO-3 row
+  // of Narayanan Table 2 27–34% too fast; as exposed, with the reduce-scatters in the link's free time, they
+  // are 21% too slow to 2% too fast). `parallel.zero3Hooks` replaces them in the layers' tasks with
+  // DeepSpeed's hooks replayed (zero3HookTasks.ts; docs/pricing.md "ZeRO-3").
   return {
     computeS,
     tensorS: coll((c) => c.role === 'activation').reduce((s, c) => s + c.timeS, 0) - (only ? 0 : hidden),

@@ -34,6 +34,7 @@ import { DATA_AXIS, MODEL_AXIS, STAGE_AXIS } from './trainAxes.ts';
 import { trainBlocks, type TrainBlocks } from './trainBlocks.ts';
 import { stageMemory, type StageMemory } from './stageMemory.ts';
 import type { TrainRequest } from './trainRequest.ts';
+import { zero3HookTasks, type LayerTasks } from './zero3HookTasks.ts';
 
 /** Where one device's step time goes; the parts sum to the step time. */
 export interface TrainTimeBreakdown {
@@ -101,6 +102,12 @@ export function simulateTrain(req: TrainRequest, calibration?: Calibration): Res
   const perStage = model.layers / K;
   const m = par.globalBatch / (par.microBatch * par.dp);
   const policy = par.recompute;
+  // Under DeepSpeed's ZeRO-3 hooks the layers' gathers and gradient reductions are the replay's waits
+  // (zero3HookTasks.ts), so the layers queue no reductions of their own below.
+  const hooks = par.zero3Hooks === true;
+  const lt: LayerTasks = hooks
+    ? zero3HookTasks(req, blocks)
+    : { forward: layer.forward, backward: layer.backward, recompute: layer.recompute[policy] };
 
   const gradBytes = stateBytesPerParam(req.precision).grads;
   const accumulateS = (params: number): TaskCost =>
@@ -108,8 +115,8 @@ export function simulateTrain(req: TrainRequest, calibration?: Calibration): Res
       ? { ...NO_TASK, computeS: (memoryTimeS(3 * gradBytes * params, blocks.ctx) * (m - 1)) / m }
       : NO_TASK;
   const stageTasks = Array.from({ length: K }, (_, k) => {
-    let forward = addTasks(NO_TASK, layer.forward, perStage);
-    let backward = addTasks(NO_TASK, layer.backward, perStage);
+    let forward = addTasks(NO_TASK, lt.forward, perStage);
+    let backward = addTasks(NO_TASK, lt.backward, perStage);
     let params = perStage * layer.state.localParams;
     if (k === 0) {
       forward = addTasks(forward, embedding.forward);
@@ -122,7 +129,7 @@ export function simulateTrain(req: TrainRequest, calibration?: Calibration): Res
       if (K > 1) params += output.state.localParams;
     }
     backward = addTasks(backward, accumulateS(params));
-    return { forward, backward, recompute: addTasks(NO_TASK, layer.recompute[policy], perStage) };
+    return { forward, backward, recompute: addTasks(NO_TASK, lt.recompute, perStage) };
   });
   const send = sendS(req, blocks);
   const simulated = simulatePipeline({
@@ -153,7 +160,7 @@ export function simulateTrain(req: TrainRequest, calibration?: Calibration): Res
       : 0;
   // ZeRO-3's parameter gathers (a task's `dataS`, fetched before its compute) hold the same data link in
   // that window: the reductions run around them (gradientOverlap.ts `busy`).
-  const layerBackS = taskS(layer.recompute[policy]) + taskS(layer.backward);
+  const layerBackS = taskS(lt.recompute) + taskS(lt.backward);
   const reductions = Array.from({ length: p }, (_, d) => {
     const items: QueuedReduction[] = [];
     const busy: Span[] = [];
@@ -169,10 +176,11 @@ export function simulateTrain(req: TrainRequest, calibration?: Calibration): Res
         clock += taskS(output.backward);
       }
       for (let l = 0; l < perStage; l++) {
-        const start = clock + taskS(layer.recompute[policy]);
-        hold(clock, layer.recompute[policy]);
-        hold(start, layer.backward);
-        for (const g of layer.gradients) items.push({ readyS: start + g.readyS, durationS: g.durationS });
+        const start = clock + taskS(lt.recompute);
+        hold(clock, lt.recompute);
+        hold(start, lt.backward);
+        if (!hooks)
+          for (const g of layer.gradients) items.push({ readyS: start + g.readyS, durationS: g.durationS });
         clock += layerBackS;
       }
       if (k === 0) {

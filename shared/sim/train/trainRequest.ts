@@ -71,6 +71,14 @@ export interface ParallelPlan {
   readonly gradAccumulationFusion?: boolean;
   /** Expert parallelism: the experts split over ep of the dp replicas (1 without a mixture of experts). */
   readonly ep?: number;
+  /**
+   * ZeRO-3 as DeepSpeed's hooks ran it in 2021 (deepspeedZero3.ts; zeroStage 3, tp = pp = 1): each weight
+   * gathered at its module's hook, one weight prefetched, a device-wide wait at every fetch. Absent: false,
+   * every gather on the critical path and the gradient reductions in the link's free time.
+   */
+  readonly zero3Hooks?: boolean;
+  /** DeepSpeed's `stage3_max_live_parameters` (elements) under `zero3Hooks`; absent: 10⁹, its default. */
+  readonly zero3MaxLiveParameters?: number;
 }
 
 /** A validated `sim train` request. */
@@ -195,6 +203,8 @@ function readParallel(raw: unknown): Result<ParallelPlan> {
       'asyncTensorAllReduce',
       'gradAccumulationFusion',
       'ep',
+      'zero3Hooks',
+      'zero3MaxLiveParameters',
     ],
     'parallel',
   );
@@ -229,6 +239,13 @@ function readParallel(raw: unknown): Result<ParallelPlan> {
   if (!asyncTp.ok) return asyncTp;
   const fusion = readBool(raw.gradAccumulationFusion, 'parallel.gradAccumulationFusion', true);
   if (!fusion.ok) return fusion;
+  const hooks = readBool(raw.zero3Hooks, 'parallel.zero3Hooks', false);
+  if (!hooks.ok) return hooks;
+  const maxLive =
+    raw.zero3MaxLiveParameters === undefined
+      ? undefined
+      : int(raw.zero3MaxLiveParameters, 'parallel.zero3MaxLiveParameters', 1, Number.MAX_SAFE_INTEGER);
+  if (maxLive !== undefined && !maxLive.ok) return maxLive;
   return ok({
     ...n.value,
     schedule: schedule.value,
@@ -238,6 +255,8 @@ function readParallel(raw: unknown): Result<ParallelPlan> {
     overlapGradReduce: overlap.value,
     asyncTensorAllReduce: asyncTp.value,
     gradAccumulationFusion: fusion.value,
+    ...(hooks.value ? { zero3Hooks: true } : {}),
+    ...(maxLive === undefined ? {} : { zero3MaxLiveParameters: maxLive.value }),
   });
 }
 
@@ -294,6 +313,19 @@ function check(model: GptModel, p: ParallelPlan): Result<void> {
       {},
       'With tensor and expert parallelism together Megatron-Core routes sequence-parallel tokens: set ' +
         'parallel.sequenceParallel to true.',
+    );
+  if (p.zero3Hooks === true && (p.zeroStage !== 3 || p.tp !== 1 || p.pp !== 1 || experts > 1))
+    return err(
+      'train/zero3-hooks',
+      { zeroStage: p.zeroStage, tp: p.tp, pp: p.pp },
+      `parallel.zero3Hooks replays DeepSpeed's ZeRO-3 alone: it needs zeroStage 3, tp = pp = 1 and no ` +
+        `experts (here zeroStage ${p.zeroStage}, tp ${p.tp}, pp ${p.pp}).`,
+    );
+  if (p.zero3MaxLiveParameters !== undefined && p.zero3Hooks !== true)
+    return err(
+      'train/zero3-max-live',
+      {},
+      'parallel.zero3MaxLiveParameters is a limit of the ZeRO-3 hooks: it needs parallel.zero3Hooks true.',
     );
   if (p.schedule !== 'interleaved' && p.virtualStages !== 1)
     return err(

@@ -211,6 +211,8 @@ const CASES: { readonly [C in GameErrorCode]: () => Outcome } = {
   'train/ep-dp': () => train({ model: { experts: 16 }, parallel: { ep: 16, sequenceParallel: true } }),
   'train/experts-ep': () => train({ model: { experts: 6 }, parallel: { ep: 4, sequenceParallel: true } }),
   'train/experts-need-sp': () => train({ model: { experts: 8 }, parallel: { ep: 8 } }),
+  'train/zero3-hooks': () => train({ parallel: { zero3Hooks: true } }),
+  'train/zero3-max-live': () => train({ parallel: { zero3MaxLiveParameters: 2e9 } }),
   'hardware/unknown': () => hardwarePreset('toaster'),
   'pipeline/unknown-schedule': () => pipeline({ schedule: 'zigzag' as never }),
   'pipeline/not-positive': () => pipeline({ microbatches: 0 }),
