@@ -87,6 +87,8 @@ interface Shape {
   y2021?: boolean;
   /** `--fp16` (examples/sc21/CONFIG.sh) rather than bf16. */
   fp16?: boolean;
+  /** DeepSpeed's ZeRO-3 hooks (`zero3Hooks`) with this `stage3_max_live_parameters`. */
+  hooks?: { maxLive: number };
 }
 
 const plan = (s: Shape): Record<string, number | string | boolean> => ({
@@ -102,6 +104,7 @@ const plan = (s: Shape): Record<string, number | string | boolean> => ({
   zeroStage: s.zero ?? 0,
   ...(s.overlap === undefined ? {} : { overlapGradReduce: s.overlap }),
   ...(s.y2021 === true ? { asyncTensorAllReduce: false, gradAccumulationFusion: false } : {}),
+  ...(s.hooks ? { zero3Hooks: true, zero3MaxLiveParameters: s.hooks.maxLive } : {}),
 });
 
 function run(
@@ -142,6 +145,15 @@ const KORTHIKANTI_SCHEDULE = 'interleaving as calculon validation/*.json (Table 
 // MT-NLG was trained in 2021 on DeepSpeed's fp16 optimizer, so the rows are priced `fp16-mixed`.
 const MTNLG_ASSUMED =
   'microbatch 2, from the ratios of the three published times (1F1B: t ∝ m + p − 1); fp16, the only mixed precision DeepSpeed took before v0.5.10 (2022-01); vocabulary padded to 51,200 as Megatron pads 50,257';
+// Table 2 does not print DeepSpeed's configuration. Gradients reduce-scattered (`contiguous_gradients` on, as
+// DeepSpeed's ZeRO-3 examples set it; off, ZeRO-3 of 2021 all-reduces them, twice the bytes, and every row is
+// 9–38% slower than published). `stage3_max_live_parameters` above the 530B's largest weights (1.26 and 1.68·10⁹
+// elements): under the default 10⁹ no prefetch starts while one of them is live, its gathers wait in line
+// with the compute, and the three 530B rows come out 22–36% slower than published; the 175B rows are the
+// same under either limit (docs/pricing.md "ZeRO-3").
+const ZERO3 = { maxLive: 2e9 };
+const ZERO3_ASSUMED =
+  'DeepSpeed 2021 ZeRO-3 hooks, gradients reduce-scattered (contiguous_gradients); stage3_max_live_parameters 2·10⁹, above the 530B weights (at the default 10⁹ its rows are 22–36% slow)';
 const PTDP_SCHEDULE =
   'Table 2 does not print the schedule, microbatch or DDP: 1F1B, microbatch 1 as llm-analysis; DDP local as Table 1 at PP > 1';
 
@@ -159,12 +171,12 @@ export const PUBLISHED_RUNS: readonly PublishedRun[] = [
   run('t1-529.6b', T1, 'Table 1, 529.6B', MT530, { tp: 8, pp: 35, dp: 9, globalBatch: 2520, microBatch: 1, y2021: true, fp16: true, v: 3, overlap: false }, tflops(163)),
   run('t1-1008b', T1, 'Table 1, 1008.0B', gpt(128, 25600, 160), { tp: 8, pp: 64, dp: 6, globalBatch: 3072, microBatch: 1, y2021: true, fp16: true, overlap: false }, tflops(163)),
 
-  run('t2-zero3-175b-384', 'narayanan-t2-zero3', 'Table 2, ZeRO-3, 174.6B, 384 GPUs', GPT3, { tp: 1, pp: 1, dp: 384, globalBatch: 1536, microBatch: 4, y2021: true, fp16: true, zero: 3 }, tflops(144)),
-  run('t2-zero3-175b-768', 'narayanan-t2-zero3', 'Table 2, ZeRO-3, 174.6B, 768 GPUs', GPT3, { tp: 1, pp: 1, dp: 768, globalBatch: 1536, microBatch: 2, y2021: true, fp16: true, zero: 3 }, tflops(88)),
-  run('t2-zero3-175b-1536', 'narayanan-t2-zero3', 'Table 2, ZeRO-3, 174.6B, 1536 GPUs', GPT3, { tp: 1, pp: 1, dp: 1536, globalBatch: 1536, microBatch: 1, y2021: true, fp16: true, zero: 3 }, tflops(44)),
-  run('t2-zero3-530b-640', 'narayanan-t2-zero3', 'Table 2, ZeRO-3, 529.6B, 640 GPUs', MT530, { tp: 1, pp: 1, dp: 640, globalBatch: 2560, microBatch: 4, y2021: true, fp16: true, zero: 3 }, tflops(138)),
-  run('t2-zero3-530b-1120', 'narayanan-t2-zero3', 'Table 2, ZeRO-3, 529.6B, 1120 GPUs', MT530, { tp: 1, pp: 1, dp: 1120, globalBatch: 2240, microBatch: 2, y2021: true, fp16: true, zero: 3 }, tflops(98)),
-  run('t2-zero3-530b-2240', 'narayanan-t2-zero3', 'Table 2, ZeRO-3, 529.6B, 2240 GPUs', MT530, { tp: 1, pp: 1, dp: 2240, globalBatch: 2240, microBatch: 1, y2021: true, fp16: true, zero: 3 }, tflops(48)),
+  run('t2-zero3-175b-384', 'narayanan-t2-zero3', 'Table 2, ZeRO-3, 174.6B, 384 GPUs', GPT3, { tp: 1, pp: 1, dp: 384, globalBatch: 1536, microBatch: 4, y2021: true, fp16: true, zero: 3, hooks: ZERO3 }, tflops(144), { assumed: ZERO3_ASSUMED }),
+  run('t2-zero3-175b-768', 'narayanan-t2-zero3', 'Table 2, ZeRO-3, 174.6B, 768 GPUs', GPT3, { tp: 1, pp: 1, dp: 768, globalBatch: 1536, microBatch: 2, y2021: true, fp16: true, zero: 3, hooks: ZERO3 }, tflops(88), { assumed: ZERO3_ASSUMED }),
+  run('t2-zero3-175b-1536', 'narayanan-t2-zero3', 'Table 2, ZeRO-3, 174.6B, 1536 GPUs', GPT3, { tp: 1, pp: 1, dp: 1536, globalBatch: 1536, microBatch: 1, y2021: true, fp16: true, zero: 3, hooks: ZERO3 }, tflops(44), { assumed: ZERO3_ASSUMED }),
+  run('t2-zero3-530b-640', 'narayanan-t2-zero3', 'Table 2, ZeRO-3, 529.6B, 640 GPUs', MT530, { tp: 1, pp: 1, dp: 640, globalBatch: 2560, microBatch: 4, y2021: true, fp16: true, zero: 3, hooks: ZERO3 }, tflops(138), { assumed: ZERO3_ASSUMED }),
+  run('t2-zero3-530b-1120', 'narayanan-t2-zero3', 'Table 2, ZeRO-3, 529.6B, 1120 GPUs', MT530, { tp: 1, pp: 1, dp: 1120, globalBatch: 2240, microBatch: 2, y2021: true, fp16: true, zero: 3, hooks: ZERO3 }, tflops(98), { assumed: ZERO3_ASSUMED }),
+  run('t2-zero3-530b-2240', 'narayanan-t2-zero3', 'Table 2, ZeRO-3, 529.6B, 2240 GPUs', MT530, { tp: 1, pp: 1, dp: 2240, globalBatch: 2240, microBatch: 1, y2021: true, fp16: true, zero: 3, hooks: ZERO3 }, tflops(48), { assumed: ZERO3_ASSUMED }),
 
   run('t2-ptdp-175b-384', 'narayanan-t2-ptdp', 'Table 2, PTD-P, 174.6B, 384 GPUs', GPT3, { tp: 8, pp: 12, dp: 4, globalBatch: 1536, microBatch: 1, y2021: true, fp16: true, overlap: false }, tflops(153), { assumed: PTDP_SCHEDULE }),
   run('t2-ptdp-175b-768', 'narayanan-t2-ptdp', 'Table 2, PTD-P, 174.6B, 768 GPUs', GPT3, { tp: 8, pp: 12, dp: 8, globalBatch: 1536, microBatch: 1, y2021: true, fp16: true, overlap: false }, tflops(149), { assumed: PTDP_SCHEDULE }),
