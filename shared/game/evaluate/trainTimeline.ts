@@ -29,6 +29,11 @@ const TENSOR_LABEL = {
 export function trainTimeline(sim: TrainSimulation): StepTimeline {
   const { tp, pp, dp } = sim.request.parallel;
   const tiedS = tiedEmbeddingS(sim);
+  // Under DeepSpeed's hooks a task's data time is what the replay waited for: gathers and reductions alike.
+  const dataLabel =
+    sim.request.parallel.zero3Hooks === true
+      ? 'ZeRO-3 waits at DeepSpeed hooks (gathers, reductions) over data'
+      : 'ZeRO-3 parameter all-gather over data';
   const lanes = Array.from({ length: pp }, (_, d) => {
     const end = sim.timeline.endS[d]!;
     const events: StepEvent[] = [];
@@ -65,13 +70,7 @@ export function trainTimeline(sim: TrainSimulation): StepTimeline {
       if (task.tensorS > 0)
         push('collective', cookEnd, task.dataS > 0 ? tensorEnd : endS, microbatch, TENSOR_LABEL[cooking]);
       if (task.dataS > 0)
-        push(
-          'collective',
-          task.tensorS > 0 ? tensorEnd : cookEnd,
-          endS,
-          microbatch,
-          'ZeRO-3 parameter all-gather over data',
-        );
+        push('collective', task.tensorS > 0 ? tensorEnd : cookEnd, endS, microbatch, dataLabel);
     });
     let clock = end;
     const add = (kind: StepEvent['kind'], durationS: number, label: string) => {
