@@ -14,6 +14,19 @@
 // Closed forms for uniform stages and sendS = 0 (checked in the tests): makespan (m + p − 1)(t_f + t_b) for
 // GPipe and 1F1B, (m + (p−1)/v)(t_f + t_b) interleaved (t_f, t_b per device); bubble (p−1)/(m+p−1).
 import { err, ok, type Result } from '../result.ts';
+import {
+  BACKWARD,
+  FORWARD,
+  IDLE,
+  RECOMPUTE,
+  RECV,
+  SEND,
+  eventRecord,
+  grow,
+  materialise,
+  visitRecord,
+  type EventRecord,
+} from './eventRecord.ts';
 
 export const SCHEDULES = ['gpipe', '1f1b', 'interleaved'] as const;
 export type PipelineSchedule = (typeof SCHEDULES)[number];
@@ -176,70 +189,6 @@ function validate(input: PipelineInput): Result<number> {
   if (!Number.isFinite(sendS) || sendS < 0)
     return err('pipeline/send-time', { sendS }, `sendS must be finite and non-negative, got ${sendS}.`);
   return ok(v);
-}
-
-/** Event kinds by code in the compact record. */
-const KINDS: readonly TimelineEventKind[] = [
-  'forward',
-  'backward',
-  'recompute',
-  'send',
-  'recv',
-  'idle',
-  'collective',
-];
-const [FORWARD, BACKWARD, RECOMPUTE, SEND, RECV, IDLE] = [0, 1, 2, 3, 4, 5] as const;
-
-/** One device's events as parallel arrays; `tag` = microbatch·v + chunk, or −1 (idle). */
-interface EventRecord {
-  count: number;
-  kind: Uint8Array;
-  tag: Int32Array;
-  startS: Float64Array;
-  endS: Float64Array;
-}
-
-function eventRecord(capacity: number): EventRecord {
-  return {
-    count: 0,
-    kind: new Uint8Array(capacity),
-    tag: new Int32Array(capacity),
-    startS: new Float64Array(capacity),
-    endS: new Float64Array(capacity),
-  };
-}
-
-function grow(r: EventRecord): void {
-  const bigger = eventRecord(2 * r.kind.length);
-  bigger.kind.set(r.kind);
-  bigger.tag.set(r.tag);
-  bigger.startS.set(r.startS);
-  bigger.endS.set(r.endS);
-  Object.assign(r, { ...bigger, count: r.count });
-}
-
-function visitRecord(r: EventRecord, v: number, visit: EventVisitor): void {
-  for (let i = 0; i < r.count; i++) {
-    const tag = r.tag[i]!;
-    const kind = KINDS[r.kind[i]!]!;
-    if (tag < 0) visit(kind, r.startS[i]!, r.endS[i]!, -1, -1);
-    else visit(kind, r.startS[i]!, r.endS[i]!, Math.floor(tag / v), tag % v);
-  }
-}
-
-function materialise(d: number, r: EventRecord, v: number): TimelineEvent[] {
-  const out = new Array<TimelineEvent>(r.count);
-  for (let i = 0; i < r.count; i++) {
-    const tag = r.tag[i]!;
-    const kind = KINDS[r.kind[i]!]!;
-    const startS = r.startS[i]!;
-    const endS = r.endS[i]!;
-    out[i] =
-      tag < 0
-        ? { device: d, kind, startS, endS }
-        : { device: d, kind, microbatch: Math.floor(tag / v), chunk: tag % v, startS, endS };
-  }
-  return out;
 }
 
 /**
