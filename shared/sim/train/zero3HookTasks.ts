@@ -3,8 +3,8 @@
 // persistence threshold of 10⁵ elements and stay whole) replayed through DeepSpeed's hooks
 // (deepspeedZero3.ts), and the exposed link time of the replay spread evenly over the layers' tasks.
 // Each weight's module is given the layer's compute in proportion to its elements (the attention core and
-// the element-wise ops lie between the weights' hooks: putting up to a quarter of the layer's compute after
-// the QKV and first MLP weights instead moves the Table 2 ZeRO-3 rows by at most 0.8 points).
+// the element-wise ops lie between the weights' hooks: putting an eighth of the layer's compute after the
+// QKV and first MLP weights instead moves the Table 2 ZeRO-3 rows by at most 0.5 points, a quarter by 2.9).
 import { collectiveTimeOnAxesS } from '../cost/collectiveTime.ts';
 import { NO_TASK, type TaskCost } from './blockCost.ts';
 import { DEEPSPEED_LIMITS, deepspeedZero3Step } from './deepspeedZero3.ts';
