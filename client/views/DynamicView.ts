@@ -31,6 +31,9 @@ import { dishTexture, ensureStoveTextures, stoveTexture } from './stoveTextures.
 import { unitNoBreak } from './unitNoBreak.ts';
 import { MIN_WRAP_PX, TEXT_COLOUR, type SceneView, type ViewContext } from './viewContext.ts';
 
+/** Least height of the kitchens between the legend and the strip, px; below it they are left out. */
+const MIN_GRID_PX = 24;
+
 /** What the view plays: one step of an evaluation (the level screen's plan, or a team's at service). */
 export interface DynamicStep {
   readonly timeline: StepTimeline;
@@ -77,6 +80,8 @@ export class DynamicView implements SceneView {
   private passAxesOf: (readonly string[])[] = [];
   private meshAxes: readonly string[] = [];
   private ganttBox: Box = { x: 0, y: 0, width: 1, height: 1 };
+  /** Whether the kitchens had room between the legend and the strip at the last update. */
+  private gridShown = true;
   private stepS = 1;
   private visible = true;
   /** Whether the step has lanes to play (not for a step that does not fit, nor without an evaluation). */
@@ -158,19 +163,6 @@ export class DynamicView implements SceneView {
 
     // Gantt strip at the bottom: one row per lane, its label on the left.
     const lanes = this.tracks.length;
-    // Lane names no smaller than the text size asked for (the projector's 20 px), else 12 px: on a short box
-    // (a phone) the strip grows to 40% of it so that each lane can carry its name (a line of text is about
-    // 1.3 × its size), and where even that is too thin a name is left out where it would touch the one
-    // above (issue 13 item 7: the phone lost every stage label).
-    const labelMin = options.fontPx ?? 12;
-    let laneH = Math.max(8, Math.min(font + 8, Math.floor((box.height * 0.25) / Math.max(1, lanes))));
-    const labelLine = Math.ceil(labelMin * 1.3);
-    if (lanes > 1 && laneH < labelLine)
-      laneH = Math.max(laneH, Math.min(labelLine, Math.floor((box.height * 0.4) / lanes)));
-    // Names too tall for their lane alternate between two columns of the label strip (each lane's name level
-    // with it); where even that is too thin a name is left out rather than drawn over another.
-    const columns = lanes > 1 && laneH < labelLine ? 2 : 1;
-    const columnBottoms = Array<number>(columns).fill(-Infinity);
     // Several lanes (pipeline stages) are named on the left; a single SPMD lane gets a caption above; a step
     // that does not fit says so where its strip would be.
     const labelW = lanes > 1 ? Math.min(box.width * 0.22, Math.max(96, font * 5)) : 0;
@@ -181,6 +173,23 @@ export class DynamicView implements SceneView {
           ? this.text(t('views.oomStrip'), font).setColor('#ffb68a')
           : undefined;
     caption?.setWordWrapWidth(Math.max(MIN_WRAP_PX, box.width - 2 * pad), true);
+    // Lane names no smaller than the text size asked for (the projector's 20 px), else 12 px: on a short box
+    // (a phone) the strip grows to 40% of it so that each lane can carry its name (a line of text is about
+    // 1.3 × its size), and where even that is too thin a name is left out where it would touch the one
+    // above (issue 13 item 7: the phone lost every stage label).
+    const labelMin = options.fontPx ?? 12;
+    let laneH = Math.max(8, Math.min(font + 8, Math.floor((box.height * 0.25) / Math.max(1, lanes))));
+    const labelLine = Math.ceil(labelMin * 1.3);
+    if (lanes > 1 && laneH < labelLine)
+      laneH = Math.max(laneH, Math.min(labelLine, Math.floor((box.height * 0.4) / lanes)));
+    // The strip never reaches up into the legend and the headline (on a phone the zh-CN headline wraps to
+    // four lines): its lanes get thinner instead, and names too thin for them are left out as below.
+    const stripRoom = box.y + box.height - pad - (caption ? caption.height + 2 : 0) - (legendBottom + pad);
+    if (lanes > 0 && lanes * laneH > stripRoom) laneH = Math.max(4, Math.floor(stripRoom / lanes));
+    // Names too tall for their lane alternate between two columns of the label strip (each lane's name level
+    // with it); where even that is too thin a name is left out rather than drawn over another.
+    const columns = lanes > 1 && laneH < labelLine ? 2 : 1;
+    const columnBottoms = Array<number>(columns).fill(-Infinity);
     this.ganttBox = {
       x: box.x + pad + labelW,
       y: box.y + box.height - pad - lanes * laneH,
@@ -211,11 +220,15 @@ export class DynamicView implements SceneView {
     this.cursor.setVisible(this.visible && this.playing);
 
     // The kitchens between the legend and the strip; a flame image on each stove, a dish per window.
+    // Where the legend and the strip leave no room for them (a phone), the kitchens are left out rather than
+    // squeezed into a dot over the text.
+    const gridH = stripTop - legendBottom - 3 * pad;
+    this.gridShown = gridH >= MIN_GRID_PX;
     const gridBox: Box = {
       x: box.x + pad,
       y: legendBottom + pad,
       width: box.width - 2 * pad,
-      height: Math.max(20, stripTop - legendBottom - 3 * pad),
+      height: Math.max(MIN_GRID_PX, gridH),
     };
     const topology = step?.topology;
     const layout = this.grid.update(mesh, gridBox, (id) => String(id), {
@@ -225,7 +238,8 @@ export class DynamicView implements SceneView {
       ...gridTexts(t),
       fontPx: font,
     });
-    this.cellCount = layout.cells.length;
+    this.cellCount = this.gridShown ? layout.cells.length : 0;
+    this.grid.setVisible(this.visible && this.gridShown);
     this.laneDevices = this.tracks.map((l) => [...l.devices]);
     const laneOf = new Map<number, number>();
     this.tracks.forEach((l, i) => l.devices.forEach((d) => laneOf.set(d, i)));
@@ -233,7 +247,7 @@ export class DynamicView implements SceneView {
       this.flames.push(this.scene.add.image(0, 0, stoveTexture('idle')));
     this.flames.forEach((img, i) => {
       const cell = layout.cells[i];
-      if (!cell) return img.setVisible(false);
+      if (!cell || !this.gridShown) return img.setVisible(false);
       const s = stoveBox(cell);
       img.setTexture(stoveTexture('idle')).setPosition(s.x + s.width / 2, s.y + s.height / 2);
       img.setDisplaySize(s.width, s.height).setVisible(this.visible);
@@ -289,7 +303,7 @@ export class DynamicView implements SceneView {
       progress[i] = state.passProgress;
     });
     for (const w of this.windows) {
-      const on = w.lane >= 0 && this.passAxesOf[w.lane]!.includes(w.axis);
+      const on = this.gridShown && w.lane >= 0 && this.passAxesOf[w.lane]!.includes(w.axis);
       if (w.dish.visible !== (on && this.visible)) w.dish.setVisible(on && this.visible);
       if (!on) continue;
       // There and back within each pass: q runs 0 → 1 → 0.
@@ -301,7 +315,7 @@ export class DynamicView implements SceneView {
 
   setVisible(visible: boolean): void {
     this.visible = visible;
-    this.grid.setVisible(visible);
+    this.grid.setVisible(visible && this.gridShown);
     this.legend.setVisible(visible);
     this.strip.setVisible(visible);
     this.cursor.setVisible(visible && this.playing);

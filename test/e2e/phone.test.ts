@@ -126,4 +126,45 @@ describe('on a 390×844 phone', () => {
       await page.context().close();
     }
   });
+
+  // The banquet's headline (the slowest kitchens and their shares) wraps to four lines in Chinese on a phone;
+  // it once ran into the first stage's name and the kitchens shrank to a dot over it.
+  it.each([
+    ['the-banquet', 'en'],
+    ['the-banquet', 'zh-CN'],
+    ['courses', 'zh-CN'],
+  ])('%s (%s): the dynamic view’s headline ends above the stage names', async (id, locale) => {
+    const level = levelById(id)!;
+    const { page, errors } = await game.open('/', PHONE);
+    try {
+      await page.waitForFunction(() => window.__meshKitchen?.game.scene.isActive('title'));
+      if (locale === 'zh-CN') await page.getByRole('button', { name: 'Switch to Chinese' }).click();
+      await openLevel(page, id);
+      await page.evaluate(
+        (edits) => {
+          const scene = window.__meshKitchen!.game.scene.getScene('kitchen') as unknown as {
+            session: { edit(e: unknown): boolean };
+            showView(v: string): void;
+          };
+          for (const e of edits) scene.session.edit(e);
+          scene.showView('dynamic');
+        },
+        editsBetween(level.start, level.reference),
+      );
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
+      const zh = locale === 'zh-CN';
+      const [headline] = await textBoxes(page, 'kitchen', zh ? '^最慢的厨房' : '^Slowest kitchens');
+      const labels = await textBoxes(page, 'kitchen', zh ? '^\\d+ 号站$' : '^stage \\d+$');
+      expect(headline, 'the headline is drawn').toBeDefined();
+      expect(labels.length, 'some stages are named').toBeGreaterThan(0);
+      for (const l of labels)
+        expect(overlap(headline!, l), `${JSON.stringify(headline)} vs ${JSON.stringify(l)}`).toBe(false);
+      await screenshot(page, `phone-dynamic-headline-${id}-${locale}`);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
 });
