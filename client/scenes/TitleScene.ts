@@ -6,6 +6,7 @@ import type { LocaleStore } from '../i18n/localeStore.ts';
 import { KitchenGridView } from '../views/KitchenGridView.ts';
 import { FONT_FAMILY } from '../views/palette.ts';
 import { MIN_WRAP_PX } from '../views/viewContext.ts';
+import { wrapAt } from '../views/wrapAt.ts';
 
 export const TITLE_SCENE = 'title';
 /** Room left at the bottom for the DOM buttons (App's title screen) when their height is not known. */
@@ -59,16 +60,16 @@ export class TitleScene extends Scene {
       .setText(t('title.headline'))
       .setFontSize(Math.max(30, Math.round(unit * 0.075)))
       .setPosition(width / 2, pad);
-    this.subtitle
-      .setText(t('title.subtitle'))
-      .setFontSize(Math.max(18, Math.round(unit * 0.032)))
-      .setWordWrapWidth(Math.max(MIN_WRAP_PX, width - pad * 2), true)
-      .setPosition(width / 2, this.headline.y + this.headline.height + pad * 0.4);
-    this.caption
-      .setText(t('title.meshCaption', { mesh: meshToString(this.mesh), n: this.mesh.deviceCount }))
-      .setFontSize(Math.max(18, Math.round(unit * 0.03)))
-      .setWordWrapWidth(Math.max(MIN_WRAP_PX, width - pad * 2), true)
-      .setPosition(width / 2, height - pad - Math.max(PLAY_BUTTON_SPACE, this.buttonsSpace()));
+    wrapAt(
+      this.subtitle.setText(t('title.subtitle')).setFontSize(Math.max(18, Math.round(unit * 0.032))),
+      Math.max(MIN_WRAP_PX, width - pad * 2),
+    ).setPosition(width / 2, this.headline.y + this.headline.height + pad * 0.4);
+    wrapAt(
+      this.caption
+        .setText(t('title.meshCaption', { mesh: meshToString(this.mesh), n: this.mesh.deviceCount }))
+        .setFontSize(Math.max(18, Math.round(unit * 0.03))),
+      Math.max(MIN_WRAP_PX, width - pad * 2),
+    ).setPosition(width / 2, height - pad - Math.max(PLAY_BUTTON_SPACE, this.buttonsSpace()));
     const top = this.subtitle.y + this.subtitle.height + pad;
     const bottom = this.caption.y - this.caption.height - pad;
     this.grid.update(

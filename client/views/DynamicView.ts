@@ -30,6 +30,7 @@ import { Snapshot } from './Snapshot.ts';
 import { dishTexture, ensureStoveTextures, stoveTexture } from './stoveTextures.ts';
 import { unitNoBreak } from './unitNoBreak.ts';
 import { MIN_WRAP_PX, TEXT_COLOUR, type SceneView, type ViewContext } from './viewContext.ts';
+import { wrapAt } from './wrapAt.ts';
 
 /** Least height of the kitchens between the legend and the strip, px; below it they are left out. */
 const MIN_GRID_PX = 24;
@@ -154,10 +155,8 @@ export class DynamicView implements SceneView {
     let legendBottom = used.length > 0 ? ly + font * 1.5 : box.y + (legend ? pad : 0);
     const headline = step ? stepHeadline(step, t) : '';
     if (legend && headline) {
-      const line = this.text(unitNoBreak(headline), font);
-      line
-        .setWordWrapWidth(Math.max(MIN_WRAP_PX, box.width - 2 * pad), true)
-        .setPosition(box.x + pad, legendBottom);
+      const line = wrapAt(this.text(unitNoBreak(headline), font), Math.max(MIN_WRAP_PX, box.width - 2 * pad));
+      line.setPosition(box.x + pad, legendBottom);
       legendBottom += line.height + 2;
     }
 
@@ -172,7 +171,7 @@ export class DynamicView implements SceneView {
         : failed
           ? this.text(t('views.oomStrip'), font).setColor('#ffb68a')
           : undefined;
-    caption?.setWordWrapWidth(Math.max(MIN_WRAP_PX, box.width - 2 * pad), true);
+    if (caption) wrapAt(caption, Math.max(MIN_WRAP_PX, box.width - 2 * pad));
     // Lane names no smaller than the text size asked for (the projector's 20 px), else 12 px: on a short box
     // (a phone) the strip grows to 40% of it so that each lane can carry its name (a line of text is about
     // 1.3 × its size), and where even that is too thin a name is left out where it would touch the one

@@ -11,6 +11,7 @@ import { DishPicturesView } from './DishPicturesView.ts';
 import { gridTexts, KitchenGridView } from './KitchenGridView.ts';
 import { FONT_FAMILY } from './palette.ts';
 import { MIN_WRAP_PX, TEXT_COLOUR, type SceneView, type ViewContext } from './viewContext.ts';
+import { wrapAt } from './wrapAt.ts';
 
 export class GlobalView implements SceneView {
   private readonly heading: GameObjects.Text;
@@ -36,12 +37,13 @@ export class GlobalView implements SceneView {
     const { view, mesh, t } = ctx;
     const font = Math.max(16, Math.min(22, Math.round(Math.min(box.width, box.height) * 0.045)));
     const pad = Math.max(6, Math.round(font * 0.5));
-    this.heading
-      // The mesh kept whole (no-break spaces): a phone wrapped "Mesh('data': 2, …, 'model':" from its "4)".
-      .setText(t('level.grid', { mesh: meshToString(mesh).replace(/ /g, '\u00a0') }))
-      .setFontSize(font)
-      .setWordWrapWidth(Math.max(120, box.width - 2 * pad), true)
-      .setPosition(box.x + box.width / 2, box.y + pad);
+    wrapAt(
+      this.heading
+        // The mesh kept whole (no-break spaces): a phone wrapped "Mesh('data': 2, …, 'model':" from its "4)".
+        .setText(t('level.grid', { mesh: meshToString(mesh).replace(/ /g, '\u00a0') }))
+        .setFontSize(font),
+      Math.max(120, box.width - 2 * pad),
+    ).setPosition(box.x + box.width / 2, box.y + pad);
     const evaluation = view.evaluation;
     const pictures = evaluation ? dishPictures(view.level, evaluation, mesh) : [];
     const top = this.heading.y + this.heading.height + pad;
@@ -54,11 +56,13 @@ export class GlobalView implements SceneView {
     // Side by side on a wide box, kitchens above dishes otherwise.
     // A priced-only level's note takes the bottom lines.
     if (evaluation?.tasting === null) {
-      this.dishHeading
-        .setText(t('views.noDishes'))
-        .setFontSize(Math.max(14, font - 4))
-        .setFontStyle('')
-        .setWordWrapWidth(Math.max(MIN_WRAP_PX, body.width), true)
+      wrapAt(
+        this.dishHeading
+          .setText(t('views.noDishes'))
+          .setFontSize(Math.max(14, font - 4))
+          .setFontStyle(''),
+        Math.max(MIN_WRAP_PX, body.width),
+      )
         .setOrigin(0.5, 1)
         .setPosition(body.x + body.width / 2, body.y + body.height);
       body = { ...body, height: body.height - this.dishHeading.height - pad };

@@ -15,6 +15,7 @@ import { EVENT_STYLES, passKey, passStyle } from './eventStyles.ts';
 import { deviceColour, devicePattern, FONT_FAMILY, MEMORY_COLOURS } from './palette.ts';
 import { ScrollRows, type Row } from './ScrollRows.ts';
 import { TEXT_COLOUR, type SceneView, type ViewContext } from './viewContext.ts';
+import { wrapAt } from './wrapAt.ts';
 
 const PART_KEYS = {
   params: 'preview.params',
@@ -42,12 +43,13 @@ export class LocalView implements SceneView {
     const font = Math.max(15, Math.min(20, Math.round(box.height * 0.045)));
     const pad = 8;
     const left = Math.round(Math.min(220, Math.max(96, box.width * 0.26)));
-    this.title
-      .setText(cjkNoBreak(t('views.kitchenOf', { id: kitchen, n: mesh.deviceCount })))
-      .setFontSize(font + 2)
-      .setFixedSize(left, 0)
-      .setWordWrapWidth(left, true)
-      .setPosition(box.x + pad, box.y + pad);
+    wrapAt(
+      this.title
+        .setText(cjkNoBreak(t('views.kitchenOf', { id: kitchen, n: mesh.deviceCount })))
+        .setFontSize(font + 2)
+        .setFixedSize(left, 0),
+      left,
+    ).setPosition(box.x + pad, box.y + pad);
     if (!evaluation) return this.rows.set([], box, font);
     const d = kitchenDetails(view.level, evaluation, mesh, kitchen);
 

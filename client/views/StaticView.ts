@@ -18,6 +18,7 @@ import { GraphRows, type GraphRow } from './GraphRows.ts';
 import { FONT_FAMILY } from './palette.ts';
 import { unitNoBreak } from './unitNoBreak.ts';
 import { MIN_WRAP_PX, MUTED_COLOUR, type SceneView, type ViewContext } from './viewContext.ts';
+import { wrapAt } from './wrapAt.ts';
 
 export class StaticView implements SceneView {
   private readonly note: GameObjects.Text;
@@ -59,12 +60,13 @@ export class StaticView implements SceneView {
     const pad = 8;
     const evaluation = view.evaluation;
     const noteText = evaluation ? unitNoBreak(staticNote(evaluation, t).join('\n')) : '';
-    this.note
-      .setVisible(noteText !== '')
-      .setText(noteText)
-      .setFontSize(font)
-      .setWordWrapWidth(Math.max(MIN_WRAP_PX, box.width - 2 * pad), true)
-      .setPosition(box.x + pad, box.y + pad);
+    wrapAt(
+      this.note
+        .setVisible(noteText !== '')
+        .setText(noteText)
+        .setFontSize(font),
+      Math.max(MIN_WRAP_PX, box.width - 2 * pad),
+    ).setPosition(box.x + pad, box.y + pad);
     const top = box.y + pad + (noteText !== '' ? this.note.height + pad : 0);
     const dishes = view.level.limits.tensors;
     let listing: ListingRow[] = [];
