@@ -3,7 +3,7 @@
 // stages on the phone too.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { evaluatePlan, levelById } from '../../shared/index.ts';
+import { evaluatePlan, levelById, type Level } from '../../shared/index.ts';
 import { screenshot } from './browser.ts';
 import { editsBetween } from './editsBetween.ts';
 import { useServedGame } from './useServedGame.ts';
@@ -50,6 +50,22 @@ async function textBoxes(page: Page, scene: string, pattern: string): Promise<(R
   );
 }
 
+/** The open level's reference plan, edited in, on the dynamic view, once drawn. */
+async function showReferenceDynamic(page: Page, level: Level): Promise<void> {
+  await page.evaluate(
+    (edits) => {
+      const scene = window.__meshKitchen!.game.scene.getScene('kitchen') as unknown as {
+        session: { edit(e: unknown): boolean };
+        showView(v: string): void;
+      };
+      for (const e of edits) scene.session.edit(e);
+      scene.showView('dynamic');
+    },
+    editsBetween(level.start, level.reference),
+  );
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
 describe('on a 390×844 phone', () => {
   it.each(['en', 'zh-CN'])('%s: the title’s mesh caption sits above the buttons', async (locale) => {
     const { page, errors } = await game.open('/', PHONE);
@@ -91,20 +107,7 @@ describe('on a 390×844 phone', () => {
     const { page, errors } = await game.open('/', PHONE);
     try {
       await openLevel(page, id);
-      await page.evaluate(
-        (edits) => {
-          const scene = window.__meshKitchen!.game.scene.getScene('kitchen') as unknown as {
-            session: { edit(e: unknown): boolean };
-            showView(v: string): void;
-          };
-          for (const e of edits) scene.session.edit(e);
-          scene.showView('dynamic');
-        },
-        editsBetween(level.start, level.reference),
-      );
-      await page.evaluate(
-        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-      );
+      await showReferenceDynamic(page, level);
       const labels = await textBoxes(page, 'kitchen', '^stage \\d+$');
       const panel = (await page.locator('#panel').boundingBox())!;
       // Every stage named (8 lanes fit one name each in the strip's 40% of the box), inside the canvas
@@ -140,20 +143,7 @@ describe('on a 390×844 phone', () => {
       await page.waitForFunction(() => window.__meshKitchen?.game.scene.isActive('title'));
       if (locale === 'zh-CN') await page.getByRole('button', { name: 'Switch to Chinese' }).click();
       await openLevel(page, id);
-      await page.evaluate(
-        (edits) => {
-          const scene = window.__meshKitchen!.game.scene.getScene('kitchen') as unknown as {
-            session: { edit(e: unknown): boolean };
-            showView(v: string): void;
-          };
-          for (const e of edits) scene.session.edit(e);
-          scene.showView('dynamic');
-        },
-        editsBetween(level.start, level.reference),
-      );
-      await page.evaluate(
-        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-      );
+      await showReferenceDynamic(page, level);
       const zh = locale === 'zh-CN';
       const [headline] = await textBoxes(page, 'kitchen', zh ? '^最慢的厨房' : '^Slowest kitchens');
       const labels = await textBoxes(page, 'kitchen', zh ? '^\\d+ 号站$' : '^stage \\d+$');
