@@ -44,10 +44,10 @@ export const giantSpiceRack: Level = {
   debrief: text(
     "嵌入表按行切（P('row', None)）：16 间厨房各存 100 万行，参数 {reference.params}、梯度 {reference.grads}。查表变成“各查各的”：订单上是整数 id，每间厨房只取自己那几行，不归它管的填 0，再做一次 AllReduce 把 256 个订单 × 256 维的结果加起来（每间厨房发 {reference.allReduceBytes}，跨节点 {reference.allReduceTime}）——文章说这里是 AllGather，其实要汇总的是查到的行，整张表从不搬动。" +
       '反向一次传菜也不用：每间厨房把梯度加回自己那几行（scatter-add）。Megatron 的 VocabParallelEmbedding、XLA 对按行切开的表做 gather，都是这样。' +
-      '每间厨房都放整面架子时，冷柜要装 {start.memory}（起始计划：参数 {start.params}、梯度 {start.grads}）；按行切开（参考计划）只要 {reference.memory}，一步 {reference.stepTime}，每秒 {reference.rate} 单。',
+      '每间厨房都放整面架子时，冷柜要装 {start.memory}（起始计划：参数 {start.params}、梯度 {start.grads}）；按行切开（参考计划）只要 {reference.memory}，一步 {reference.stepTime}，每秒 {reference.rate} 个样本。',
     "The table is split by rows (P('row', None)): each of the 16 kitchens stores one million rows, {reference.params} of parameters and {reference.grads} of gradients. The lookup becomes local: the order slips carry integer ids, each kitchen takes only the rows it holds, fills zeros for the others, and one AllReduce adds up the 256 orders × 256 values ({reference.allReduceBytes} sent per kitchen, {reference.allReduceTime} across nodes). The article calls this an AllGather; what is combined is the rows looked up — the table itself never moves. " +
       "The backward pass needs no pass at all: each kitchen adds the gradients into its own rows (a scatter-add). Megatron's VocabParallelEmbedding and XLA's gather on a row-sharded table do exactly this. " +
-      'With a whole rack in every kitchen, a fridge needs {start.memory} (the starting plan: parameters {start.params}, gradients {start.grads}); split by rows (the reference plan), {reference.memory}: {reference.stepTime} a step, {reference.rate} orders per second.',
+      'With a whole rack in every kitchen, a fridge needs {start.memory} (the starting plan: parameters {start.params}, gradients {start.grads}); split by rows (the reference plan), {reference.memory}: {reference.stepTime} a step, {reference.rate} examples per second.',
   ),
   scenario: {
     engine: 'tasting+pricing',

@@ -39,6 +39,25 @@ describe('lessons', () => {
     for (const locale of LOCALES) expect(lesson(level)[locale]).toContain(figures.stepTime);
   });
 
+  // The metrics panel names a level's rate by its pricing's unit ("Examples per second" / "每秒处理样本数",
+  // "Tokens per second" / "每秒处理 token 数"): a debrief names the same figure the same way, not "rows" or
+  // "orders" (the spice rack's debrief said orders per second under a panel of examples per second).
+  it.each(LEVELS.map((l) => [l.id, l] as const))(
+    '%s names every rate by the unit its panel shows',
+    (_, l) => {
+      const unit = evaluate(l, l.reference).pricing.throughputUnit;
+      const after = {
+        en: unit === 'tokens' ? ' tokens per second' : ' examples per second',
+        'zh-CN': unit === 'tokens' ? ' 个 token' : ' 个样本',
+      };
+      for (const locale of LOCALES)
+        for (const m of l.debrief[locale].matchAll(/\{[a-zA-Z0-9]+\.rate\}/g))
+          expect(l.debrief[locale].slice(m.index + m[0].length), `${m[0]} (${locale})`).toMatch(
+            new RegExp(`^${after[locale]}`),
+          );
+    },
+  );
+
   it('the profiler quotes what its reference plan is now, not the plan it replaced', () => {
     const level = levelById('the-profiler')!;
     const en = lesson(level).en;
