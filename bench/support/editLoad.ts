@@ -1,7 +1,8 @@
 // The classroom's edit load: `sessions` live sessions on one server, each with a facilitator and `players`
 // colyseus.js clients in two teams, all in planning; every player sends MSG_EDIT every `periodMs` (±25 %
 // seeded jitter), alternating two valid edits of the level. For each edit sent inside the measured window:
-// ms from send to the first teammate's MSG_TEAM_PLAN with that by+seq, and to the last teammate's (fan-out).
+// ms from send to the first teammate's screen holding it — a MSG_TEAM_PLAN of the version the author's
+// acknowledgement names, or a later one — and to the last teammate's (fan-out).
 import { performance, monitorEventLoopDelay } from 'node:perf_hooks';
 import { Client, type Room } from 'colyseus.js';
 import {
@@ -130,6 +131,56 @@ interface Player {
   readonly room: Room;
   readonly team: string;
   playerId: string;
+  /** Every MSG_TEAM_PLAN this player's screen got, in arrival order (versions never decrease on one socket). */
+  readonly received: { readonly version: number; readonly at: number }[];
+}
+
+interface SentEdit {
+  readonly at: number;
+  readonly by: string;
+  readonly team: string;
+  readonly inWindow: boolean;
+  /** The team plan's version that first held it, from the author's acknowledgement. */
+  version?: number;
+}
+
+/** When `p` first got a plan at `version` or later, ms on this process's clock; undefined if never. */
+function firstHolding(p: Player, version: number): number | undefined {
+  let lo = 0;
+  let hi = p.received.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (p.received[mid]!.version >= version) hi = mid;
+    else lo = mid + 1;
+  }
+  return p.received[lo]?.at;
+}
+
+/**
+ * For each edit, when its teammates' screens first held it: a plan of its version or a later one (a server
+ * that batches may send one frame for several versions). Lost: no acknowledgement, or no teammate held it.
+ */
+function deliveries(
+  edits: readonly SentEdit[],
+  players: readonly Player[],
+): { first: number[]; all: number[]; lost: number } {
+  const teams = new Map<string, Player[]>();
+  for (const p of players) teams.set(p.team, [...(teams.get(p.team) ?? []), p]);
+  const first: number[] = [];
+  const all: number[] = [];
+  let lost = 0;
+  for (const e of edits) {
+    const mates = (teams.get(e.team) ?? []).filter((p) => p.playerId !== e.by);
+    const times = e.version === undefined ? [] : mates.map((p) => firstHolding(p, e.version!));
+    const held = times.filter((t): t is number => t !== undefined).map((t) => t - e.at);
+    if (held.length === 0) {
+      lost++;
+      continue;
+    }
+    first.push(Math.min(...held));
+    if (held.length === mates.length) all.push(Math.max(...held));
+  }
+  return { first, all, lost };
 }
 
 /** Creates the sessions, joins everyone, starts planning, runs the load and returns the measurements. */
@@ -146,10 +197,7 @@ export async function runEditLoad(o: EditLoadOptions): Promise<EditLoadResult> {
     return room;
   };
   try {
-    const sent = new Map<string, { at: number; team: string; inWindow: boolean; got: number }>();
-    const first: number[] = [];
-    const all: number[] = [];
-    const teamSize = new Map<string, number>();
+    const sent = new Map<string, SentEdit>();
     let refused = 0;
     let errors = 0;
 
@@ -175,20 +223,16 @@ export async function runEditLoad(o: EditLoadOptions): Promise<EditLoadResult> {
         Array.from({ length: o.players }, (_, i) => async (): Promise<Player> => {
           const team = `t${(i % (o.teams ?? 2)) + 1}`;
           const room = await join(code, { role: 'player', nickname: `cook ${i + 1}`, team }, s);
-          const player: Player = { room, team: `${code}/${team}`, playerId: '' };
+          const player: Player = { room, team: `${code}/${team}`, playerId: '', received: [] };
           room.onMessage(MSG_WELCOME, (m: WelcomeMessage) => (player.playerId = `${code}/${m.playerId}`));
           room.onMessage(MSG_EDIT_REFUSED, () => refused++);
           room.onMessage(MSG_ERROR, () => errors++);
           room.onMessage(MSG_TEAM_PLAN, (m: TeamPlanMessage) => {
-            if (m.by === undefined || m.seq === undefined) return;
-            const by = `${code}/${m.by}`;
-            if (by === player.playerId) return;
-            const edit = sent.get(`${by}#${m.seq}`);
-            if (edit === undefined || !edit.inWindow) return;
-            const ms = performance.now() - edit.at;
-            edit.got++;
-            if (edit.got === 1) first.push(ms);
-            if (edit.got === (teamSize.get(edit.team) ?? 0) - 1) all.push(ms);
+            player.received.push({ version: m.version, at: performance.now() });
+            // the author's acknowledgement says which version holds the edit
+            if (m.seq === undefined || `${code}/${m.by}` !== player.playerId) return;
+            const edit = sent.get(`${player.playerId}#${m.seq}`);
+            if (edit !== undefined) edit.version = m.version;
           });
           return player;
         }),
@@ -196,7 +240,6 @@ export async function runEditLoad(o: EditLoadOptions): Promise<EditLoadResult> {
       );
       players.push(...seated);
     }
-    for (const p of players) teamSize.set(p.team, (teamSize.get(p.team) ?? 0) + 1);
     await until(() => players.every((p) => p.playerId !== ''), 30_000, 'every welcome');
 
     for (const h of hosts) h.send(MSG_HOST, { command: 'start' });
@@ -228,7 +271,7 @@ export async function runEditLoad(o: EditLoadOptions): Promise<EditLoadResult> {
         seq++;
         const inWindow = now >= windowStart;
         if (inWindow) editsSent++;
-        sent.set(`${p.playerId}#${seq}`, { at: now, team: p.team, inWindow, got: 0 });
+        sent.set(`${p.playerId}#${seq}`, { at: now, by: p.playerId, team: p.team, inWindow });
         const message: EditMessage = { seq, edit: o.edits[seq % 2]! };
         p.room.send(MSG_EDIT, message);
         schedule(o.periodMs * (0.75 + 0.5 * random()));
@@ -248,13 +291,14 @@ export async function runEditLoad(o: EditLoadOptions): Promise<EditLoadResult> {
     for (const stop of timers) stop();
 
     const windowEdits = [...sent.values()].filter((e) => e.inWindow);
+    const { first, all, lost } = deliveries(windowEdits, players);
     return {
       clients: players.length + hosts.length,
       editsSent,
       editsPerS: Math.round((editsSent / o.measureMs) * 1000 * 10) / 10,
       firstTeammate: summarise(first),
       allTeammates: summarise(all),
-      lost: windowEdits.filter((e) => e.got === 0).length,
+      lost,
       refused,
       errors,
       clientLoopDelayP99Ms: round2(loopDelay.percentile(99) / 1e6),
