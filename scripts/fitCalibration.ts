@@ -1,5 +1,5 @@
 // Fits the cost model's constants (shared/sim/cost/calibration.ts) on the calibration rows of
-// cost-model.md §6 — and only on them: a grid over e_max of the A100's GEMM tile model and its HBM
+// docs/cost-model.md §6 — and only on them: a grid over e_max of the A100's GEMM tile model and its HBM
 // efficiency, least squares of the relative errors in iteration time. The flat pair of devices without a
 // tile model is not refitted. `node --import tsx scripts/fitCalibration.ts` prints the best point and
 // every calibration row's error (about a minute).

@@ -1,5 +1,5 @@
 // One Node process serves the built client, the classroom HTTP API, the matchmaker and the WebSockets on one
-// port (stack.md §2). With REDIS_URL set, rooms are shared between processes through Redis presence and
+// port (docs/stack.md §2). With REDIS_URL set, rooms are shared between processes through Redis presence and
 // driver. Classroom sessions are stored in PostgreSQL when `databaseUrl` (DATABASE_URL) is set, else in
 // SQLite at `dbPath` (MESH_KITCHEN_DB, default data/).
 import http from 'node:http';

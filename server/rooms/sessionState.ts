@@ -1,4 +1,4 @@
-// The synchronised state of a session room (@colyseus/schema 3, decorator-free builder; stack.md §2): what
+// The synchronised state of a session room (@colyseus/schema 3, decorator-free builder; docs/stack.md §2): what
 // every screen may see — phase, timer, teams with their points, players — and `mirrorSession`, which copies
 // the core's snapshot into it. Plans and edit counts are NOT here (editCounts.ts): a team's plan travels only as MSG_TEAM_PLAN to its
 // members and the facilitator, and to everyone through MSG_REVEAL.

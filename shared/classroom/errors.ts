@@ -1,5 +1,6 @@
-// Refusals of the classroom core as values (style-anchors lesson 6): a code the room can branch on and a
-// text in both languages; helpers that build results, and the EditRefusedMessage the room sends for one.
+// Refusals of the classroom core as values (as boardgame.io returns an invalid move): a code the room can
+// branch on and a text in both languages; helpers that build results, and the EditRefusedMessage the room
+// sends for one.
 import type { GameError } from '../game/errors.ts';
 import { text } from '../game/i18n.ts';
 import type { EditRefusedMessage } from '../protocol/classroom.ts';

@@ -1,4 +1,4 @@
-// A level as data (docs/design.md §5.4; style-anchors "levels are data"): its texts in both languages, the
+// A level as data, not code (docs/design.md §5.4): its texts in both languages, the
 // scenario the core evaluates, what the player may edit, the star thresholds, and three plans — where the
 // player starts, a reference solution (three stars) and the trap plan of the level's misconception, which
 // must fail in the simulation the way the debrief says. Adding a level means adding a file under levels/.

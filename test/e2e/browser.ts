@@ -1,4 +1,4 @@
-// Browser-test helpers: Debian's Chromium through playwright-core (stack.md §3), a real game server on a free
+// Browser-test helpers: Debian's Chromium through playwright-core (docs/stack.md §3), a real game server on a free
 // port serving the built client, console-error capture, and screenshots under test-output/ (git-ignored).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { startGameServer, type RunningGameServer } from '../../server/createGame
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const SCREENSHOT_DIR = path.join(ROOT, 'test-output', 'screenshots');
 
-/** The flags stack.md proved on this workplace; the background-networking ones keep Chromium off the network. */
+/** The flags docs/stack.md §3 lists; the background-networking ones keep Chromium off the network. */
 const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',

@@ -1,6 +1,6 @@
-// The shape of an edit handler (style-anchors lesson 13: one handler per edit kind, like excalidraw's
-// actions/): it turns the plan and one edit into the next plan, or refuses with an explained error. Checks
-// of the whole resulting plan (the core's validation at both scales) happen once, in applyEdit.ts.
+// The shape of an edit handler (one handler per edit kind, like excalidraw's actions/): it turns the plan
+// and one edit into the next plan, or refuses with an explained error. Checks of the whole resulting plan
+// (the core's validation at both scales) happen once, in applyEdit.ts.
 import type { PlanEdit, PlanEditType } from '../actions.ts';
 import { ruleError, type GameResult } from '../errors.ts';
 import type { Level } from '../level.ts';

@@ -15,7 +15,7 @@ import { parseTrainRequest } from '../../../../shared/sim/train/trainRequest.ts'
 const byId = (id: string) => PUBLISHED_RUNS.find((r) => r.id === id)!;
 
 describe('the published runs', () => {
-  it('fits constants to exactly the four calibration rows of cost-model.md §6', () => {
+  it('fits constants to exactly the four calibration rows of docs/cost-model.md §6', () => {
     expect(PUBLISHED_RUNS.filter((r) => r.calibration).map((r) => r.id)).toEqual([
       't1-3.6b',
       't1-145.6b',
