@@ -14,6 +14,7 @@ import { benchDynamicViewFps } from './dynamicViewFps.ts';
 import { benchClientBundle } from './clientBundle.ts';
 import { benchTimeToLevel } from './timeToLevel.ts';
 import { benchClassroom } from './classroom.ts';
+import { benchEditWork } from './editWork.ts';
 import { benchClassroomRamp } from './classroomRamp.ts';
 import { benchTransportFloor } from './transportFloor.ts';
 
@@ -48,6 +49,7 @@ const results = [
   await benchDynamicViewFps(),
   benchClientBundle(),
   await benchTimeToLevel(),
+  await benchEditWork(),
   await benchClassroom(),
   await benchTransportFloor(),
 ];
