@@ -30,7 +30,7 @@ const CODE = 'WRKB23';
 const PLAYERS = 30;
 const WARMUP = 500;
 const EDITS = 4000;
-/** The classroom bench's two edits, alternated by every player. */
+/** The classroom bench's two edits, alternated within each team, so that every edit changes its team's plan. */
 const EDIT_PAIR: readonly PlanEdit[] = [
   { type: 'setSpec', tensor: 'w1', spec: [null, 'model'] },
   { type: 'setSpec', tensor: 'w1', spec: ['model', null] },
@@ -102,7 +102,7 @@ export async function benchEditWork(): Promise<EditWorkReport> {
       teamPlanMessage: [],
     };
     const totals: number[] = [];
-    const teamEdits = new Map<string, number>(); // each team's edits alternate, so every one changes its plan
+    const teamEdits = new Map<string, number>();
     for (let i = 0; i < WARMUP + EDITS; i++) {
       const player = players[i % PLAYERS]!;
       const nth = teamEdits.get(player.team) ?? 0;
