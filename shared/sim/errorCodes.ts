@@ -92,6 +92,14 @@ export interface SimErrorParams {
   'train/seq-tp': { readonly seq: number; readonly tp: number };
   'train/virtual-stages': { readonly schedule: string };
   'train/layers-stages': { readonly layers: number; readonly stages: number };
+  // train/stageLayers.ts
+  'train/layers-per-stage': {
+    readonly pp: number;
+    readonly listed: number;
+    readonly layers: number;
+    readonly sum: number;
+  };
+  'train/uneven-interleaved': { readonly virtualStages: number };
   'train/global-batch': { readonly globalBatch: number; readonly perRound: number };
   'train/moe-needs-experts': { readonly field: string };
   'train/ep-needs-experts': { readonly ep: number };
@@ -193,6 +201,8 @@ export const SIM_ERROR_TYPES = {
   'train/seq-tp': 'ValueError',
   'train/virtual-stages': 'ValueError',
   'train/layers-stages': 'ValueError',
+  'train/layers-per-stage': 'ValueError',
+  'train/uneven-interleaved': 'ValueError',
   'train/global-batch': 'ValueError',
   'train/moe-needs-experts': 'ValueError',
   'train/ep-needs-experts': 'ValueError',

@@ -45,6 +45,16 @@ export const PLAN_EXPLANATIONS: ExplanationTable<PlanCode> = {
       `${layers} 道工序（层）要平均分成 ${stages} 个菜序站，分不均匀。`,
       `${layers} steps of the recipe (layers) must be shared equally by ${stages} course stations, which does not divide.`,
     ),
+  'train/layers-per-stage': ({ pp, listed, layers, sum }) =>
+    text(
+      `要给 ${pp} 个菜序站各写一个工序数，合计 ${layers} 道；现在写了 ${listed} 个，合计 ${sum} 道。`,
+      `Each of the ${pp} course stations needs its number of recipe steps (layers), adding up to ${layers}; ${listed} are listed, adding up to ${sum}.`,
+    ),
+  'train/uneven-interleaved': ({ virtualStages }) =>
+    text(
+      `交错排班把每站分成 ${virtualStages} 段，每段的工序一样多，所以不能给各站不同的工序数。`,
+      `The interleaved rota splits each station into ${virtualStages} chunks holding the same recipe steps, so the stations cannot hold different numbers of them.`,
+    ),
   'train/global-batch': ({ globalBatch, perRound }) =>
     text(
       `${globalBatch} 位客人分不成每轮 ${perRound} 人的整桌。`,

@@ -3,7 +3,8 @@
 // gradient reduction overlapped with each device's last backward pass (gradientOverlap.ts; after it when
 // `parallel.overlapGradReduce` is false), then the tied
 // embeddings' gradient all-reduce between the first and last stage and the optimizer step.
-//   model stage k of K = p·v holds L/K layers, stage 0 also the embedding, stage K−1 the output layer;
+//   model stage k of K = p·v holds L/K layers (or `parallel.layersPerStage`, stageLayers.ts), stage 0 also
+//   the embedding, stage K−1 the output layer;
 //   forward / backward / recompute per microbatch = layers × the layer's task (+ those extras);
 //   without gradient-accumulation fusion (`parallel.gradAccumulationFusion` false) each backward task also
 //   adds its weight gradients into the gradient buffer, a memory-bound pass reading the buffer and the new
@@ -33,6 +34,7 @@ import { firstStageEmbeddingParams } from './embeddingCost.ts';
 import { DATA_AXIS, MODEL_AXIS, STAGE_AXIS } from './trainAxes.ts';
 import { trainBlocks, type TrainBlocks } from './trainBlocks.ts';
 import { stageMemory, type StageMemory } from './stageMemory.ts';
+import { stageLayers } from './stageLayers.ts';
 import type { TrainRequest } from './trainRequest.ts';
 import { zero3HookTasks, type LayerTasks } from './zero3HookTasks.ts';
 
@@ -99,7 +101,7 @@ export function simulateTrain(req: TrainRequest, calibration?: Calibration): Res
   const p = par.pp;
   const v = par.virtualStages;
   const K = p * v;
-  const perStage = model.layers / K;
+  const perStage = stageLayers(model.layers, p, v, par.layersPerStage);
   const m = par.globalBatch / (par.microBatch * par.dp);
   const policy = par.recompute;
   // Under DeepSpeed's ZeRO-3 hooks the layers' gathers and gradient reductions are the replay's waits
@@ -115,9 +117,10 @@ export function simulateTrain(req: TrainRequest, calibration?: Calibration): Res
       ? { ...NO_TASK, computeS: (memoryTimeS(3 * gradBytes * params, blocks.ctx) * (m - 1)) / m }
       : NO_TASK;
   const stageTasks = Array.from({ length: K }, (_, k) => {
-    let forward = addTasks(NO_TASK, lt.forward, perStage);
-    let backward = addTasks(NO_TASK, lt.backward, perStage);
-    let params = perStage * layer.state.localParams;
+    const layers = perStage[k]!;
+    let forward = addTasks(NO_TASK, lt.forward, layers);
+    let backward = addTasks(NO_TASK, lt.backward, layers);
+    let params = layers * layer.state.localParams;
     if (k === 0) {
       forward = addTasks(forward, embedding.forward);
       backward = addTasks(backward, embedding.backward);
@@ -129,7 +132,7 @@ export function simulateTrain(req: TrainRequest, calibration?: Calibration): Res
       if (K > 1) params += output.state.localParams;
     }
     backward = addTasks(backward, accumulateS(params));
-    return { forward, backward, recompute: addTasks(NO_TASK, lt.recompute, perStage) };
+    return { forward, backward, recompute: addTasks(NO_TASK, lt.recompute, layers) };
   });
   const send = sendS(req, blocks);
   const simulated = simulatePipeline({
@@ -175,7 +178,7 @@ export function simulateTrain(req: TrainRequest, calibration?: Calibration): Res
         for (const g of output.gradients) items.push({ readyS: clock + g.readyS, durationS: g.durationS });
         clock += taskS(output.backward);
       }
-      for (let l = 0; l < perStage; l++) {
+      for (let l = 0; l < perStage[k]!; l++) {
         const start = clock + taskS(lt.recompute);
         hold(clock, lt.recompute);
         hold(start, lt.backward);

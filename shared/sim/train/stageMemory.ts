@@ -3,7 +3,8 @@
 //   model states   its layers' shards (from the layer plan's specs: ZeRO follows from them), plus the
 //                  word and position embeddings on the first stage and the tied output copy on the last;
 //   activations    the layer's kept bytes per microbatch (Korthikanti Table 2 for the policy) × its layers
-//                  per model stage × the most chunk-microbatches it holds at once in the simulated schedule
+//                  per model stage (stageLayers.ts: its own count when the split is uneven, which needs
+//                  one chunk per device) × the most chunk-microbatches it holds at once in the simulated schedule
 //                  (1F1B, first stage: p, so L layers' worth; GPipe: m), plus the output layer's on the last
 //                  stage (one microbatch at a time; m with GPipe);
 //   temporaries    the largest op's working set, plus what recompute rematerialises for one layer;
@@ -19,6 +20,7 @@ import type { PipelineTimeline } from '../cost/pipelineSimulation.ts';
 import { firstStageEmbeddingParams } from './embeddingCost.ts';
 import { flatPartition } from './flatZero.ts';
 import { optimizerStepBytesPerParam } from './optimizerStep.ts';
+import { deviceLayers, stageLayers } from './stageLayers.ts';
 import type { TrainBlocks } from './trainBlocks.ts';
 import type { TrainRequest } from './trainRequest.ts';
 
@@ -40,7 +42,7 @@ export function stageMemory(
 ): StageMemory[] {
   const { tp, pp: p, dp, virtualStages: v, recompute, zeroStage, schedule } = req.parallel;
   const { layer, output, embedding } = blocks;
-  const perChunk = req.model.layers / (p * v);
+  const perStage = stageLayers(req.model.layers, p, v, req.parallel.layersPerStage);
   const per = stateBytesPerParam(req.precision);
   const embParams = firstStageEmbeddingParams(embedding, p);
   // Each embedding matrix partitioned over dp as DeepSpeed pads a flat one: ⌈n/dp⌉ elements per rank.
@@ -59,7 +61,8 @@ export function stageMemory(
   return Array.from({ length: p }, (_, d) => {
     const first = d === 0;
     const last = d === p - 1;
-    const layers = perChunk * v;
+    const layers = deviceLayers(perStage, p, d);
+    const perChunk = perStage[d]!; // every chunk of device d holds as many (uneven splits have one chunk)
     const state = (key: 'params' | 'grads' | 'optimizer') =>
       layers * layer.state[key] + (first ? emb[key] : 0) + (last ? output.state[key] : 0);
     const activations =

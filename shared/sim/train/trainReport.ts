@@ -114,7 +114,7 @@ export function trainReport(sim: TrainSimulation): TrainReport {
             mesh: sim.blocks.mesh,
             skip: sim.blocks.megatron.harness,
             title:
-              `One transformer layer of the plan (tp ${tp}, dp ${dp}; each of the ${pp} pipeline stages runs ${req.model.layers / pp} of them)` +
+              `One transformer layer of the plan (tp ${tp}, dp ${dp}; ${stagesRun(req.model.layers, pp, req.parallel.layersPerStage)})` +
               (req.model.moe
                 ? '; its experts are priced in closed form (moeBlock.ts) and not written here: the levels export the MoE layer itself'
                 : ''),
@@ -157,4 +157,10 @@ export function trainCommand(input: unknown, calibration?: Calibration): Result<
   const sim = simulateTrain(req.value, calibration);
   if (!sim.ok) return sim;
   return ok(trainReport(sim.value));
+}
+
+/** How many layers the pipeline stages run, for the JAX export's title. */
+function stagesRun(layers: number, pp: number, counts: readonly number[] | undefined): string {
+  if (counts === undefined) return `each of the ${pp} pipeline stages runs ${layers / pp} of them`;
+  return `the ${pp} pipeline stages run ${counts.join(', ')} of them`;
 }

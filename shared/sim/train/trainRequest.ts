@@ -8,6 +8,7 @@ import { bad, isObject, onlyFields, readChoice, readNumber } from '../input/fiel
 import { MAX_MESH_DEVICES } from '../mesh.ts';
 import { err, ok, type Result } from '../result.ts';
 import type { MoeSpec } from './moeBlock.ts';
+import { checkLayersPerStage, readLayersPerStage } from './stageLayers.ts';
 
 /** Activation recomputation: none, Korthikanti's selective, or full (only layer inputs kept). */
 /** The recompute policies, in the order menus list them. */
@@ -79,6 +80,8 @@ export interface ParallelPlan {
   readonly zero3Hooks?: boolean;
   /** DeepSpeed's `stage3_max_live_parameters` (elements) under `zero3Hooks`; absent: 10⁹, its default. */
   readonly zero3MaxLiveParameters?: number;
+  /** The layers of each of the pp stages when they are not L/pp each (stageLayers.ts); absent: even. */
+  readonly layersPerStage?: readonly number[];
 }
 
 /** A validated `sim train` request. */
@@ -205,6 +208,7 @@ function readParallel(raw: unknown): Result<ParallelPlan> {
       'ep',
       'zero3Hooks',
       'zero3MaxLiveParameters',
+      'layersPerStage',
     ],
     'parallel',
   );
@@ -246,6 +250,8 @@ function readParallel(raw: unknown): Result<ParallelPlan> {
       ? undefined
       : int(raw.zero3MaxLiveParameters, 'parallel.zero3MaxLiveParameters', 1, Number.MAX_SAFE_INTEGER);
   if (maxLive !== undefined && !maxLive.ok) return maxLive;
+  const split = readLayersPerStage(raw.layersPerStage, 'parallel.layersPerStage', MAX_MESH_DEVICES, 10_000);
+  if (!split.ok) return split;
   return ok({
     ...n.value,
     schedule: schedule.value,
@@ -257,6 +263,7 @@ function readParallel(raw: unknown): Result<ParallelPlan> {
     gradAccumulationFusion: fusion.value,
     ...(hooks.value ? { zero3Hooks: true } : {}),
     ...(maxLive === undefined ? {} : { zero3MaxLiveParameters: maxLive.value }),
+    ...(split.value === undefined ? {} : { layersPerStage: split.value }),
   });
 }
 
@@ -334,7 +341,10 @@ function check(model: GptModel, p: ParallelPlan): Result<void> {
       `Only the interleaved schedule uses virtual stages; ${p.schedule} needs virtualStages = 1.`,
     );
   const chunks = p.pp * p.virtualStages;
-  if (model.layers % chunks !== 0)
+  if (p.layersPerStage !== undefined) {
+    const split = checkLayersPerStage(model.layers, p.pp, p.virtualStages, p.layersPerStage);
+    if (!split.ok) return split;
+  } else if (model.layers % chunks !== 0)
     return err(
       'train/layers-stages',
       { layers: model.layers, stages: chunks },

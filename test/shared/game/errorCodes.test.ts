@@ -205,6 +205,16 @@ const CASES: { readonly [C in GameErrorCode]: () => Outcome } = {
   'train/seq-tp': () => train({ model: { seq: 12 }, parallel: { sequenceParallel: true } }),
   'train/virtual-stages': () => train({ parallel: { virtualStages: 2 } }),
   'train/layers-stages': () => train({ model: { layers: 90 } }),
+  'train/layers-per-stage': () => train({ parallel: { layersPerStage: [12, 12, 12, 12, 12, 12, 12, 11] } }),
+  'train/uneven-interleaved': () =>
+    train({
+      parallel: {
+        schedule: 'interleaved',
+        virtualStages: 2,
+        globalBatch: 1536,
+        layersPerStage: [13, 11, 12, 12, 12, 12, 12, 12],
+      },
+    }),
   'train/global-batch': () => train({ parallel: { globalBatch: 100 } }),
   'train/moe-needs-experts': () => train({ model: { topK: 2 } }),
   'train/ep-needs-experts': () => train({ parallel: { ep: 2 } }),
