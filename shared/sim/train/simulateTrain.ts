@@ -69,6 +69,8 @@ export interface TrainSimulation {
   /** Per pipeline device: the whole data-parallel gradient reduction (hidden and exposed), seconds. */
   readonly gradientReductionS: readonly number[];
   readonly stageTasks: readonly { forward: TaskCost; backward: TaskCost; recompute: TaskCost }[];
+  /** The layers of each model stage k of K = p·v (stageLayers.ts); pipeline device k mod p runs stage k. */
+  readonly stageLayers: readonly number[];
   readonly memory: readonly StageMemory[];
   /** FLOPs per iteration over all devices: model (no recompute) and hardware (as executed). */
   readonly flops: { readonly model: number; readonly hardware: number };
@@ -226,7 +228,7 @@ export function simulateTrain(req: TrainRequest, calibration?: Calibration): Res
           combinedAxesLink(blocks.ctx.links, [STAGE_AXIS]).link,
         )
       : 0;
-  const memory = stageMemory(req, blocks, timeline, m);
+  const memory = stageMemory(req, blocks, timeline, m, perStage);
   const finish = Array.from({ length: p }, (_, d) => {
     const mem = memory[d]!;
     const tied = d === 0 || d === p - 1 ? tiedS : 0;
@@ -276,6 +278,7 @@ export function simulateTrain(req: TrainRequest, calibration?: Calibration): Res
     exposedGradientS,
     gradientReductionS,
     stageTasks,
+    stageLayers: perStage,
     memory,
     flops: { model: modelFlops, hardware: modelFlops + perMicrobatch * model.layers * recomputed },
     parameters,

@@ -3,8 +3,8 @@
 //   model states   its layers' shards (from the layer plan's specs: ZeRO follows from them), plus the
 //                  word and position embeddings on the first stage and the tied output copy on the last;
 //   activations    the layer's kept bytes per microbatch (Korthikanti Table 2 for the policy) × its layers
-//                  per model stage (stageLayers.ts: its own count when the split is uneven, which needs
-//                  one chunk per device) × the most chunk-microbatches it holds at once in the simulated schedule
+//                  per model stage (stageLayers.ts; an uneven split has one chunk per device) × the most
+//                  chunk-microbatches it holds at once in the simulated schedule
 //                  (1F1B, first stage: p, so L layers' worth; GPipe: m), plus the output layer's on the last
 //                  stage (one microbatch at a time; m with GPipe);
 //   temporaries    the largest op's working set, plus what recompute rematerialises for one layer;
@@ -20,7 +20,7 @@ import type { PipelineTimeline } from '../cost/pipelineSimulation.ts';
 import { firstStageEmbeddingParams } from './embeddingCost.ts';
 import { flatPartition } from './flatZero.ts';
 import { optimizerStepBytesPerParam } from './optimizerStep.ts';
-import { deviceLayers, stageLayers } from './stageLayers.ts';
+import { deviceLayers } from './stageLayers.ts';
 import type { TrainBlocks } from './trainBlocks.ts';
 import type { TrainRequest } from './trainRequest.ts';
 
@@ -33,16 +33,16 @@ export interface StageMemory {
   readonly updateCommS: number;
 }
 
-/** One entry per pipeline device (stage index). */
+/** One entry per pipeline device (stage index); `perStage` the layers of each model stage (stageLayers.ts). */
 export function stageMemory(
   req: TrainRequest,
   blocks: TrainBlocks,
   timeline: PipelineTimeline,
   microbatches: number,
+  perStage: readonly number[],
 ): StageMemory[] {
-  const { tp, pp: p, dp, virtualStages: v, recompute, zeroStage, schedule } = req.parallel;
+  const { tp, pp: p, dp, recompute, zeroStage, schedule } = req.parallel;
   const { layer, output, embedding } = blocks;
-  const perStage = stageLayers(req.model.layers, p, v, req.parallel.layersPerStage);
   const per = stateBytesPerParam(req.precision);
   const embParams = firstStageEmbeddingParams(embedding, p);
   // Each embedding matrix partitioned over dp as DeepSpeed pads a flat one: ⌈n/dp⌉ elements per rank.

@@ -5,7 +5,7 @@
 // per step on each kind of link, pipeline sends included.
 import type { PricedCollective } from '../cost/pricePlan.ts';
 import type { TrainSimulation } from './simulateTrain.ts';
-import { deviceLayers, stageLayers } from './stageLayers.ts';
+import { deviceLayers } from './stageLayers.ts';
 
 /** One collective of a block, with what it costs the critical device per step. */
 export interface CollectiveLine {
@@ -33,7 +33,7 @@ export function stepCollectives(sim: TrainSimulation): {
   const { request: req, blocks, microbatches: m, criticalStage: d } = sim;
   const { pp: p, virtualStages: v, recompute, tp, microBatch, sequenceParallel } = req.parallel;
   const K = p * v;
-  const layersOnDevice = deviceLayers(stageLayers(req.model.layers, p, v, req.parallel.layersPerStage), p, d);
+  const layersOnDevice = deviceLayers(sim.stageLayers, p, d);
   const ownsOutput = d === p - 1;
   const count = (c: Pick<PricedCollective, 'role' | 'phase'>) =>
     c.role === 'gradient' || c.role === 'update'
