@@ -58,17 +58,40 @@ export function readChoice<T extends string>(raw: unknown, path: string, choices
   );
 }
 
-/** An array of non-negative integers (a shape), each ≤ `maxDim`. */
-export function readShape(raw: unknown, path: string, maxDim: number): Result<number[]> {
-  if (!Array.isArray(raw) || raw.length > 8)
-    return bad(path, 'expected an array of at most 8 dimension sizes');
-  const shape: number[] = [];
+/** An array of `minLength`–`maxLength` integers in [min, max]; `expected` says what, when it is not. */
+export function readIntegers(
+  raw: unknown,
+  path: string,
+  { minLength = 0, maxLength, min, max, expected }: IntegerList,
+): Result<number[]> {
+  if (!Array.isArray(raw) || raw.length < minLength || raw.length > maxLength) return bad(path, expected);
+  const out: number[] = [];
   for (const [i, n] of raw.entries()) {
-    const d = readNumber(n, `${path}[${i}]`, { min: 1, max: maxDim, integer: true });
+    const d = readNumber(n, `${path}[${i}]`, { min, max, integer: true });
     if (!d.ok) return d;
-    shape.push(d.value);
+    out.push(d.value);
   }
-  return ok(shape);
+  return ok(out);
+}
+
+/** The bounds of `readIntegers`. */
+export interface IntegerList {
+  readonly minLength?: number;
+  readonly maxLength: number;
+  readonly min: number;
+  readonly max: number;
+  /** The InputError's text when `raw` is no array or has the wrong length. */
+  readonly expected: string;
+}
+
+/** An array of positive integers (a shape), each ≤ `maxDim`. */
+export function readShape(raw: unknown, path: string, maxDim: number): Result<number[]> {
+  return readIntegers(raw, path, {
+    maxLength: 8,
+    min: 1,
+    max: maxDim,
+    expected: 'expected an array of at most 8 dimension sizes',
+  });
 }
 
 /** `{"axes": [["x", 4], ["y", 2]]}` → a validated Mesh (docs/design.md §4.4). */

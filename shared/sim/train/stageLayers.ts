@@ -6,7 +6,7 @@
 // (`--decoder-first-pipeline-num-layers`, `--decoder-last-pipeline-num-layers`), e.g. to give the stages
 // that also embed or compute the logits fewer layers. The interleaved schedule keeps equal chunks here:
 // every virtual stage holds the same layers.
-import { bad, readNumber } from '../input/fields.ts';
+import { readIntegers } from '../input/fields.ts';
 import { err, ok, type Result } from '../result.ts';
 
 /** `parallel.layersPerStage`: absent, or an array of whole numbers ≥ 1 (one per pipeline stage). */
@@ -17,15 +17,13 @@ export function readLayersPerStage(
   maxLayers: number,
 ): Result<number[] | undefined> {
   if (raw === undefined) return ok(undefined);
-  if (!Array.isArray(raw) || raw.length === 0 || raw.length > maxStages)
-    return bad(path, `expected an array of 1 to ${maxStages} layer counts, one per pipeline stage`);
-  const counts: number[] = [];
-  for (const [i, n] of raw.entries()) {
-    const c = readNumber(n, `${path}[${i}]`, { min: 1, max: maxLayers, integer: true });
-    if (!c.ok) return c;
-    counts.push(c.value);
-  }
-  return ok(counts);
+  return readIntegers(raw, path, {
+    minLength: 1,
+    maxLength: maxStages,
+    min: 1,
+    max: maxLayers,
+    expected: `expected an array of 1 to ${maxStages} layer counts, one per pipeline stage`,
+  });
 }
 
 /** Whether `counts` is a split of `layers` over `pp` stages the schedule can run. */
