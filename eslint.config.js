@@ -17,7 +17,7 @@ export default tseslint.config(
     },
   },
   {
-    // The core is deterministic (DESIGN.md §3): no wall clock, no unseeded randomness, no timers.
+    // The core is deterministic (docs/design.md §3): no wall clock, no unseeded randomness, no timers.
     files: ['shared/**/*.ts'],
     rules: {
       'no-restricted-properties': [
