@@ -45,9 +45,19 @@ describe('breakLines', () => {
         const lines = breakLines(text, width, units);
         // nothing lost but the spaces a break swallowed
         expect(lines.join('').replace(/ /g, '')).toBe(text.replace(/ /g, ''));
+        let at = 0; // where the line starts in `text`
         lines.forEach((line, i) => {
           expect(units(line)).toBeLessThanOrEqual(width);
-          if (i === 0) return;
+          // the spaces a break swallowed lie between the previous line and this one: a break there is a
+          // break at a space, which UAX #14 allows before anything ("7 %" may break, "7%" may not)
+          let atSpace = false;
+          while (!text.startsWith(line, at) && text[at] === ' ') {
+            at++;
+            atSpace = true;
+          }
+          expect(text.startsWith(line, at), `${line} at ${at} of ${text}`).toBe(true);
+          at += line.length;
+          if (i === 0 || atSpace) return;
           const prev = lines[i - 1]!;
           // a break inside "7%" or before "）" or "，" only where a segment had to be cut to fit
           const cut = units(prev + line[0]) > width;
