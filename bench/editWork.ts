@@ -2,8 +2,8 @@
 // steps server/rooms/sessionMessages.ts and SessionRoom.commit run for an edit, each timed on its own, on a
 // class of 30 in 2 teams planning fridge-too-small with its sessions in a temporary SQLite file. What the
 // socket benches (bench/classroom.ts, bench/classroomRamp.ts) add on top of this is receiving the frame, the
-// fan-out's writes, timers and V8 — and their run-to-run spread (±15% on this machine), which this one does not
-// have, so a change of the game's own work can be told apart here. Medians per edit, µs.
+// fan-out's writes, timers and V8 — and their run-to-run spread (±15% on this machine), which this one does
+// not have, so a change of the game's own work can be told apart here. Medians per edit, µs.
 // `node --import tsx bench/editWork.ts`.
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,7 +1,7 @@
-// The synchronised state of a session room (@colyseus/schema 3, decorator-free builder; docs/stack.md §2): what
-// every screen may see — phase, timer, teams with their points, players — and `mirrorSession`, which copies
-// the core's snapshot into it. Plans and edit counts are NOT here (editCounts.ts): a team's plan travels only as MSG_TEAM_PLAN to its
-// members and the facilitator, and to everyone through MSG_REVEAL.
+// The synchronised state of a session room (@colyseus/schema 3, decorator-free builder; docs/stack.md §2):
+// what every screen may see — phase, timer, teams with their points, players — and `mirrorSession`, which
+// copies the core's snapshot into it. Plans and edit counts are NOT here (editCounts.ts): a team's plan
+// travels only as MSG_TEAM_PLAN to its members and the facilitator, and to everyone through MSG_REVEAL.
 import { schema, type SchemaType } from '@colyseus/schema';
 import { kitchensOf, onlyPlansChanged, timerRemainingMs, type SessionSnapshot } from '../../shared/index.ts';
 

@@ -1,6 +1,6 @@
 // Plan edits (the accepted-edit log is the truth, as boardgame.io keeps its moves): every change a player
-// can make to a plan, as a discriminated union on `type`. The client's input handlers produce them; `applyEdit`
-// validates and applies them; the classroom server replays the same edits.
+// can make to a plan, as a discriminated union on `type`. The client's input handlers produce them;
+// `applyEdit` validates and applies them; the classroom server replays the same edits.
 import type { PipelineSchedule } from '../sim/cost/pipelineSimulation.ts';
 import type { TasteMode } from '../sim/taste/tasteRequest.ts';
 import type { RecomputePolicy } from '../sim/train/trainRequest.ts';

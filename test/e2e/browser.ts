@@ -1,5 +1,6 @@
-// Browser-test helpers: Debian's Chromium through playwright-core (docs/stack.md §3), a real game server on a free
-// port serving the built client, console-error capture, and screenshots under test-output/ (git-ignored).
+// Browser-test helpers: Debian's Chromium through playwright-core (docs/stack.md §3), a real game server on a
+// free port serving the built client, console-error capture, and screenshots under test-output/
+// (git-ignored).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
