@@ -128,6 +128,8 @@ export interface Pricing {
   readonly topology: Topology;
   /** 'forward': inference, `stepS` is the first-token latency of the prompt. */
   readonly step: 'train' | 'forward';
+  /** The update rule the training step ends with (its state: none for SGD, two moments for Adam); null for a forward step. */
+  readonly optimizer: 'sgd' | 'adam' | null;
   readonly stepS: number;
   readonly tokensPerStep: number;
   readonly tokensPerS: number;

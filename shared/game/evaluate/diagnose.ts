@@ -68,6 +68,23 @@ function slowest(p: Pricing): string {
   return `${c.kind} ${c.tensor} over ${c.axes.join('+')} (${formatSeconds(c.timeS)}${times}, ${c.link === 'inter' ? 'inter-node' : 'intra-node'})`;
 }
 
+/**
+ * The optimizer's update as the largest part of the step: what it reads and writes per parameter a kitchen
+ * holds, by the update rule the step runs (autodiff.ts): SGD reads the parameter and its gradient and writes
+ * the parameter; Adam also reads and writes its two moments.
+ */
+function updateText(p: Pricing, update: string, cooking: string, step: string): Text {
+  return p.optimizer === 'adam'
+    ? text(
+        `优化器更新占了这一步 ${step} 中的 ${update}，比做菜（${cooking}）还多：每一步，每间厨房都要把自己存的每个参数连同两份 Adam 动量读一遍、写一遍。它随每间厨房存的参数多少而变。`,
+        `The optimizer's update takes ${update} of the ${step} step, more than the cooking (${cooking}): every step each kitchen reads and rewrites every parameter it holds, with its two Adam moments. It grows with the parameters a kitchen holds.`,
+      )
+    : text(
+        `优化器更新占了这一步 ${step} 中的 ${update}，比做菜（${cooking}）还多：每一步，每间厨房都要把自己存的每个参数和它的梯度读一遍，再把参数写回去（普通 SGD，没有优化器状态）。它随每间厨房存的参数多少而变。`,
+        `The optimizer's update takes ${update} of the ${step} step, more than the cooking (${cooking}): every step each kitchen reads every parameter it holds and its gradient, and writes the parameter back (plain SGD, no optimizer state). It grows with the parameters a kitchen holds.`,
+      );
+}
+
 /** The diagnosis of an evaluated plan. */
 export function diagnose(tasting: Tasting | null, p: Pricing, timeline: StepTimeline): Diagnosis {
   if (tasting !== null && !tasting.ok) return { limitedBy: 'tasting', explanation: tastingText(tasting) };
@@ -96,16 +113,9 @@ export function diagnose(tasting: Tasting | null, p: Pricing, timeline: StepTime
         `Passing dishes takes ${share(b.communication)} of the ${step} step, longer than the cooking; the slowest pass is ${slowest(p)}. Parallel efficiency T_calc/(T_calc+T_comm) = ${eff}. Cut fewer times, keep the cuts inside a node's fast windows, or pass another way.`,
       ),
     };
-  // The optimizer's update (Adam: each held parameter and its two moments read and written every step) as
-  // the largest part, ahead of the cooking: said so, not "the stoves are busy".
+  // The optimizer's update as the largest part, ahead of the cooking: said so, not "the stoves are busy".
   if (sh.other > sh.compute)
-    return {
-      limitedBy: 'compute',
-      explanation: text(
-        `优化器更新占了这一步 ${step} 中的 ${share(sh.other)}，比做菜（${share(sh.compute)}）还多：每一步，每间厨房都要把自己存的每个参数连同两份 Adam 动量读一遍、写一遍。它随每间厨房存的参数多少而变。`,
-        `The optimizer's update takes ${share(sh.other)} of the ${step} step, more than the cooking (${share(sh.compute)}): every step each kitchen reads and rewrites every parameter it holds, with its two Adam moments. It grows with the parameters a kitchen holds.`,
-      ),
-    };
+    return { limitedBy: 'compute', explanation: updateText(p, share(sh.other), share(sh.compute), step) };
   const repeat = p.workShare * p.devices;
   if (repeat > 1.5)
     return {

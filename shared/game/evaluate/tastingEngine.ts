@@ -107,6 +107,7 @@ export function tastingEngine(
     devices: mesh.deviceCount,
     topology: topologyOf(mesh, hardware),
     step,
+    optimizer: step === 'train' ? prepared.tastingStep.optimizer : null,
     stepS: device.stepS,
     tokensPerStep: tokens,
     throughputUnit: throughputUnit(s),

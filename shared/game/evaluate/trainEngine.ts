@@ -45,6 +45,7 @@ export function trainEngine(
       request.hardware,
     ),
     step: 'train',
+    optimizer: 'adam', // Megatron's layers train with mixed-precision Adam (train/megatronLayer.ts)
     stepS: r.iterationTimeS,
     tokensPerStep: s.globalBatch * s.model.seq,
     throughputUnit: 'tokens',

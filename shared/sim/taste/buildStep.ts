@@ -13,6 +13,8 @@ export interface BuiltStep {
   readonly program: Program;
   /** The step's inputs for `seed` (fresh arrays on every call: a tasting may recycle them). */
   readonly inputs: (seed: number) => Map<string, NdArray>;
+  /** The update rule a training step ends with; null for a forward pass. */
+  readonly optimizer: Optimizer['kind'] | null;
 }
 
 /**
@@ -46,11 +48,9 @@ export function buildStep(
       { model: name },
       `step: ${name} is an inference model; taste it with "step": "forward"`,
     );
-  const program =
-    step === 'train'
-      ? buildTrainStep(model.program, model.loss!, optimizer ?? model.optimizer!)
-      : model.program;
+  const update = step === 'train' ? (optimizer ?? model.optimizer!) : null;
+  const program = update ? buildTrainStep(model.program, model.loss!, update) : model.program;
   const inputs = (seed: number) =>
     new Map([...model.initialInputs(seed), ...zeroOptimizerState(program, 'f32')]);
-  return ok({ program, inputs });
+  return ok({ program, inputs, optimizer: update?.kind ?? null });
 }
