@@ -37,12 +37,9 @@ export function formatSeconds(s: number): string {
 }
 
 /**
- * A share as a whole percent.
- * @example formatPercent(0.127) // '13%'
- */
-/**
  * A share of 0–1 as a whole percent; a share that is there but rounds to 0% or 100% reads "<1%" or ">99%"
  * (overlapped all-reduces still expose a little passing: "passing 0%" beside a list of passes reads as none).
+ * @example formatPercent(0.127) // '13%'
  */
 export const formatPercent = (x: number): string => {
   const pct = Math.round(x * 100);

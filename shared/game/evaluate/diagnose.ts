@@ -85,6 +85,10 @@ function updateText(p: Pricing, update: string, cooking: string, step: string): 
       );
 }
 
+/** A formatted share after a formula: "= 42%", or "> 99%" / "< 1%" where formatPercent bounds it. */
+const relation = (pct: string): string =>
+  pct.startsWith('>') || pct.startsWith('<') ? `${pct[0]} ${pct.slice(1)}` : `= ${pct}`;
+
 /** The diagnosis of an evaluated plan. */
 export function diagnose(tasting: Tasting | null, p: Pricing, timeline: StepTimeline): Diagnosis {
   if (tasting !== null && !tasting.ok) return { limitedBy: 'tasting', explanation: tastingText(tasting) };
@@ -97,6 +101,8 @@ export function diagnose(tasting: Tasting | null, p: Pricing, timeline: StepTime
   const step = formatSeconds(p.stepS);
   const share = formatPercent;
   const eff = formatPercent(p.parallelEfficiency);
+  // The optimizer's share where the step has one, so that the parts a verdict lists add up to the step.
+  const update = sh.other > 0 ? share(sh.other) : null;
   if (b.bubble >= b.communication && b.bubble > b.compute)
     return {
       limitedBy: 'bubble',
@@ -109,8 +115,8 @@ export function diagnose(tasting: Tasting | null, p: Pricing, timeline: StepTime
     return {
       limitedBy: 'communication',
       explanation: text(
-        `传菜占了这一步 ${step} 中的 ${share(b.communication)}，比做菜还久；最慢的一次是 ${slowest(p)}。并行效率 T_calc/(T_calc+T_comm) = ${eff}。少切几刀、把切法留在同一个节点的快窗口内，或换一种传法。`,
-        `Passing dishes takes ${share(b.communication)} of the ${step} step, longer than the cooking; the slowest pass is ${slowest(p)}. Parallel efficiency T_calc/(T_calc+T_comm) = ${eff}. Cut fewer times, keep the cuts inside a node's fast windows, or pass another way.`,
+        `传菜占了这一步 ${step} 中的 ${share(b.communication)}，比做菜还久；最慢的一次是 ${slowest(p)}。并行效率 T_calc/(T_calc+T_comm) ${relation(eff)}。少切几刀、把切法留在同一个节点的快窗口内，或换一种传法。`,
+        `Passing dishes takes ${share(b.communication)} of the ${step} step, longer than the cooking; the slowest pass is ${slowest(p)}. Parallel efficiency T_calc/(T_calc+T_comm) ${relation(eff)}. Cut fewer times, keep the cuts inside a node's fast windows, or pass another way.`,
       ),
     };
   // The optimizer's update as the largest part, ahead of the cooking: said so, not "the stoves are busy".
@@ -130,15 +136,15 @@ export function diagnose(tasting: Tasting | null, p: Pricing, timeline: StepTime
     return {
       limitedBy: 'compute',
       explanation: text(
-        `灶台在这一步 ${step} 中忙了 ${share(sh.compute)}，是最大的一块；可灶台仍有 ${share(waiting)} 在等：传菜 ${share(b.communication)}，空等（气泡）${share(b.bubble)}。并行效率 T_calc/(T_calc+T_comm) = ${eff} 只算传菜，不算气泡。`,
-        `The stoves cook for ${share(sh.compute)} of the ${step} step, the largest part, but they still wait ${share(waiting)}: passing ${share(b.communication)}, idle (bubble) ${share(b.bubble)}. Parallel efficiency T_calc/(T_calc+T_comm) = ${eff} counts the passing only, not the bubble.`,
+        `灶台在这一步 ${step} 中忙了 ${share(sh.compute)}，是最大的一块；可灶台仍有 ${share(waiting)} 在等：传菜 ${share(b.communication)}，空等（气泡）${share(b.bubble)}${update ? `；优化器更新占 ${update}` : ''}。并行效率 T_calc/(T_calc+T_comm) ${relation(eff)}，只算传菜，不算气泡。`,
+        `The stoves cook for ${share(sh.compute)} of the ${step} step, the largest part, but they still wait ${share(waiting)}: passing ${share(b.communication)}, idle (bubble) ${share(b.bubble)}${update ? `; the optimizer's update takes ${update}` : ''}. Parallel efficiency T_calc/(T_calc+T_comm) ${relation(eff)} counts the passing only, not the bubble.`,
       ),
     };
   return {
     limitedBy: 'compute',
     explanation: text(
-      `灶台在这一步 ${step} 中忙了 ${share(sh.compute)}：传菜 ${share(b.communication)}，空等 ${share(b.bubble)}，并行效率 ${eff}。好计划就是这样——菜都在做，很少干等。`,
-      `The stoves cook for ${share(sh.compute)} of the ${step} step: passing ${share(b.communication)}, waiting ${share(b.bubble)}, parallel efficiency ${eff}. This is what a good plan looks like: the cooking, not the waiting, sets the pace.`,
+      `灶台在这一步 ${step} 中忙了 ${share(sh.compute)}：传菜 ${share(b.communication)}，空等 ${share(b.bubble)}${update ? `，优化器更新 ${update}` : ''}，并行效率 ${eff}。好计划就是这样——菜都在做，很少干等。`,
+      `The stoves cook for ${share(sh.compute)} of the ${step} step: passing ${share(b.communication)}, waiting ${share(b.bubble)}${update ? `, the optimizer's update ${update}` : ''}, parallel efficiency ${eff}. This is what a good plan looks like: the cooking, not the waiting, sets the pace.`,
     ),
   };
 }
