@@ -41,7 +41,7 @@ export function evaluatePlan(level: Level, state: PlanState, prepared?: Prepared
     },
     level.stars,
   );
-  const { limitedBy, explanation } = diagnose(tasting, pricing, timeline);
+  const { limitedBy, explanation } = diagnose(tasting, pricing, timeline, level.editable);
   return {
     ok: true,
     evaluation: {

@@ -5,7 +5,9 @@
 import { MIN_SERVED_SHARE } from '../../sim/cost/score.ts';
 import type { MemoryReport, LimitedBy, Pricing, StepTimeline, Tasting } from '../evaluation.ts';
 import { formatGb, formatKitchens, formatPercent, formatSeconds } from '../format.ts';
+import type { PlanEditType } from '../actions.ts';
 import { text, type Text } from '../i18n.ts';
+import { memoryAdvice } from './memoryAdvice.ts';
 import { criticalShares } from '../stepShares.ts';
 
 /** Above this share of the step spent waiting (passing + bubble), a compute-bound plan is not called good. */
@@ -17,15 +19,15 @@ export interface Diagnosis {
   readonly explanation: Text;
 }
 
-function memoryText(m: MemoryReport): Text {
+function memoryText(m: MemoryReport, editable?: readonly PlanEditType[]): Text {
   const w = m.worst;
   const parts = `${formatGb(w.params)} / ${formatGb(w.grads)} / ${formatGb(w.optimizer)} / ${formatGb(w.activations)} / ${formatGb(w.temporaries)}`;
+  const advice = memoryAdvice(w, editable);
   return text(
     `${m.worstDevice} 号厨房的冷柜要装 ${formatGb(w.total)}，可只有 ${formatGb(m.capacityBytes)}，超出 ${formatGb(m.overflowBytes)}。` +
-      `其中参数 / 梯度 / 优化器状态 / 为反向保存的激活 / 临时工作区分别是 ${parts}。把大菜切开分给更多厨房、分摊账本或现做不备，才能装下。`,
+      `其中参数 / 梯度 / 优化器状态 / 为反向保存的激活 / 临时工作区分别是 ${parts}。${advice['zh-CN']}`,
     `Kitchen ${m.worstDevice}'s fridge must hold ${formatGb(w.total)} but holds ${formatGb(m.capacityBytes)}: ${formatGb(m.overflowBytes)} too much. ` +
-      `Parameters / gradients / optimizer state / activations kept for the backward pass / working space: ${parts}. ` +
-      'Cut the big dishes over more kitchens, share the ledgers, or cook again instead of storing.',
+      `Parameters / gradients / optimizer state / activations kept for the backward pass / working space: ${parts}. ${advice.en}`,
   );
 }
 
@@ -89,12 +91,17 @@ function updateText(p: Pricing, update: string, cooking: string, step: string): 
 const relation = (pct: string): string =>
   pct.startsWith('>') || pct.startsWith('<') ? `${pct[0]} ${pct.slice(1)}` : `= ${pct}`;
 
-/** The diagnosis of an evaluated plan. */
-export function diagnose(tasting: Tasting | null, p: Pricing, timeline: StepTimeline): Diagnosis {
+/** The diagnosis of an evaluated plan; `editable`, the level's edits, picks the remedies a full fridge is offered. */
+export function diagnose(
+  tasting: Tasting | null,
+  p: Pricing,
+  timeline: StepTimeline,
+  editable?: readonly PlanEditType[],
+): Diagnosis {
   if (tasting !== null && !tasting.ok) return { limitedBy: 'tasting', explanation: tastingText(tasting) };
   if (p.servedShare !== null && p.servedShare < MIN_SERVED_SHARE)
     return { limitedBy: 'dropped', explanation: droppedText(p.servedShare) };
-  if (!p.memory.fits) return { limitedBy: 'memory', explanation: memoryText(p.memory) };
+  if (!p.memory.fits) return { limitedBy: 'memory', explanation: memoryText(p.memory, editable) };
   // The critical kitchen's shares, as every view shows them (stepShares.ts); the optimizer step is compute here.
   const sh = criticalShares(timeline);
   const b = { compute: sh.compute + sh.other, communication: sh.communication, bubble: sh.bubble };
