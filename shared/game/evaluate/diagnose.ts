@@ -7,7 +7,7 @@ import type { MemoryReport, LimitedBy, Pricing, StepTimeline, Tasting } from '..
 import { formatGb, formatKitchens, formatPercent, formatSeconds } from '../format.ts';
 import type { PlanEditType } from '../actions.ts';
 import { text, type Text } from '../i18n.ts';
-import { memoryAdvice } from './memoryAdvice.ts';
+import { bubbleAdvice, memoryAdvice, passingAdvice } from './remedies.ts';
 import { criticalShares } from '../stepShares.ts';
 
 /** Above this share of the step spent waiting (passing + bubble), a compute-bound plan is not called good. */
@@ -91,7 +91,7 @@ function updateText(p: Pricing, update: string, cooking: string, step: string): 
 const relation = (pct: string): string =>
   pct.startsWith('>') || pct.startsWith('<') ? `${pct[0]} ${pct.slice(1)}` : `= ${pct}`;
 
-/** The diagnosis of an evaluated plan; `editable`, the level's edits, picks the remedies a full fridge is offered. */
+/** The diagnosis of an evaluated plan; `editable`, the level's edits, picks the remedies it offers (remedies.ts). */
 export function diagnose(
   tasting: Tasting | null,
   p: Pricing,
@@ -114,16 +114,16 @@ export function diagnose(
     return {
       limitedBy: 'bubble',
       explanation: text(
-        `灶台有 ${share(b.bubble)} 的时间空着，在等上一站的菜（流水线气泡，约 (p−1)/(m+p−1)）。多分几轮上菜（更多微批），或少设几个菜序站。`,
-        `The stoves stand idle ${share(b.bubble)} of the ${step} step, waiting for the previous station's course (the pipeline bubble, about (p−1)/(m+p−1)). Serve more rounds (microbatches) or use fewer stations.`,
+        `灶台有 ${share(b.bubble)} 的时间空着，在等上一站的菜（流水线气泡，约 (p−1)/(m+p−1)）。${bubbleAdvice(editable)['zh-CN']}`,
+        `The stoves stand idle ${share(b.bubble)} of the ${step} step, waiting for the previous station's course (the pipeline bubble, about (p−1)/(m+p−1)). ${bubbleAdvice(editable).en}`,
       ),
     };
   if (b.communication > b.compute)
     return {
       limitedBy: 'communication',
       explanation: text(
-        `传菜占了这一步 ${step} 中的 ${share(b.communication)}，比做菜还久；最慢的一次是 ${slowest(p)}。并行效率 T_calc/(T_calc+T_comm) ${relation(eff)}。少切几刀、把切法留在同一个节点的快窗口内，或换一种传法。`,
-        `Passing dishes takes ${share(b.communication)} of the ${step} step, longer than the cooking; the slowest pass is ${slowest(p)}. Parallel efficiency T_calc/(T_calc+T_comm) ${relation(eff)}. Cut fewer times, keep the cuts inside a node's fast windows, or pass another way.`,
+        `传菜占了这一步 ${step} 中的 ${share(b.communication)}，比做菜还久；最慢的一次是 ${slowest(p)}。并行效率 T_calc/(T_calc+T_comm) ${relation(eff)}。${passingAdvice(editable)['zh-CN']}`,
+        `Passing dishes takes ${share(b.communication)} of the ${step} step, longer than the cooking; the slowest pass is ${slowest(p)}. Parallel efficiency T_calc/(T_calc+T_comm) ${relation(eff)}. ${passingAdvice(editable).en}`,
       ),
     };
   // The optimizer's update as the largest part, ahead of the cooking: said so, not "the stoves are busy".

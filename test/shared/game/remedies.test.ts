@@ -1,12 +1,13 @@
-// An overflowing fridge's verdict offers only what the level lets the player do, and only what shrinks a
-// real part of the fridge: the old verdict told every level to "share the ledgers, or cook again instead of
-// storing", on levels with neither edit (the courses level can only change its schedule) and on SGD levels
-// with no optimizer state to share.
+// A verdict offers only what the level lets the player do, and for a full fridge only what shrinks a real
+// part of it: the old verdicts told every level to "share the ledgers, or cook again instead of storing", on
+// levels with neither edit (the courses level can only change its schedule) and on SGD levels with no
+// optimizer state to share, and to "use fewer stations" where the stations are fixed.
 import { describe, expect, it } from 'vitest';
 import type { PlanEditType } from '../../../shared/game/actions.ts';
-import { memoryAdvice } from '../../../shared/game/evaluate/memoryAdvice.ts';
+import { bubbleAdvice, memoryAdvice, passingAdvice } from '../../../shared/game/evaluate/remedies.ts';
 import { evaluatePlan } from '../../../shared/game/evaluatePlan.ts';
 import { LEVELS } from '../../../shared/game/levels/index.ts';
+import type { PlanState } from '../../../shared/game/planState.ts';
 import type { MemoryBreakdown } from '../../../shared/sim/cost/memory.ts';
 
 const GB = 1e9;
@@ -22,16 +23,28 @@ const REMEDY_EDITS: readonly [string, readonly PlanEditType[]][] = [
   ['cook again instead of storing', ['setRecompute']],
   ['sequence parallelism', ['setSequenceParallel']],
   ['serve the courses another way', ['setPipeline']],
+  ['serve more rounds', ['setPipeline']],
+  ['use fewer stations', ['setMesh']],
+  ['cut fewer times', ['setSpec', 'setMesh']],
+  ['pass another way', ['setSpec', 'clearSpec', 'setSequenceParallel', 'addManualOp']],
 ];
 
+/** A bubble: more microbatches (the plan's pipeline) on every level whose schedule can change. */
+const bubbly = (l: (typeof LEVELS)[number]): PlanState[] =>
+  l.editable.includes('setPipeline')
+    ? [{ ...l.reference, pipeline: { microbatches: 1, schedule: '1f1b', virtualStages: 1 } }]
+    : [];
+
 describe('memoryAdvice', () => {
-  it('every level’s full fridge is offered only remedies the level allows, and at least one', () => {
-    let seen = 0;
+  it('every level’s verdicts offer only remedies the level allows, and at least one', () => {
+    const seen = new Set<string>();
     for (const l of LEVELS)
-      for (const plan of [l.start, l.reference, l.trap.plan]) {
+      for (const plan of [l.start, l.reference, l.trap.plan, ...bubbly(l)]) {
         const r = evaluatePlan(l, plan);
-        if (!r.ok || r.evaluation.limitedBy !== 'memory') continue;
-        seen++;
+        const kind = r.ok ? r.evaluation.limitedBy : undefined;
+        if (kind !== 'memory' && kind !== 'bubble' && kind !== 'communication') continue;
+        seen.add(kind);
+        if (!r.ok) continue;
         const said = r.evaluation.explanation.en.toLowerCase();
         const offered = REMEDY_EDITS.filter(([words]) => said.includes(words));
         expect(offered.length, l.id).toBeGreaterThan(0);
@@ -41,7 +54,24 @@ describe('memoryAdvice', () => {
             `${l.id} offers '${words}'`,
           ).toBe(true);
       }
-    expect(seen).toBeGreaterThan(10);
+    expect([...seen].sort()).toEqual(['bubble', 'communication', 'memory']);
+  });
+
+  it('a bubble on the courses levels (schedule only) is not told to use fewer stations', () => {
+    expect(bubbleAdvice(['setPipeline']).en).toBe(
+      'Serve more rounds (microbatches) or interleave the courses (each station cooks several non-adjacent chunks).',
+    );
+    expect(bubbleAdvice(['setMesh', 'setPipeline']).en).toContain(', or use fewer stations.');
+  });
+
+  it('passing on a level that only sets the mesh is not told to pass another way', () => {
+    expect(passingAdvice(['setMesh']).en).toBe(
+      "Cut fewer times, keep the cuts inside a node's fast windows.",
+    );
+    expect(passingAdvice(['setSpec', 'clearSpec'])['zh-CN']).toBe(
+      '少切几刀、把切法留在同一个节点的快窗口内或换一种传法。',
+    );
+    expect(passingAdvice(['setPipeline']).en).toContain('Nothing this level lets you change');
   });
 
   it('the courses level, which edits its schedule only, is told to change the schedule', () => {

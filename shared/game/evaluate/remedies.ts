@@ -1,0 +1,150 @@
+// What a player can do about what limits a plan, among the edits the level allows. The verdicts used to
+// give every level the same advice: "share the ledgers, or cook again instead of storing" on levels without
+// ZeRO or recomputation (or with no optimizer state at all: plain SGD), "use fewer stations" on the courses
+// levels, which can change their schedule only. Each remedy names the edits that carry it out; a full
+// fridge's remedy is offered only where what it shrinks is at least a tenth of the fridge (the banquet's 5 GB
+// of activations beside 2.8 TB of model states are not worth a word).
+//   fridge   cut (setSpec, setMesh); share the ledgers (setZero: ZeRO shards optimizer state, gradients and
+//            parameters); cook again (setRecompute); sequence parallelism (setSequenceParallel: the layer
+//            norms' and dropouts' activations over the model kitchens); the schedule (setPipeline: 1F1B,
+//            smaller microbatches keep fewer activations in flight)
+//   bubble   more microbatches or interleaving (setPipeline); fewer stages (setMesh)
+//   passing  fewer cuts and cuts inside a node (setMesh, setSpec); another collective (setSpec, clearSpec,
+//            setSequenceParallel, manual ops)
+import type { PlanEditType } from '../actions.ts';
+import type { MemoryBreakdown } from '../../sim/cost/memory.ts';
+import { text, type Text } from '../i18n.ts';
+
+interface Remedy {
+  readonly edits: readonly PlanEditType[];
+  readonly zh: string;
+  readonly en: string;
+}
+
+interface FridgeRemedy extends Remedy {
+  /** Bytes of the fridge the remedy shrinks. */
+  readonly shrinks: (w: MemoryBreakdown) => number;
+}
+
+/** A fridge remedy is offered when what it shrinks is at least this share of the fridge's contents. */
+const WORTH_A_WORD = 0.1;
+
+const CUT_EDITS: readonly PlanEditType[] = ['setSpec', 'setMesh'];
+
+const FRIDGE: readonly FridgeRemedy[] = [
+  {
+    edits: CUT_EDITS,
+    shrinks: (w) => w.total,
+    zh: '把大菜切开分给更多厨房',
+    en: 'cut the big dishes over more kitchens',
+  },
+  {
+    edits: ['setZero'],
+    shrinks: (w) => w.optimizer + w.grads + w.params,
+    zh: '分摊账本',
+    en: 'share the ledgers',
+  },
+  {
+    edits: ['setRecompute'],
+    shrinks: (w) => w.activations,
+    zh: '现做不备',
+    en: 'cook again instead of storing',
+  },
+  {
+    edits: ['setSequenceParallel'],
+    shrinks: (w) => w.activations,
+    zh: '把层归一化和 dropout 的激活也分给切模型的厨房（序列并行）',
+    en: "split the layer norms' and dropouts' activations over the model kitchens too (sequence parallelism)",
+  },
+  {
+    edits: ['setPipeline'],
+    shrinks: (w) => w.activations + w.temporaries,
+    zh: '换一种上菜方式（1F1B、更多更小的轮次），让等着反向的激活少一些',
+    en: 'serve the courses another way (1F1B, more and smaller rounds) so that fewer activations wait for the backward pass',
+  },
+];
+
+const BUBBLE: readonly Remedy[] = [
+  {
+    edits: ['setPipeline'],
+    zh: '多分几轮上菜（更多微批），或交错上菜（每个站做几段不相邻的层）',
+    en: 'serve more rounds (microbatches) or interleave the courses (each station cooks several non-adjacent chunks)',
+  },
+  { edits: ['setMesh'], zh: '少设几个菜序站', en: 'use fewer stations' },
+];
+
+const PASSING: readonly Remedy[] = [
+  {
+    edits: CUT_EDITS,
+    zh: '少切几刀、把切法留在同一个节点的快窗口内',
+    en: "cut fewer times, keep the cuts inside a node's fast windows",
+  },
+  {
+    edits: ['setSpec', 'clearSpec', 'setSequenceParallel', 'addManualOp'],
+    zh: '换一种传法',
+    en: 'pass another way',
+  },
+];
+
+/** "a, b or c" / "a、b或c". */
+function list(items: readonly string[], or: string, comma: string): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(comma)}${or}${items[items.length - 1]}`;
+}
+
+/** The chosen remedies as one sentence in each language; `none` when there are none. */
+function advise(chosen: readonly Remedy[], none: Text): Text {
+  if (chosen.length === 0) return none;
+  const en = list(
+    chosen.map((r) => r.en),
+    // an item with its own comma or "or" needs the serial comma to read as one list
+    chosen.length > 2 || chosen.some((r) => /,| or /.test(r.en)) ? ', or ' : ' or ',
+    ', ',
+  );
+  return text(
+    `${list(
+      chosen.map((r) => r.zh),
+      '或',
+      '、',
+    )}。`,
+    `${en[0]!.toUpperCase()}${en.slice(1)}.`,
+  );
+}
+
+/** Whether the level (every edit when `editable` is absent: the sandbox, the command line) has the remedy's edit. */
+const allowedBy =
+  (editable?: readonly PlanEditType[]) =>
+  (r: Remedy): boolean =>
+    editable === undefined || r.edits.some((e) => editable.includes(e));
+
+/**
+ * The remedies for an overflowing fridge holding `worst`, among the edits a level allows.
+ * @example memoryAdvice(worst, ['setPipeline']).en // 'Serve the courses another way (…) so that fewer activations wait for the backward pass.'
+ */
+export function memoryAdvice(worst: MemoryBreakdown, editable?: readonly PlanEditType[]): Text {
+  const chosen = FRIDGE.filter(
+    (r) => allowedBy(editable)(r) && r.shrinks(worst) >= WORTH_A_WORD * worst.total,
+  );
+  const advice = advise(
+    chosen,
+    text(
+      '这一关能改的地方都帮不上冷柜：换一个更大的冷柜，或者少做一点菜。',
+      "Nothing this level lets you change shrinks this fridge's contents: it needs a bigger fridge or a smaller dish.",
+    ),
+  );
+  return chosen.length === 0 ? advice : text(`${advice['zh-CN'].slice(0, -1)}，才能装下。`, advice.en);
+}
+
+/** The remedies for a pipeline bubble, among the edits a level allows. */
+export const bubbleAdvice = (editable?: readonly PlanEditType[]): Text =>
+  advise(
+    BUBBLE.filter(allowedBy(editable)),
+    text('这一关能改的地方都缩不短气泡。', 'Nothing this level lets you change shortens the bubble.'),
+  );
+
+/** The remedies for passing longer than the cooking, among the edits a level allows. */
+export const passingAdvice = (editable?: readonly PlanEditType[]): Text =>
+  advise(
+    PASSING.filter(allowedBy(editable)),
+    text('这一关能改的地方都减不少传菜。', 'Nothing this level lets you change shortens the passing.'),
+  );
