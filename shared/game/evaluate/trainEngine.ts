@@ -6,6 +6,7 @@ import { unwrap } from '../../sim/result.ts';
 import type { TrainSimulation } from '../../sim/train/simulateTrain.ts';
 import { trainReport } from '../../sim/train/trainReport.ts';
 import type { TrainRequest } from '../../sim/train/trainRequest.ts';
+import { MEGATRON_OPTIMIZER } from '../../sim/train/megatronLayer.ts';
 import type { Pricing } from '../evaluation.ts';
 import type { TrainScenario } from '../level.ts';
 import type { EngineResult } from './tastingEngine.ts';
@@ -45,7 +46,7 @@ export function trainEngine(
       request.hardware,
     ),
     step: 'train',
-    optimizer: 'adam', // Megatron's layers train with mixed-precision Adam (train/megatronLayer.ts)
+    optimizer: MEGATRON_OPTIMIZER.kind,
     stepS: r.iterationTimeS,
     tokensPerStep: s.globalBatch * s.model.seq,
     throughputUnit: 'tokens',

@@ -7,6 +7,7 @@ import { buildTrainStep } from '../program/autodiff.ts';
 import type { Program, ValueId } from '../program/ir.ts';
 import { ProgramBuilder } from '../program/ProgramBuilder.ts';
 import { DATA_AXIS, HARNESS_PREFIX, MODEL_AXIS } from './trainAxes.ts';
+import { MEGATRON_OPTIMIZER } from './megatronLayer.ts';
 
 /** The output layer's training step and its harness values. */
 export interface OutputLayer {
@@ -34,14 +35,7 @@ export function outputLayer(
     'logits',
   );
   const loss = b.crossEntropy(logits, labels, 'loss');
-  const program = buildTrainStep(b.build(), loss, {
-    kind: 'adam',
-    lr: 1e-4,
-    beta1: 0.9,
-    beta2: 0.95,
-    eps: 1e-8,
-    step: 1,
-  });
+  const program = buildTrainStep(b.build(), loss, MEGATRON_OPTIMIZER);
   const harness = new Set(
     program.values
       .filter(
