@@ -92,8 +92,8 @@ function list(items: readonly string[], or: string, comma: string): string {
   return `${items.slice(0, -1).join(comma)}${or}${items[items.length - 1]}`;
 }
 
-/** The chosen remedies as one sentence in each language; `none` when there are none. */
-function advise(chosen: readonly Remedy[], none: Text): Text {
+/** The chosen remedies as one sentence in each language, the Chinese closed by `zhEnd`; `none` when there are none. */
+function advise(chosen: readonly Remedy[], none: Text, zhEnd = '。'): Text {
   if (chosen.length === 0) return none;
   const en = list(
     chosen.map((r) => r.en),
@@ -106,7 +106,7 @@ function advise(chosen: readonly Remedy[], none: Text): Text {
       chosen.map((r) => r.zh),
       '或',
       '、',
-    )}。`,
+    )}${zhEnd}`,
     `${en[0]!.toUpperCase()}${en.slice(1)}.`,
   );
 }
@@ -125,14 +125,14 @@ export function memoryAdvice(worst: MemoryBreakdown, editable?: readonly PlanEdi
   const chosen = FRIDGE.filter(
     (r) => allowedBy(editable)(r) && r.shrinks(worst) >= WORTH_A_WORD * worst.total,
   );
-  const advice = advise(
+  return advise(
     chosen,
     text(
       '这一关能改的地方都帮不上冷柜：换一个更大的冷柜，或者少做一点菜。',
       "Nothing this level lets you change shrinks this fridge's contents: it needs a bigger fridge or a smaller dish.",
     ),
+    '，才能装下。',
   );
-  return chosen.length === 0 ? advice : text(`${advice['zh-CN'].slice(0, -1)}，才能装下。`, advice.en);
 }
 
 /** The remedies for a pipeline bubble, among the edits a level allows. */
