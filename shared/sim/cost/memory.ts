@@ -28,6 +28,9 @@ export function stateBytesPerParam(precision: TrainingPrecision): {
     : { params: 2, grads: 2, optimizer: 12 };
 }
 
+/** Bytes per element of a mixed-precision master copy (fp32). */
+export const MASTER_COPY_BYTES = 4;
+
 /** Model-state bytes one device holds, and the parameter counts behind them. */
 export interface ModelStateBytes {
   readonly params: number;
@@ -54,8 +57,10 @@ const localElements = (plan: SpmdPlan, id: ValueId) =>
 
 /**
  * Model-state bytes on one device: per parameter input (not in `skip`), its shard × parameter bytes, its
- * gradient's shard × gradient bytes, and, when the program has Adam moments `m/<name>`, the moment's shard
- * × optimizer bytes (master + moments share the moment's sharding, as ZeRO partitions them together).
+ * gradient's shard × gradient bytes, and its optimizer state: when the program has Adam moments
+ * `m/<name>`, the moment's shard × optimizer bytes (master + moments share the moment's sharding, as ZeRO
+ * partitions them together); else, for a mixed-precision rule without moments (SGD), the fp32 master copy
+ * `master/<name>` on its own shard (4 B per element: ZeRO's K = 4).
  */
 export function modelStateBytes(
   plan: SpmdPlan,
@@ -81,7 +86,9 @@ export function modelStateBytes(
     const g = gradOf.get(v.id);
     grads += (g === undefined ? local : localElements(plan, g)) * per.grads;
     const m = byName.get(`m/${v.name}`);
+    const master = byName.get(`master/${v.name}`);
     if (m !== undefined) optimizer += localElements(plan, m) * per.optimizer;
+    else if (master !== undefined) optimizer += localElements(plan, master) * MASTER_COPY_BYTES;
   }
   return { params, grads, optimizer, localParams, globalParams };
 }

@@ -89,6 +89,8 @@ export function pyExpression(
           return `${x} + ${pyNumber(node.scalar ?? 0)}`;
         case 'step':
           return `(${x} > 0).astype(${x}.dtype)`;
+        case 'convert':
+          return `${x}.astype(${JNP_DTYPE[node.to ?? 'f32']})`;
         case 'geluGrad':
           return `jax.vmap(jax.grad(lambda t: jax.nn.gelu(t, approximate=True)))(${x}.ravel()).reshape(${x}.shape)`;
       }

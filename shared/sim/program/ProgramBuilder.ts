@@ -190,6 +190,11 @@ export class ProgramBuilder {
       throw new Error(`${op}: a finite scalar is required for scale and addScalar only`);
     return this.push(name, v.shape, v.dtype, node);
   }
+  /** x written as `to` (mixed precision's fp32 → 16-bit copy); the same values, other bytes. */
+  convert(x: ValueId, to: DType, name = 'convert'): ValueId {
+    const v = this.value(x);
+    return this.push(name, v.shape, to, { kind: 'unary', op: 'convert', operand: x, to });
+  }
   neg = (x: ValueId, name?: string): ValueId => this.unary('neg', x, undefined, name);
   exp = (x: ValueId, name?: string): ValueId => this.unary('exp', x, undefined, name);
   log = (x: ValueId, name?: string): ValueId => this.unary('log', x, undefined, name);

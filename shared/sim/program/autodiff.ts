@@ -106,6 +106,9 @@ function appendBackward(
  * Adam (Kingma & Ba 2015, Algorithm 1), at step t:
  *   m ← β₁m + (1 − β₁)g,  v ← β₂v + (1 − β₂)g²,
  *   m̂ = m/(1 − β₁ᵗ),  v̂ = v/(1 − β₂ᵗ),  p ← p − lr·m̂/(√v̂ + ε).
+ * With `masters` (mixed precision, Micikevicius et al. 2018 §3.1) the rule updates an fp32 master copy, input
+ * `master/<param>` (role 'optimizer'), with fp32 moments, and the parameter becomes the new master converted
+ * to its own type: p ← convert(master − lr·…).
  * Returns the named results to output.
  */
 function appendUpdate(
@@ -113,23 +116,27 @@ function appendUpdate(
   params: readonly Value[],
   grads: readonly ValueId[],
   opt: Optimizer,
+  masters: boolean,
 ): { name: string; value: ValueId }[] {
   b.phase = 'update';
   const results: { name: string; value: ValueId }[] = [];
+  const copies: { name: string; value: ValueId }[] = [];
   const ms: { name: string; value: ValueId }[] = [];
   const vs: { name: string; value: ValueId }[] = [];
   params.forEach((p, i) => {
     b.scope = p.scope ?? '';
     const g = grads[i]!;
     const name = p.name;
+    const master = masters ? b.input(`master/${name}`, p.shape, 'optimizer', 'f32') : undefined;
+    const stateType = masters ? 'f32' : p.dtype;
     let delta: ValueId;
     if (opt.kind === 'sgd') delta = b.scale(g, opt.lr, `${name}_step`);
     else {
       const { lr, beta1, beta2, eps, step } = opt;
       if (!Number.isInteger(step) || step < 1)
         throw new Error(`adam: step must be an integer ≥ 1, got ${step}`);
-      const m = b.input(`m/${name}`, p.shape, 'optimizer', p.dtype);
-      const v = b.input(`v/${name}`, p.shape, 'optimizer', p.dtype);
+      const m = b.input(`m/${name}`, p.shape, 'optimizer', stateType);
+      const v = b.input(`v/${name}`, p.shape, 'optimizer', stateType);
       const m1 = b.add(
         b.scale(m, beta1, `m/${name}_decay`),
         b.scale(g, 1 - beta1, `${name}_g`),
@@ -145,12 +152,19 @@ function appendUpdate(
       ms.push({ name: `new/m/${name}`, value: m1 });
       vs.push({ name: `new/v/${name}`, value: v1 });
     }
-    const updated = b.sub(p.id, delta, `new/${name}`);
+    let updated: ValueId;
+    if (master === undefined) updated = b.sub(p.id, delta, `new/${name}`);
+    else {
+      const copy = b.sub(master, delta, `new/master/${name}`);
+      b.tag(copy, { updates: master });
+      copies.push({ name: `new/master/${name}`, value: copy });
+      updated = b.convert(copy, p.dtype, `new/${name}`);
+    }
     b.tag(updated, { updates: p.id });
     results.push({ name: `new/${name}`, value: updated });
   });
   b.scope = '';
-  return [...results, ...ms, ...vs];
+  return [...results, ...copies, ...ms, ...vs];
 }
 
 /**
@@ -159,9 +173,15 @@ function appendUpdate(
  * `grad/<param>` tagged `gradOf`), and the update (phase 'update'; `new/<param>` tagged `updates`).
  * Only inputs of role 'param' get gradients; values that do not reach the loss are skipped, and a parameter
  * the loss does not depend on gets a zero gradient. Outputs, in order: `loss`, every `grad/<param>`, every
- * `new/<param>`, and for Adam every `new/m/<param>`, then every `new/v/<param>`.
+ * `new/<param>`, with `masters` every `new/master/<param>`, and for Adam every `new/m/<param>`, then every
+ * `new/v/<param>`.
  */
-export function buildTrainStep(forward: Program, loss: ValueId, optimizer: Optimizer): Program {
+export function buildTrainStep(
+  forward: Program,
+  loss: ValueId,
+  optimizer: Optimizer,
+  masters = false,
+): Program {
   const lossValue = forward.values[loss];
   if (lossValue === undefined) throw new Error(`buildTrainStep: no value with id ${loss}`);
   if (lossValue.shape.length !== 0)
@@ -171,7 +191,7 @@ export function buildTrainStep(forward: Program, loss: ValueId, optimizer: Optim
   const params = forward.values.filter((v) => v.node.kind === 'input' && v.node.role === 'param');
   const b = ProgramBuilder.extend(forward);
   const { grads, cotangents } = appendBackward(b, forward, loss, params);
-  const updates = appendUpdate(b, params, grads, optimizer);
+  const updates = appendUpdate(b, params, grads, optimizer, masters);
   b.output('loss', loss);
   params.forEach((p, i) => b.output(`grad/${p.name}`, grads[i]!));
   for (const u of updates) b.output(u.name, u.value);

@@ -29,7 +29,12 @@ export type UnaryOp =
   /** Derivative of `gelu` (tanh approximation), for the backward pass. */
   | 'geluGrad'
   /** Heaviside step: 1 where x > 0, else 0 (derivative of relu). */
-  | 'step';
+  | 'step'
+  /**
+   * x stored in another element type, `Node.to` (mixed precision: the fp32 master copy written back as the
+   * 16-bit weights). Execution computes in f32, so the values are x's; only the bytes change.
+   */
+  | 'convert';
 
 /** Elementwise functions of two same-rank arguments with NumPy broadcasting of size-1 dimensions. */
 export type BinaryOp = 'add' | 'sub' | 'mul' | 'div' | 'max';
@@ -46,7 +51,14 @@ export type Node =
   | { readonly kind: 'input'; readonly role: InputRole }
   /** Two-operand einsum over single-letter labels, e.g. `bsd,dnh->bsnh` (batch dims allowed). */
   | { readonly kind: 'einsum'; readonly equation: string; readonly operands: readonly [ValueId, ValueId] }
-  | { readonly kind: 'unary'; readonly op: UnaryOp; readonly operand: ValueId; readonly scalar?: number }
+  | {
+      readonly kind: 'unary';
+      readonly op: UnaryOp;
+      readonly operand: ValueId;
+      readonly scalar?: number;
+      /** The element type a `convert` writes. */
+      readonly to?: DType;
+    }
   | { readonly kind: 'binary'; readonly op: BinaryOp; readonly operands: readonly [ValueId, ValueId] }
   | {
       readonly kind: 'reduce';

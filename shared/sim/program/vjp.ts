@@ -227,6 +227,8 @@ export function vjp(ctx: VjpContext, y: Value, g: Cotangent): void {
           return give(times(b, g, b.square(y.id, `${y.name}_sq`), -1, n));
         case 'step': // zero almost everywhere
           return;
+        case 'convert': // the same values: the cotangent passes through
+          return ctx.contribute(x, g);
         case 'geluGrad':
           throw new Error(
             `autodiff: '${y.name}' (geluGrad) has no derivative rule; it only appears in backward passes`,

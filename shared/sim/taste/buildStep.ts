@@ -1,10 +1,13 @@
 // The one builder of a tasted program: the registry's model at the given dims, as a training step (forward,
 // backward and the optimizer's update — the request's optimizer, else the model's) or its forward pass, with
 // the inputs the step starts from (the model's seeded data and weights, zeroed optimizer state). `sim taste`
-// and the game's two scales all build through here.
+// and the game's two scales all build through here. At a mixed precision (the game's banquet scale, priced,
+// never run) the values are stored in 16 bits and the update runs on fp32 master copies (autodiff.ts).
 import { MODELS } from '../models/modelRegistry.ts';
+import type { TrainingPrecision } from '../cost/memory.ts';
 import { buildTrainStep, zeroOptimizerState, type Optimizer } from '../program/autodiff.ts';
 import type { Program } from '../program/ir.ts';
+import { storedIn } from '../program/storedIn.ts';
 import { err, ok, type Result } from '../result.ts';
 import type { NdArray } from '../tensor/ndarray.ts';
 
@@ -18,8 +21,8 @@ export interface BuiltStep {
 }
 
 /**
- * Builds `name` at `dims` (the registry's defaults for the rest). An unknown model or training an inference
- * model is an InputError; a shape the builder refuses is a ValueError.
+ * Builds `name` at `dims` (the registry's defaults for the rest), its values stored as `precision` says. An
+ * unknown model or training an inference model is an InputError; a shape the builder refuses is a ValueError.
  * @example buildStep('mlp2', {}, 'train').ok // true
  */
 export function buildStep(
@@ -27,6 +30,7 @@ export function buildStep(
   dims: Readonly<Record<string, number>>,
   step: 'train' | 'forward',
   optimizer?: Optimizer,
+  precision: TrainingPrecision = 'fp32',
 ): Result<BuiltStep> {
   const entry = Object.hasOwn(MODELS, name) ? MODELS[name] : undefined;
   if (entry === undefined)
@@ -49,7 +53,9 @@ export function buildStep(
       `step: ${name} is an inference model; taste it with "step": "forward"`,
     );
   const update = step === 'train' ? (optimizer ?? model.optimizer!) : null;
-  const program = update ? buildTrainStep(model.program, model.loss!, update) : model.program;
+  const mixed = precision !== 'fp32';
+  const forward = storedIn(model.program, precision === 'fp16-mixed' ? 'f16' : mixed ? 'bf16' : 'f32');
+  const program = update ? buildTrainStep(forward, model.loss!, update, mixed) : forward;
   const inputs = (seed: number) =>
     new Map([...model.initialInputs(seed), ...zeroOptimizerState(program, 'f32')]);
   return ok({ program, inputs, optimizer: update?.kind ?? null });

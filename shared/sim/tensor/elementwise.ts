@@ -60,6 +60,9 @@ export function unary(op: UnaryOp, a: NdArray, scalar?: number): NdArray {
     case 'step':
       for (let i = 0; i < n; i++) y[i] = x[i]! > 0 ? 1 : 0;
       break;
+    case 'convert': // execution computes in f32 whatever the stored type (ir.ts)
+      y.set(x);
+      break;
     default:
       throw new RangeError(`unary: unknown op '${op as string}'`);
   }
