@@ -130,6 +130,8 @@ export interface Pricing {
   readonly step: 'train' | 'forward';
   /** The update rule the training step ends with (its state: none for SGD, two moments for Adam); null for a forward step. */
   readonly optimizer: 'sgd' | 'adam' | null;
+  /** Whether the update runs on fp32 master copies of 16-bit parameters (mixed precision; autodiff.ts). */
+  readonly masterCopy: boolean;
   readonly stepS: number;
   readonly tokensPerStep: number;
   readonly tokensPerS: number;

@@ -30,6 +30,22 @@ export interface PreparedTasting {
   readonly banquet: ScalePlan;
 }
 
+/**
+ * The request with each fp32 master copy of the banquet's mixed-precision update (`master/<param>`,
+ * autodiff.ts) labelled as its parameter, as a JAX user shards optimizer state like the parameters
+ * (optax's state mirrors the parameter tree). The player labels the dishes; the copies follow.
+ */
+function withMasterLabels(request: TasteRequest, banquetProgram: Program): TasteRequest {
+  if (request.mode !== 'auto') return request;
+  const inShardings = { ...request.inShardings };
+  for (const v of banquetProgram.values) {
+    if (v.node.kind !== 'input' || !v.name.startsWith('master/')) continue;
+    const spec = request.inShardings[v.name.slice('master/'.length)];
+    if (spec !== undefined) inShardings[v.name] = spec;
+  }
+  return { ...request, inShardings };
+}
+
 /** Builds the plan's tasting request and plans it at both scales; the first error comes back as is. */
 export function prepareTasting(scenario: TastingScenario, state: PlanState): Result<PreparedTasting> {
   const s = planScenario(scenario, state);
@@ -63,7 +79,7 @@ export function prepareTasting(scenario: TastingScenario, state: PlanState): Res
   if (!tasting.ok) return tasting;
   const banquetStep = scenarioStep(s, 'banquet', step);
   if (!banquetStep.ok) return banquetStep;
-  const banquet = planStep(request, banquetStep.value.program);
+  const banquet = planStep(withMasterLabels(request, banquetStep.value.program), banquetStep.value.program);
   if (!banquet.ok) return banquet;
   return ok({
     request,

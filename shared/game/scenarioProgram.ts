@@ -1,6 +1,8 @@
 // The program of a tasting scenario at either scale: the registry's model built at the tasting dims (run for
-// real) or at the banquet dims (shapes only, priced), as a training step (forward, backward, the model's
-// optimizer) or the forward pass alone — built by buildStep, the one builder `sim taste` uses too. The
+// real, in f32 as the JAX reference runs it) or at the banquet dims (shapes only, priced, in the scenario's
+// precision: bf16-mixed stores 16-bit values and updates fp32 master copies), as a training step (forward,
+// backward, the model's optimizer) or the forward pass alone — built by buildStep, the one builder `sim
+// taste` uses too. The
 // program is a constant of the level, so the last few are memoised by their inputs (a hit returns the same
 // value); a plan edit never rebuilds it.
 import { MODELS } from '../sim/models/modelRegistry.ts';
@@ -37,8 +39,9 @@ export function planScenario(s: TastingScenario, state: Pick<PlanState, 'capacit
 
 /** The scenario's step at `scale`: its training step, or its forward pass when `step` is 'forward'. */
 export function scenarioStep(s: TastingScenario, scale: Scale, step: 'train' | 'forward'): Result<BuiltStep> {
-  const key = JSON.stringify([s.model, dimsAt(s, scale), step]);
-  return steps.get(key, () => buildStep(s.model, dimsAt(s, scale), step));
+  const precision = scale === 'banquet' ? s.precision : 'fp32';
+  const key = JSON.stringify([s.model, dimsAt(s, scale), step, precision]);
+  return steps.get(key, () => buildStep(s.model, dimsAt(s, scale), step, undefined, precision));
 }
 
 /** The program of `scenarioStep`. */

@@ -73,18 +73,31 @@ function slowest(p: Pricing): string {
 /**
  * The optimizer's update as the largest part of the step: what it reads and writes per parameter a kitchen
  * holds, by the update rule the step runs (autodiff.ts): SGD reads the parameter and its gradient and writes
- * the parameter; Adam also reads and writes its two moments.
+ * the parameter; Adam also reads and writes its two moments; in mixed precision both update an fp32 master
+ * copy and write the 16-bit parameter from it.
  */
 function updateText(p: Pricing, update: string, cooking: string, step: string): Text {
-  return p.optimizer === 'adam'
-    ? text(
-        `优化器更新占了这一步 ${step} 中的 ${update}，比做菜（${cooking}）还多：每一步，每间厨房都要把自己存的每个参数连同两份 Adam 动量读一遍、写一遍。它随每间厨房存的参数多少而变。`,
-        `The optimizer's update takes ${update} of the ${step} step, more than the cooking (${cooking}): every step each kitchen reads and rewrites every parameter it holds, with its two Adam moments. It grows with the parameters a kitchen holds.`,
-      )
-    : text(
-        `优化器更新占了这一步 ${step} 中的 ${update}，比做菜（${cooking}）还多：每一步，每间厨房都要把自己存的每个参数和它的梯度读一遍，再把参数写回去（普通 SGD，没有优化器状态）。它随每间厨房存的参数多少而变。`,
-        `The optimizer's update takes ${update} of the ${step} step, more than the cooking (${cooking}): every step each kitchen reads every parameter it holds and its gradient, and writes the parameter back (plain SGD, no optimizer state). It grows with the parameters a kitchen holds.`,
-      );
+  const head = `The optimizer's update takes ${update} of the ${step} step, more than the cooking (${cooking}): `;
+  const zhHead = `优化器更新占了这一步 ${step} 中的 ${update}，比做菜（${cooking}）还多：`;
+  if (p.optimizer === 'adam')
+    return p.masterCopy
+      ? text(
+          `${zhHead}每一步，每间厨房都要把自己存的每个参数的 fp32 主副本连同两份 Adam 动量读一遍、写一遍，再写回 16 位的参数。它随每间厨房存的参数多少而变。`,
+          `${head}every step each kitchen reads and rewrites the fp32 master copy of every parameter it holds, with its two Adam moments, and writes the 16-bit parameter back. It grows with the parameters a kitchen holds.`,
+        )
+      : text(
+          `${zhHead}每一步，每间厨房都要把自己存的每个参数连同两份 Adam 动量读一遍、写一遍。它随每间厨房存的参数多少而变。`,
+          `${head}every step each kitchen reads and rewrites every parameter it holds, with its two Adam moments. It grows with the parameters a kitchen holds.`,
+        );
+  if (p.masterCopy)
+    return text(
+      `${zhHead}每一步，每间厨房都要把自己存的每个参数的 fp32 主副本和梯度读一遍，再把主副本和 16 位的参数写回去（混合精度的 SGD：主副本是它唯一的优化器状态）。它随每间厨房存的参数多少而变。`,
+      `${head}every step each kitchen reads the fp32 master copy of every parameter it holds and its gradient, and writes the copy and the 16-bit parameter back (SGD in mixed precision: the master copy is its only optimizer state). It grows with the parameters a kitchen holds.`,
+    );
+  return text(
+    `${zhHead}每一步，每间厨房都要把自己存的每个参数和它的梯度读一遍，再把参数写回去（普通 SGD，没有优化器状态）。它随每间厨房存的参数多少而变。`,
+    `${head}every step each kitchen reads every parameter it holds and its gradient, and writes the parameter back (plain SGD, no optimizer state). It grows with the parameters a kitchen holds.`,
+  );
 }
 
 /** A formatted share after a formula: "= 42%", or "> 99%" / "< 1%" where formatPercent bounds it. */

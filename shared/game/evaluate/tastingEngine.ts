@@ -108,6 +108,8 @@ export function tastingEngine(
     topology: topologyOf(mesh, hardware),
     step,
     optimizer: step === 'train' ? prepared.tastingStep.optimizer : null,
+    // the banquet program updates master copies exactly when the scenario trains in a mixed precision (scenarioProgram.ts)
+    masterCopy: step === 'train' && s.precision !== 'fp32',
     stepS: device.stepS,
     tokensPerStep: tokens,
     throughputUnit: throughputUnit(s),

@@ -47,6 +47,7 @@ export function trainEngine(
     ),
     step: 'train',
     optimizer: MEGATRON_OPTIMIZER.kind,
+    masterCopy: s.precision !== 'fp32', // stateBytesPerParam: the 12 optimizer bytes hold the fp32 copy
     stepS: r.iterationTimeS,
     tokensPerStep: s.globalBatch * s.model.seq,
     throughputUnit: 'tokens',

@@ -299,7 +299,7 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     refused: 4,
   },
   'tasting-menu': {
-    score: 152252.5810969005,
+    score: 182040.00024823402,
     plan: {
       mode: 'auto',
       specs: {
@@ -352,7 +352,7 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     refused: 1520,
   },
   'the-buffet': {
-    score: 847123.6395293846,
+    score: 1065989.1773488296,
     plan: {
       mode: 'auto',
       specs: { x0: ['expert'], target: ['expert'], expert_w1: ['expert'], expert_w2: ['expert'] },
@@ -370,7 +370,7 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     refused: 78,
   },
   'full-stations': {
-    score: 847123.6395293846,
+    score: 1065989.1773488296,
     plan: {
       mode: 'auto',
       specs: { x0: ['expert'], target: ['expert'], expert_w1: ['expert'], expert_w2: ['expert'] },
@@ -388,7 +388,7 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     refused: 0,
   },
   'myth-more-experts-more-compute': {
-    score: 642744.7273663855,
+    score: 683925.792495918,
     plan: {
       mode: 'auto',
       specs: {

@@ -9,8 +9,10 @@ import { evaluate, level } from './helpers.ts';
 const banquet = { ...MOE_DIMS, ...BUFFET_MOE.banquetDims } as typeof MOE_DIMS;
 const { batch: G, input, hidden: d, ffn: f, experts: E } = banquet;
 const C = expertCapacity(banquet); // ⌈2·2048·1.25/128⌉ = 40
-const F32 = 4; // the priced activations are f32 values
-const BF16 = 2; // bf16-mixed model states: 2-byte parameters and gradients
+// bf16-mixed (moeHelpers.ts): 2-byte parameters, gradients and activations (the dispatched tokens too), and an
+// fp32 master copy of each parameter, updated by SGD and converted back.
+const BF16 = 2;
+const MASTER = 4;
 
 describe('the buffet (expert parallelism)', () => {
   const l = level('the-buffet');
@@ -27,7 +29,11 @@ describe('the buffet (expert parallelism)', () => {
     const e = evaluate(l, l.reference);
     const n = 16;
     // Each kitchen's 8 experts, plus the replicated input projection [input, d] and router [d, E].
-    expect(e.pricing.memory.worst.params).toBe(((E * 2 * d * f) / n + input * d + d * E) * BF16);
+    const held = (E * 2 * d * f) / n + input * d + d * E;
+    expect(e.pricing.memory.worst.params).toBe(held * BF16);
+    expect(e.pricing.memory.worst.grads).toBe(held * BF16);
+    // the master copies are labelled as their parameters: 1/16 of the experts, 4 bytes each
+    expect(e.pricing.memory.worst.optimizer).toBe(held * MASTER);
     expect(e.pricing.memory.fits).toBe(true);
     const a2a = e.pricing.collectives.filter((c) => c.kind === 'all-to-all');
     expect(a2a.map((c) => `${c.phase} ${c.tensor}`)).toEqual([
@@ -37,7 +43,7 @@ describe('the buffet (expert parallelism)', () => {
       'backward dexpert_in',
     ]);
     // The dispatched tokens [E, G, C, d], 1/n per kitchen; an all-to-all sends (n−1)/n of them.
-    const sent = (((E * G * C * d) / n) * F32 * (n - 1)) / n;
+    const sent = (((E * G * C * d) / n) * BF16 * (n - 1)) / n;
     for (const c of a2a) {
       expect(c.bytesPerDevice).toBe(sent);
       expect(c.link).toBe('inter');

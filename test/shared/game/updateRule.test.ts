@@ -1,9 +1,12 @@
 // The optimizer a verdict speaks of is the one the plan's step runs: the tasting levels' models train with
-// plain SGD (no optimizer state), the Megatron-shaped levels with mixed-precision Adam (two moments and a
-// master copy). The giant spice rack's reference plan is held up by its update, and its verdict used to
-// describe Adam's moments under a memory report of 0 GB of optimizer state. A verdict that lists where the
-// step goes lists the update too, so that its parts add up to the step the views show.
+// SGD — plain in fp32 (no optimizer state), on an fp32 master copy in bf16-mixed (the expert levels) — and
+// the Megatron-shaped levels with mixed-precision Adam (two moments and a master copy). The giant spice rack's
+// reference plan is held up by its update, and its verdict used to describe Adam's moments under a memory
+// report of 0 GB of optimizer state. A verdict that lists where the step goes lists the update too, so that
+// its parts add up to the step the views show.
 import { describe, expect, it } from 'vitest';
+import { diagnose } from '../../../shared/game/evaluate/diagnose.ts';
+import type { Pricing, StepTimeline } from '../../../shared/game/evaluation.ts';
 import { LEVELS } from '../../../shared/game/levels/index.ts';
 import { scenarioStep } from '../../../shared/game/scenarioProgram.ts';
 import { evaluatePlan } from '../../../shared/game/evaluatePlan.ts';
@@ -20,6 +23,15 @@ function programRunsAdam(id: string): boolean {
   return step.value.program.values.some((v) => v.name.startsWith('m/'));
 }
 
+/** Whether the level's banquet-scale step updates fp32 master copies (`master/<param>`, autodiff.ts). */
+function programHasMasters(id: string): boolean {
+  const s = level(id).scenario;
+  if (s.engine === 'train') return s.precision !== 'fp32'; // the Megatron layer's 12 optimizer bytes hold it
+  const step = scenarioStep(s, 'banquet', 'train');
+  if (!step.ok) throw new Error(step.error.message);
+  return step.value.program.values.some((v) => v.name.startsWith('master/'));
+}
+
 const OPTIMIZER_VERDICT = "The optimizer's update takes";
 
 describe('the update rule a plan is priced and explained with', () => {
@@ -28,8 +40,46 @@ describe('the update rule a plan is priced and explained with', () => {
     const e = evaluate(l, l.reference);
     if (e.pricing.step === 'forward') return expect(e.pricing.optimizer).toBeNull();
     expect(e.pricing.optimizer).toBe(programRunsAdam(id) ? 'adam' : 'sgd');
-    // SGD keeps no optimizer state, so its memory report holds none
-    if (e.pricing.optimizer === 'sgd') expect(e.pricing.memory.worst.optimizer).toBe(0);
+    expect(e.pricing.masterCopy).toBe(programHasMasters(id));
+    // SGD's only state is the master copy: 4 bytes where each 16-bit parameter has 2, labelled alike
+    if (e.pricing.optimizer === 'sgd')
+      expect(e.pricing.memory.worst.optimizer).toBe(
+        e.pricing.masterCopy ? 2 * e.pricing.memory.worst.params : 0,
+      );
+  });
+
+  it('an update verdict says what the rule reads and writes: plain SGD, SGD on a master copy, Adam on one', () => {
+    const l = level('the-buffet');
+    const e = evaluate(l, l.reference);
+    // a step the update dominates: 1 s of cooking, 2 s of update
+    const timeline: StepTimeline = {
+      stepS: 3,
+      criticalLane: 0,
+      lanes: [
+        {
+          label: { 'zh-CN': '', en: '' },
+          devices: [0],
+          events: [
+            { kind: 'forward', startS: 0, endS: 1 },
+            { kind: 'update', startS: 1, endS: 3 },
+          ],
+        },
+      ],
+    };
+    const verdict = (p: Partial<Pricing>) =>
+      diagnose(e.tasting, { ...e.pricing, stepS: 3, ...p }, timeline).explanation;
+    const sgdMaster = verdict({ optimizer: 'sgd', masterCopy: true });
+    expect(sgdMaster.en).toContain(`${OPTIMIZER_VERDICT} 67% of the 3.00 s step`);
+    expect(sgdMaster.en).toContain('fp32 master copy');
+    expect(sgdMaster.en).not.toContain('no optimizer state');
+    expect(sgdMaster['zh-CN']).toContain('fp32 主副本');
+    const plain = verdict({ optimizer: 'sgd', masterCopy: false });
+    expect(plain.en).toContain('plain SGD, no optimizer state');
+    expect(plain.en).not.toContain('master');
+    const adam = verdict({ optimizer: 'adam', masterCopy: true });
+    expect(adam.en).toContain('two Adam moments');
+    expect(adam.en).toContain('fp32 master copy');
+    expect(adam['zh-CN']).toContain('Adam');
   });
 
   it('every verdict about the update names the moments only where the step keeps them', () => {
