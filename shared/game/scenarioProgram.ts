@@ -2,9 +2,8 @@
 // real, in f32 as the JAX reference runs it) or at the banquet dims (shapes only, priced, in the scenario's
 // precision: bf16-mixed stores 16-bit values and updates fp32 master copies), as a training step (forward,
 // backward, the model's optimizer) or the forward pass alone — built by buildStep, the one builder `sim
-// taste` uses too. The
-// program is a constant of the level, so the last few are memoised by their inputs (a hit returns the same
-// value); a plan edit never rebuilds it.
+// taste` uses too. The program is a constant of the level, so the last few are memoised by their inputs (a
+// hit returns the same value); a plan edit never rebuilds it.
 import { MODELS } from '../sim/models/modelRegistry.ts';
 import type { Program } from '../sim/program/ir.ts';
 import { memo } from '../sim/memo.ts';

@@ -180,6 +180,8 @@ export class ProgramBuilder {
   }
 
   unary(op: UnaryOp, x: ValueId, scalar?: number, name: string = op): ValueId {
+    if (op === 'convert')
+      throw new Error('convert: use ProgramBuilder.convert, which names the type written');
     const v = this.value(x);
     const node: Node =
       scalar === undefined ? { kind: 'unary', op, operand: x } : { kind: 'unary', op, operand: x, scalar };

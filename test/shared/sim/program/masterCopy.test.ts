@@ -83,6 +83,8 @@ describe('convert', () => {
     expect(DTYPE_BYTES[v.dtype]).toBe(2);
     const a = { shape: [3], data: new Float64Array([1.5, -2, 3.25]) };
     expect([...unary('convert', a).data]).toEqual([1.5, -2, 3.25]);
+    // a convert must name the type it writes
+    expect(() => b.unary('convert', x)).toThrow(/ProgramBuilder\.convert/);
   });
 
   it('is astype in the JAX export', () => {
