@@ -71,7 +71,7 @@ export function lessonOf(level: Level): Text {
   // The lesson's placeholders filled from the plans it quotes (lesson.ts), then introduced as theirs.
   const l = lesson(level);
   return text(
-    `这一关的道理（数字出自参考方案）：${l['zh-CN']}`,
+    `这一关的道理（数字出自参考计划）：${l['zh-CN']}`,
     `The lesson, told with the reference plan's figures: ${l.en}`,
   );
 }

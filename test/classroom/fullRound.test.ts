@@ -137,7 +137,7 @@ describe('a full round: reference plan against trap plan', () => {
         ),
       },
       lesson: {
-        'zh-CN': `这一关的道理（数字出自参考方案）：${lesson(level)['zh-CN']}`,
+        'zh-CN': `这一关的道理（数字出自参考计划）：${lesson(level)['zh-CN']}`,
         en: `The lesson, told with the reference plan's figures: ${lesson(level).en}`,
       },
     });
