@@ -1,7 +1,7 @@
 // The `sim train` request (docs/design.md §4.4), read from untrusted JSON: every malformed field is an
 // InputError naming its path; inconsistent numbers (a batch that does not split, layers that do not divide
 // into stages, …) are ValueErrors that say what to change.
-import { hardwarePreset, type DeviceSpec } from '../cost/hardware.ts';
+import { HARDWARE_PRESET_IDS, hardwarePreset, type DeviceSpec } from '../cost/hardware.ts';
 import { TRAINING_PRECISIONS, type TrainingPrecision } from '../cost/memory.ts';
 import { SCHEDULES, type PipelineSchedule } from '../cost/pipelineSimulation.ts';
 import { bad, isObject, onlyFields, readChoice, readNumber } from '../input/fields.ts';
@@ -176,7 +176,11 @@ function readMoe(raw: Record<string, unknown>): Result<MoeSpec | undefined> {
 }
 
 function readHardware(raw: unknown): Result<DeviceSpec> {
-  if (!isObject(raw)) return bad('hardware', 'expected {"preset": "a100-80gb", "devicesPerNode": 8}');
+  if (!isObject(raw))
+    return bad(
+      'hardware',
+      `expected {"preset": one of ${HARDWARE_PRESET_IDS.join(', ')}, "devicesPerNode" (optional)}`,
+    );
   const fields = onlyFields(raw, ['preset', 'devicesPerNode'], 'hardware');
   if (!fields.ok) return fields;
   if (typeof raw.preset !== 'string') return bad('hardware.preset', 'expected a preset name');
