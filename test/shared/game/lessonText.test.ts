@@ -49,6 +49,8 @@ const TEXT_FACTS: Readonly<Record<string, Readonly<Record<string, Fact>>>> = {
     '44%': fact('the closed form (p−1)/m = 7/16', pct(7 / 16) === '44%'),
     '11%': fact('the closed form (p−1)/(v·m) = 7/64', pct(7 / 64) === '11%'),
     '22%': fact('the closed form (p−1)/(p·v) = 7/32', pct(7 / 32) === '22%'),
+    '30%': fact('the closed form (p−1)/(m+p−1) = 7/23', pct(7 / 23) === '30%'),
+    '9.9%': fact('the closed form (p−1)/(v·m+p−1) = 7/71', pct(7 / 71, 1) === '9.9%'),
   },
   'cook-again': { '40 GB': fact('the A100 40 GB fridge', fridge('a100-40gb') === 40) },
   'seasoning-ledgers': {

@@ -18,6 +18,7 @@ import { preparePlan } from '../../../shared/game/preparePlan.ts';
 import { scenarioHardware } from '../../../shared/game/evaluate/tastingEngine.ts';
 import { meshAxisLinks } from '../../../shared/sim/cost/hardware.ts';
 import { pricePlan } from '../../../shared/sim/cost/pricePlan.ts';
+import { stepShares } from '../../../shared/game/stepShares.ts';
 import { evaluate, level } from './helpers.ts';
 
 describe('simulator facts', () => {
@@ -133,5 +134,23 @@ describe('simulator facts', () => {
     expect(start.params).toBe(4 * (16e6 * 256 + 2 * 256 * 1024));
     expect(start.grads).toBe(start.params);
     expect(start.activations + start.temporaries).toBeLessThan(0.01 * start.params);
+  });
+  it('interleaved courses: the stoves wait more than the closed forms because the last station cooks the output layer', () => {
+    const l = level('interleaved-courses');
+    const cooking = (e: ReturnType<typeof evaluate>, lane: number) =>
+      e.timeline.lanes[lane]!.events.filter((x) =>
+        ['forward', 'backward', 'recompute'].includes(x.kind),
+      ).reduce((t, x) => t + x.endS - x.startS, 0);
+    // (p−1)/(v·m + p − 1) with p = 8, m = 16: the debrief's 7/23 and 7/71
+    for (const [plan, closedForm] of [
+      [l.start, 7 / 23],
+      [l.reference, 7 / 71],
+    ] as const) {
+      const e = evaluate(l, plan);
+      const lanes = e.timeline.lanes.length;
+      expect(lanes).toBe(8);
+      for (let d = 0; d < lanes - 1; d++) expect(cooking(e, lanes - 1)).toBeGreaterThan(1.1 * cooking(e, d));
+      expect(stepShares(e).bubble).toBeGreaterThan(closedForm + 0.05);
+    }
   });
 });
