@@ -66,12 +66,12 @@ export function revealDebrief(
   return text(zh.join('\n'), en.join('\n'));
 }
 
-/** The level's lesson, introduced as the reference plan's (its figures are not the revealed plan's). */
+/** The level's lesson, introduced as told with the figures of the plans it names, not the revealed plan's. */
 export function lessonOf(level: Level): Text {
   // The lesson's placeholders filled from the plans it quotes (lesson.ts), then introduced as theirs.
   const l = lesson(level);
   return text(
-    `这一关的道理（数字出自参考计划）：${l['zh-CN']}`,
-    `The lesson, told with the reference plan's figures: ${l.en}`,
+    `这一关的道理（数字出自文中点名的计划，不是这一队的）：${l['zh-CN']}`,
+    `The lesson, with the figures of the plans it names (not this team's): ${l.en}`,
   );
 }

@@ -265,7 +265,7 @@ export interface RevealMessage {
   };
   /** The debrief of the revealed plan: its own figures, and every other plan it cites named. */
   readonly debrief: Text;
-  /** The level's lesson, introduced as told with the reference plan's figures. */
+  /** The level's lesson, introduced as told with the figures of the plans it names, not the revealed plan's. */
   readonly lesson: Text;
 }
 /** To a kicked player just before the server closes the connection. */

@@ -137,8 +137,8 @@ describe('a full round: reference plan against trap plan', () => {
         ),
       },
       lesson: {
-        'zh-CN': `这一关的道理（数字出自参考计划）：${lesson(level)['zh-CN']}`,
-        en: `The lesson, told with the reference plan's figures: ${lesson(level).en}`,
+        'zh-CN': `这一关的道理（数字出自文中点名的计划，不是这一队的）：${lesson(level)['zh-CN']}`,
+        en: `The lesson, with the figures of the plans it names (not this team's): ${lesson(level).en}`,
       },
     });
     // The winner's reveal cites no best plan; the runner-up's names the winner's and gives its figures.

@@ -247,7 +247,9 @@ describe('a full round, two teams of two', () => {
     expect(reveal.debrief.en).toMatch(
       /^Sichuan's plan: 1\.40 s a step, 733 examples\/s, fullest fridge 9\.0 GB/u,
     );
-    expect(reveal.lesson.en).toBe(`The lesson, told with the reference plan's figures: ${lesson(level).en}`);
+    expect(reveal.lesson.en).toBe(
+      `The lesson, with the figures of the plans it names (not this team's): ${lesson(level).en}`,
+    );
     expect(reveal.words.map((w) => w.en)[1]).toBe(
       'each kitchen holds a column slice of W1 (1/4, cut along model)',
     );
