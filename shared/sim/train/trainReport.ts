@@ -4,12 +4,13 @@
 import { capacityCheck } from '../cost/memory.ts';
 import { toChromeTrace, type ChromeTrace } from '../export/chromeTrace.ts';
 import { jaxSnippet } from '../export/jaxSnippet.ts';
-import type { Calibration } from '../cost/calibration.ts';
+import { CALIBRATION, type Calibration } from '../cost/calibration.ts';
 import { axisIndex, deviceCoords, type Mesh } from '../mesh.ts';
 import { ok, type Result } from '../result.ts';
 import { STAGE_AXIS } from './trainAxes.ts';
 import { simulateTrain, type TrainTimeBreakdown, type TrainSimulation } from './simulateTrain.ts';
 import { stepCollectives, type CollectiveLine } from './trainCollectives.ts';
+import { PUBLISHED_RUNS } from './publishedRuns.ts';
 import { parseTrainRequest } from './trainRequest.ts';
 
 /** The `sim train` answer (docs/design.md §4.4), plus the requested exports. */
@@ -43,6 +44,8 @@ export interface TrainReport {
   readonly bytesPerLinkPerStep: { readonly intra: number; readonly inter: number };
   readonly microbatches: number;
   readonly devices: number;
+  /** What the times rest on, so that a figure for hardware no published run checks is not read as measured. */
+  readonly basis: TrainBasis;
   /** A mixture of experts: how the experts are split and how many routed tokens find a place. */
   readonly experts?: {
     readonly experts: number;
@@ -59,6 +62,18 @@ export interface TrainReport {
   };
   readonly trace?: ChromeTrace;
   readonly jax?: string;
+}
+
+/** The matmul and memory model a report's times come from, and the published runs that check it. */
+export interface TrainBasis {
+  /** `tile-model`: GEMM efficiency from tile and wave quantisation (gemmEfficiency.ts); `flat`: one share of peak. */
+  readonly matmul: 'tile-model' | 'flat';
+  /** e_max of the tile model, or the flat share of peak (calibration.ts). */
+  readonly matmulEfficiency: number;
+  /** Share of the datasheet HBM bandwidth a memory-bound kernel gets (calibration.ts). */
+  readonly hbmEfficiency: number;
+  /** Published runs on this hardware preset that `sim validate` prices (0: an extrapolation, unchecked). */
+  readonly publishedRuns: number;
 }
 
 /** The report of a simulated step. */
@@ -96,6 +111,7 @@ export function trainReport(sim: TrainSimulation): TrainReport {
     bytesPerLinkPerStep,
     microbatches: sim.microbatches,
     devices,
+    basis: basisOf(sim),
     ...expertsReport(sim),
   };
   if (req.exports.length === 0) return report;
@@ -121,6 +137,18 @@ export function trainReport(sim: TrainSimulation): TrainReport {
           }),
         }
       : {}),
+  };
+}
+
+function basisOf(sim: TrainSimulation): TrainBasis {
+  const { hardware, calibration } = sim.blocks.ctx;
+  const cal = calibration ?? CALIBRATION;
+  const tiled = hardware.gemmTiling !== undefined;
+  return {
+    matmul: tiled ? 'tile-model' : 'flat',
+    matmulEfficiency: tiled ? cal.gemmPeakEfficiency : cal.matmulEfficiency,
+    hbmEfficiency: tiled ? cal.gemmHbmEfficiency : cal.hbmEfficiency,
+    publishedRuns: PUBLISHED_RUNS.filter((r) => r.request.hardware.preset === hardware.id).length,
   };
 }
 
