@@ -2,7 +2,13 @@
 // and its QR code, the teams with colours and patterns, the timer, the live leaderboard, the class
 // histograms of the round, the facilitator's reveal and the podium.
 import { refusalText } from './viewModels/refusalText.ts';
-import { levelById, type ResultsMessage, type RevealMessage } from '../../shared/index.ts';
+import {
+  histogramValues,
+  levelById,
+  type HistogramMetric,
+  type ResultsMessage,
+  type RevealMessage,
+} from '../../shared/index.ts';
 import { SessionConnection } from '../net/SessionConnection.ts';
 import { h } from '../ui/dom.ts';
 import type { ClassroomContext } from './context.ts';
@@ -286,32 +292,21 @@ export class ProjectorPage {
   private histograms(state: RoomState, results: ResultsMessage): HTMLElement {
     const t = translator(this.ctx);
     const rows = resultRows(results, state.teams, this.ctx.locales.locale);
-    const marks = (pick: (r: (typeof rows)[number]) => number) =>
-      rows.map((r) => ({ name: r.name, colour: r.colour, value: pick(r) }));
+    // A team without the figure (an unserved plan's step time) gets no mark: NaN falls in no bin.
+    const marks = (metric: HistogramMetric) =>
+      rows.map((r) => ({ name: r.name, colour: r.colour, value: histogramValues(r)[metric] ?? NaN }));
     return h(
       'div',
       { class: 'histograms' },
-      histogram(
-        'tokensPerS',
-        results.histograms.tokensPerS,
-        marks((r) => r.score),
-        results.throughputUnit,
-        t,
-      ),
+      histogram('tokensPerS', results.histograms.tokensPerS, marks('tokensPerS'), results.throughputUnit, t),
       histogram(
         'worstMemoryGb',
         results.histograms.worstMemoryGb,
-        marks((r) => r.worstMemoryBytes / 1e9),
+        marks('worstMemoryGb'),
         results.throughputUnit,
         t,
       ),
-      histogram(
-        'stepS',
-        results.histograms.stepS,
-        marks((r) => r.stepS),
-        results.throughputUnit,
-        t,
-      ),
+      histogram('stepS', results.histograms.stepS, marks('stepS'), results.throughputUnit, t),
     );
   }
 

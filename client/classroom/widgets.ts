@@ -161,35 +161,37 @@ export function histogram(
     'figure',
     { class: 'histogram', 'data-metric': metric },
     h('figcaption', {}, title),
-    h(
-      'div',
-      { class: 'hist-bars' },
-      ...bins.map((b, i) =>
-        h(
+    bins.length === 0
+      ? h('p', { class: 'hist-none' }, t('cls.histNone'))
+      : h(
           'div',
-          { class: 'hist-col' },
-          h(
-            'div',
-            { class: 'hist-marks' },
-            ...marks.filter((m) => binOf(bins, m.value) === i).map((m) => swatch(m.colour)),
-          ),
-          h(
-            'div',
-            { class: 'hist-area' },
+          { class: 'hist-bars' },
+          ...bins.map((b, i) =>
             h(
               'div',
-              {
-                class: b.count > 0 ? 'hist-bar' : 'hist-bar empty',
-                style: `height:${(b.count / most) * 100}%`,
-              },
-              h('span', {}, `${b.count}`),
+              { class: 'hist-col' },
+              h(
+                'div',
+                { class: 'hist-marks' },
+                ...marks.filter((m) => binOf(bins, m.value) === i).map((m) => swatch(m.colour)),
+              ),
+              h(
+                'div',
+                { class: 'hist-area' },
+                h(
+                  'div',
+                  {
+                    class: b.count > 0 ? 'hist-bar' : 'hist-bar empty',
+                    style: `height:${(b.count / most) * 100}%`,
+                  },
+                  h('span', {}, `${b.count}`),
+                ),
+              ),
+              // "12.30k–12.34k" may wrap only after its dash (<wbr>), never inside a number.
+              h('div', { class: 'hist-label' }, ...binLabelParts(labels[i] ?? '')),
             ),
           ),
-          // "12.30k–12.34k" may wrap only after its dash (<wbr>), never inside a number.
-          h('div', { class: 'hist-label' }, ...binLabelParts(labels[i] ?? '')),
         ),
-      ),
-    ),
   );
 }
 

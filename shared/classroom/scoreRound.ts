@@ -1,6 +1,6 @@
 // Scoring a round (docs/design.md §5.2 "Service" and "Results"): every playing team's locked plan evaluated by
 // the core for the round's level; round points = round(1000 × score / best score), 0 when the best is 0;
-// rank 1 = best score, equal scores share a rank (1, 1, 3); class histograms one value per team. A plan the
+// rank 1 = best score, equal scores share a rank (1, 1, 3); class histograms one value per team that has the figure (histogramValues.ts). A plan the
 // core cannot evaluate scores 0 with the core's reason — scoring never throws for a team's plan.
 import { ruleError } from '../game/errors.ts';
 import { evaluatePlan, type EvaluateResult } from '../game/evaluatePlan.ts';
@@ -9,6 +9,7 @@ import { levelById } from '../game/levels/index.ts';
 import type { PlanState } from '../game/planState.ts';
 import type { ResultsMessage, TeamRoundResult } from '../protocol/classroom.ts';
 import { scenarioThroughputUnit } from '../game/scenarioProgram.ts';
+import { classHistograms } from './histogramValues.ts';
 import { planSummary } from './planSummary.ts';
 import { membersOf } from './roster.ts';
 import type { SessionPlayer, SessionSnapshot } from './session.ts';
@@ -134,11 +135,7 @@ export function scoreRound(s: SessionSnapshot, evaluated = evaluateTeams(s)): Re
     level: level.id,
     throughputUnit: scenarioThroughputUnit(level.scenario),
     teams,
-    histograms: {
-      tokensPerS: teams.map((t) => t.score),
-      worstMemoryGb: teams.map((t) => t.worstMemoryBytes / 1e9),
-      stepS: teams.map((t) => t.stepS),
-    },
+    histograms: classHistograms(teams),
   };
 }
 

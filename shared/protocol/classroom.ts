@@ -213,8 +213,9 @@ export interface ResultsMessage {
   /** What `tokensPerS` and `score` count for this level: sequence positions, or whole examples (an MLP's rows). */
   readonly throughputUnit: 'tokens' | 'examples';
   /**
-   * Per metric, one value per team (the projector draws the class histograms); `tokensPerS` is the served
-   * throughput — the score, 0 for a plan that overflows or tastes wrong.
+   * Per metric, the values of the teams that have the figure (the projector draws the class histograms;
+   * shared/classroom/histogramValues.ts): `tokensPerS` the served throughput of every team (0 for a plan
+   * that overflows or tastes wrong), `worstMemoryGb` every evaluated plan's, `stepS` served plans' only.
    */
   readonly histograms: Readonly<Record<'tokensPerS' | 'worstMemoryGb' | 'stepS', readonly number[]>>;
 }

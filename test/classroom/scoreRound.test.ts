@@ -65,6 +65,9 @@ describe('scoreRound', () => {
     // The row keeps the priced rate (what the plan would do), the class histogram the served one: 0.
     expect(r.teams[0]!.tokensPerS).toBeGreaterThan(0);
     expect(r.histograms.tokensPerS).toEqual([0, 0]);
+    // Neither plan was served: their fridges are facts of the plans, a step time is not (none is shown).
+    expect(r.histograms.worstMemoryGb).toEqual(r.teams.map((t) => t.worstMemoryBytes / 1e9));
+    expect(r.histograms.stepS).toEqual([]);
     expect(r.throughputUnit).toBe('examples'); // the article's MLP counts rows
   });
 
@@ -80,6 +83,11 @@ describe('scoreRound', () => {
     expect(t2).toMatchObject({ score: 0, stars: 0, points: 0, rank: 2, tastingOk: null, fits: false });
     expect(t2!.reason).toMatch(/^LevelRule: /);
     expect(t2!.planSummary).toBe('model×64 auto');
+    // The refused plan has no fridge and no step: the histograms hold t1's figures alone, no 0 s or 0 GB.
+    const h = scoreRound(broken).histograms;
+    expect(h.tokensPerS).toEqual([t1!.score, 0]);
+    expect(h.worstMemoryGb).toEqual([t1!.worstMemoryBytes / 1e9]);
+    expect(h.stepS).toEqual([t1!.stepS]);
   });
 
   it('scores only teams with a player in this round', () => {

@@ -191,6 +191,11 @@ describe('a classroom round in five pages at once', () => {
     expect(await chef.locator('.reveal .lesson').textContent()).toMatch(
       /^这一关的道理（数字出自文中点名的计划，不是这一队的）：/u,
     );
+    // Cantonese's plan overflowed and was never served: it has a fridge on the projector but no step time.
+    const marksIn = (metric: string) =>
+      pp.locator(`.histogram[data-metric="${metric}"] .hist-marks > *`).count();
+    expect(await marksIn('worstMemoryGb')).toBe(2);
+    expect(await marksIn('stepS')).toBe(1);
     await screenshot(hp, 'classroom-host-results-1280');
     await screenshot(pp, 'classroom-projector-reveal-1280');
     await screenshot(chef, 'classroom-player-results-390');
