@@ -2,6 +2,7 @@
 // fields with a comma, quote, CR or LF quoted, quotes doubled). Rounds are numbered from 1 here (the
 // snapshot counts from 0); worst memory in decimal GB; figures to 4 significant digits, points whole.
 import { RESULTS_CSV_COLUMNS } from '../protocol/classroom.ts';
+import { histogramValues } from './histogramValues.ts';
 import type { SessionSnapshot } from './session.ts';
 
 /** One field, quoted when RFC 4180 requires it. */
@@ -17,7 +18,9 @@ const sig = (x: number, digits = 4): number => (x === 0 ? 0 : Number(x.toPrecisi
  * One 'team' row per team per scored round, then one 'player' row per player of that team in that round
  * (the team's figures beside each name, as quiz reports list students). `served_as` is 'locked' (the captain
  * locked the plan) or 'time_up' (served as it stood when planning ended). `served_per_s` is the served rate —
- * the score, 0 for a plan out of memory or tasting wrong — in `rate_unit` (tokens or examples per second).
+ * the score, 0 for a plan out of memory or tasting wrong — in `rate_unit` (tokens or examples per second);
+ * `step_s` is empty for a plan that was not served and `worst_memory_gb` for one the core could not evaluate,
+ * as the projector's histograms leave them out (histogramValues.ts).
  * @example resultsCsv(s).split('\r\n')[0] // 'session,round,level,row,team,player,players,plan,served_per_s,…'
  */
 export function resultsCsv(s: SessionSnapshot): string {
@@ -27,6 +30,7 @@ export function resultsCsv(s: SessionSnapshot): string {
     for (const t of r.teams) {
       const team = s.teams.find((x) => x.id === t.team);
       const players = roster[t.team] ?? [];
+      const figures = histogramValues(t);
       const row: Record<(typeof RESULTS_CSV_COLUMNS)[number], string | number | boolean> = {
         session: s.code,
         round: r.round + 1,
@@ -39,8 +43,8 @@ export function resultsCsv(s: SessionSnapshot): string {
         served_as: t.locked === undefined ? '' : t.locked ? 'locked' : 'time_up',
         served_per_s: sig(t.score),
         rate_unit: `${r.throughputUnit}/s`,
-        step_s: sig(t.stepS),
-        worst_memory_gb: sig(t.worstMemoryBytes / 1e9, 3),
+        step_s: figures.stepS === null ? '' : sig(figures.stepS),
+        worst_memory_gb: figures.worstMemoryGb === null ? '' : sig(figures.worstMemoryGb, 3),
         fits: t.fits,
         tasting: t.tastingOk === null ? '' : t.tastingOk ? 'ok' : 'wrong',
         limited_by: t.limitedBy,

@@ -41,6 +41,12 @@ it('says whether each team locked its plan or was served as it stood when planni
     .map((l) => l.split(','));
   const at = cols!.indexOf('served_as');
   expect(rows.filter((r) => r[3] === 'team').map((r) => r[at])).toEqual(['locked', 'time_up']);
+  // Both start plans overflow: never served, so no step time (as on the projector), but a fridge each.
+  const teamRows = rows.filter((r) => r[3] === 'team');
+  const col = (name: string) => teamRows.map((r) => r[cols!.indexOf(name)]);
+  expect(col('served_per_s')).toEqual(['0', '0']);
+  expect(col('step_s')).toEqual(['', '']);
+  expect(col('worst_memory_gb').every((gb) => Number(gb) > 16)).toBe(true);
   // A round stored before the column existed leaves it empty.
   const { locked: _gone, ...old } = atTimeUp.results[0]!.teams[0]!;
   const before = { ...atTimeUp, results: [{ ...atTimeUp.results[0]!, teams: [old] }] };
