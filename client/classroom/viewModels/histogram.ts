@@ -62,7 +62,8 @@ export function edgeTexts(edges: readonly number[], prefix = false): string[] {
   const [scale, suffix] = (prefix && PREFIXES.find(([p]) => largest >= p)) || [1, ''];
   const scaled = edges.map((e) => e / scale);
   const magnitude = largest > 0 ? Math.floor(Math.log10(largest / scale)) : 0;
-  let decimals = Math.max(0, 2 - magnitude);
+  // All zeros (no plan served): "0", not "0.00".
+  let decimals = largest > 0 ? Math.max(0, 2 - magnitude) : 0;
   const texts = (d: number) => scaled.map((v) => v.toFixed(d));
   const clash = (t: readonly string[]) =>
     t.some((x, i) => i > 0 && x === t[i - 1] && edges[i] !== edges[i - 1]);

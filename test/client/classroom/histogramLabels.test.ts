@@ -17,6 +17,8 @@ describe('edgeTexts', () => {
     [[2.5e6, 3e6], true, ['2.50M', '3.00M']],
     // 3 significant digits of the largest edge, 0.004 (10^-3): 5 decimals
     [[0, 0.004], false, ['0.00000', '0.00400']],
+    // every team at 0 (no plan served): plain 0
+    [[0], true, ['0']],
   ])('%j (prefix %s) → %j', (edges, prefix, want) => {
     expect(edgeTexts(edges, prefix)).toEqual(want);
   });
