@@ -20,7 +20,7 @@ import { starGlyphs } from '../viewModels/levelCatalog.ts';
 
 type Scored = Pick<
   TeamRoundResult,
-  'score' | 'stars' | 'fits' | 'tastingOk' | 'worstMemoryBytes' | 'capacityBytes' | 'reason'
+  'score' | 'stars' | 'fits' | 'tastingOk' | 'worstMemoryBytes' | 'capacityBytes' | 'reason' | 'limitedBy'
 >;
 
 /** "★★★ 733 examples/s", or ✗ and why it served nothing. */

@@ -120,7 +120,7 @@ export function resultTable(
         h(
           'p',
           { class: 'result-figures' },
-          r.fits && r.tastingOk !== false
+          r.score > 0 // served (score.ts): a plan that turns away too many guests fits and tastes right, yet serves nothing
             ? t('cls.scoreLine', {
                 rate: formatRate(r.tokensPerS, locale),
                 unit: t(`cls.unit.${unit}`),

@@ -9,13 +9,27 @@ import { text, type Locale, type Text } from './i18n.ts';
 import type { Level } from './level.ts';
 import { lesson } from './lesson.ts';
 
-/** What the screens print for the step time and rate of a plan that does not fit: it cannot be served. */
+/**
+ * What the screens print for a figure a plan has not: the step time of a plan that does not fit (it cannot
+ * run), the rate of a plan that is not served (it does not fit, its tasting failed, or it turns away too many
+ * guests: score.ts gives it 0 with the reason). A wrong dish has a step time but serves nothing.
+ */
 export const NOT_SERVED = '—';
+
+/** Why a plan that runs is not served, as the debrief's comparison says it. */
+const NOT_SERVED_BECAUSE: Readonly<Partial<Record<Evaluation['limitedBy'], Text>>> = {
+  tasting: text('试味不对', 'the tasting failed'),
+  dropped: text('被拒的客人太多', 'too many guests turned away'),
+};
 
 /** The figures a debrief compares: step time, rate, fullest fridge and passes (as the screens print them). */
 export interface PlanFigures {
-  /** Whether every kitchen's fridge holds the plan; when not, stepTime and rate are NOT_SERVED. */
+  /** Whether every kitchen's fridge holds the plan; when not, stepTime is NOT_SERVED. */
   readonly fits: boolean;
+  /** Whether the plan is served (score.ts: no reason for a zero score); when not, rate is NOT_SERVED. */
+  readonly served: boolean;
+  /** Why a plan that fits is not served ('the tasting failed'); '' otherwise. */
+  readonly notServedBecause: string;
   readonly stepTime: string;
   readonly rate: string;
   readonly memory: string;
@@ -28,10 +42,13 @@ export function planFigures(e: Evaluation, locale: Locale = 'en'): PlanFigures {
   const counts = new Map<string, number>();
   for (const c of e.pricing.collectives) counts.set(c.kind, (counts.get(c.kind) ?? 0) + 1);
   const fits = e.pricing.memory.fits;
+  const served = e.score.reason === undefined;
   return {
     fits,
+    served,
+    notServedBecause: fits && !served ? (NOT_SERVED_BECAUSE[e.limitedBy]?.[locale] ?? '') : '',
     stepTime: fits ? formatSeconds(e.pricing.stepS) : NOT_SERVED,
-    rate: fits ? formatRate(e.pricing.tokensPerS, locale) : NOT_SERVED,
+    rate: served ? formatRate(e.pricing.tokensPerS, locale) : NOT_SERVED,
     memory: formatGb(e.pricing.memory.worst.total),
     passes: [...counts].map(([kind, n]) => `${kind} ×${n}`).join(', '),
   };
@@ -46,13 +63,17 @@ const figuresOf = (e: Evaluation): Figures => ({
 
 function comparison(unit: 'tokens' | 'examples', yours: Figures, ref: Figures): Text {
   const en = (f: PlanFigures) =>
-    f.fits
+    f.served
       ? `${f.stepTime} a step, ${f.rate} ${unit}/s, fullest fridge ${f.memory}, passes: ${f.passes || 'none'}`
-      : `not served, it does not fit (fullest fridge ${f.memory}), passes: ${f.passes || 'none'}`;
+      : f.fits
+        ? `${f.stepTime} a step but not served, ${f.notServedBecause} (fullest fridge ${f.memory}), passes: ${f.passes || 'none'}`
+        : `not served, it does not fit (fullest fridge ${f.memory}), passes: ${f.passes || 'none'}`;
   const zh = (f: PlanFigures) =>
-    f.fits
+    f.served
       ? `一步 ${f.stepTime}，每秒 ${f.rate} 个${unit === 'tokens' ? ' token' : '样本'}，最满的冷柜 ${f.memory}，传菜：${f.passes || '无'}`
-      : `放不下，没能上菜（最满的冷柜 ${f.memory}），传菜：${f.passes || '无'}`;
+      : f.fits
+        ? `一步 ${f.stepTime}，但没能上菜：${f.notServedBecause}（最满的冷柜 ${f.memory}），传菜：${f.passes || '无'}`
+        : `放不下，没能上菜（最满的冷柜 ${f.memory}），传菜：${f.passes || '无'}`;
   return text(
     `参考计划：${zh(ref['zh-CN'])}。你的计划：${zh(yours['zh-CN'])}。`,
     `The reference plan: ${en(ref.en)}. Yours: ${en(yours.en)}.`,

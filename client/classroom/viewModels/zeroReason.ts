@@ -1,16 +1,20 @@
 // Why a team's round scored zero, in the page's language (the core's `reason` is an English log line):
 // out of memory by how much (worst kitchen's bytes − a kitchen's capacity, decimal GB as the core prints),
-// tasting wrong, or the core's refusal of the plan as it said it.
+// tasting wrong, too many guests turned away, or the core's refusal of the plan as it said it.
 import { formatGb, type TeamRoundResult } from '../../../shared/index.ts';
 import type { Translate } from '../../ui/translate.ts';
 
 /** '' for a scored plan. */
 export function zeroReason(
-  r: Pick<TeamRoundResult, 'fits' | 'tastingOk' | 'worstMemoryBytes' | 'capacityBytes' | 'reason' | 'score'>,
+  r: Pick<
+    TeamRoundResult,
+    'fits' | 'tastingOk' | 'worstMemoryBytes' | 'capacityBytes' | 'reason' | 'score' | 'limitedBy'
+  >,
   t: Translate,
 ): string {
   if (r.fits && r.tastingOk !== false && r.score > 0) return '';
   if (r.tastingOk === false) return t('cls.run.zeroTasting');
+  if (r.limitedBy === 'dropped') return t('cls.run.zeroDropped');
   if (!r.fits && r.capacityBytes > 0)
     return t('cls.run.zeroMemory', { over: formatGb(r.worstMemoryBytes - r.capacityBytes) });
   return r.reason ?? t('cls.zero');

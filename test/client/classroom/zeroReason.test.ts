@@ -1,5 +1,6 @@
 // A zero is explained in the page's language from the result's own figures, never the core's English log
-// line on a Chinese screen: out of memory by worst − capacity, tasting wrong, or the core's refusal.
+// line on a Chinese screen: out of memory by worst − capacity, tasting wrong, too many guests turned away,
+// or the core's refusal.
 import { describe, expect, it } from 'vitest';
 import { zeroReason } from '../../../client/classroom/viewModels/zeroReason.ts';
 import { translate } from '../../../client/i18n/strings.ts';
@@ -7,7 +8,14 @@ import type { Translate } from '../../../client/ui/translate.ts';
 
 const zh: Translate = (key, params) => translate('zh-CN', key, params);
 const en: Translate = (key, params) => translate('en', key, params);
-const base = { fits: true, tastingOk: true, worstMemoryBytes: 8e9, capacityBytes: 16e9, score: 1234 };
+const base = {
+  fits: true,
+  tastingOk: true,
+  worstMemoryBytes: 8e9,
+  capacityBytes: 16e9,
+  score: 1234,
+  limitedBy: 'compute' as const,
+};
 
 describe('zeroReason', () => {
   it('is empty for a scored plan', () => {
@@ -36,5 +44,15 @@ describe('zeroReason', () => {
       reason: 'PlanRule: x',
     };
     expect(zeroReason(refused, en)).toBe('PlanRule: x');
+  });
+  it('says a plan that fits and tastes right but turns away too many guests serves nothing, in words', () => {
+    const dropped = {
+      ...base,
+      score: 0,
+      limitedBy: 'dropped' as const,
+      reason: 'dropped 7.0% of the routed tokens',
+    };
+    expect(zeroReason(dropped, zh)).toBe('座位太少：档口拒掉了超过 1% 的客人。得 0 分。');
+    expect(zeroReason(dropped, en)).toContain('more than 1% of the guests');
   });
 });

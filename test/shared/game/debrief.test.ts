@@ -1,9 +1,12 @@
 // The debrief's comparison and the figures every screen prints (planFigures): a plan that does not fit is
-// not served, so it has no step time and no rate (NOT_SERVED), and the comparison says so with its fridge.
+// not served, so it has no step time and no rate (NOT_SERVED), and the comparison says so with its fridge;
+// a plan that runs but is not served (a wrong tasting, too many guests turned away) has a step time and no
+// rate — a wrong dish is never quoted as faster than par.
 import { describe, expect, it } from 'vitest';
 import { NOT_SERVED, debrief, planFigures } from '../../../shared/game/debrief.ts';
 import { formatRate } from '../../../shared/game/format.ts';
 import { levelById } from '../../../shared/game/levels/index.ts';
+import { lessonEvaluations } from '../../../shared/game/lessonPlans.ts';
 import { evaluate } from './helpers.ts';
 
 describe('debrief figures', () => {
@@ -31,5 +34,28 @@ describe('debrief figures', () => {
   it('prints a zero rate as 0', () => {
     expect(formatRate(0)).toBe('0');
     expect(formatRate(12_200)).toBe('12.2k');
+  });
+  it('a plan that runs but tastes wrong has its step time and no rate, and the comparison says why', () => {
+    const tasting = levelById('the-tasting')!;
+    const wrong = evaluate(tasting, tasting.trap.plan);
+    expect(wrong.tasting?.ok).toBe(false);
+    const f = planFigures(wrong);
+    expect(f).toMatchObject({ fits: true, served: false, rate: NOT_SERVED });
+    expect(f.stepTime).not.toBe(NOT_SERVED);
+    expect(planFigures(wrong, 'zh-CN').rate).toBe(NOT_SERVED);
+    const told = debrief(tasting, wrong);
+    expect(told.en).toContain(
+      `Yours: ${f.stepTime} a step but not served, the tasting failed (fullest fridge`,
+    );
+    expect(told['zh-CN']).toContain(`你的计划：一步 ${f.stepTime}，但没能上菜：试味不对（最满的冷柜`);
+  });
+
+  it('a plan that turns away too many guests has no rate either (full stations at capacity factor 1)', () => {
+    const stations = levelById('full-stations')!;
+    const factor1 = lessonEvaluations(stations)('factor1');
+    expect(factor1.score.reason).toMatch(/^dropped /);
+    const f = planFigures(factor1);
+    expect(f).toMatchObject({ fits: true, served: false, rate: NOT_SERVED });
+    expect(f.notServedBecause).toBe('too many guests turned away');
   });
 });
