@@ -28,6 +28,7 @@ export { parseShardRequest, shardOp, type ShardReport } from './sim/shardOp/shar
 export { MANUAL_COLLECTIVES, type ManualCollective } from './sim/spmd/manualOp.ts';
 export { MODELS, MODEL_NAMES } from './sim/models/modelRegistry.ts';
 export { CAPACITY_FACTORS, servedShare } from './sim/cost/routedTokens.ts';
+export { MIN_SERVED_SHARE } from './sim/cost/score.ts';
 export * from './game/index.ts';
 export * from './protocol/messages.ts';
 export * from './protocol/classroom.ts';

@@ -1,7 +1,7 @@
 // Why a team's round scored zero, in the page's language (the core's `reason` is an English log line):
 // out of memory by how much (worst kitchen's bytes − a kitchen's capacity, decimal GB as the core prints),
 // tasting wrong, too many guests turned away, or the core's refusal of the plan as it said it.
-import { formatGb, type TeamRoundResult } from '../../../shared/index.ts';
+import { MIN_SERVED_SHARE, formatGb, formatPercent, type TeamRoundResult } from '../../../shared/index.ts';
 import type { Translate } from '../../ui/translate.ts';
 
 /** '' for a scored plan. */
@@ -14,7 +14,8 @@ export function zeroReason(
 ): string {
   if (r.fits && r.tastingOk !== false && r.score > 0) return '';
   if (r.tastingOk === false) return t('cls.run.zeroTasting');
-  if (r.limitedBy === 'dropped') return t('cls.run.zeroDropped');
+  if (r.limitedBy === 'dropped')
+    return t('cls.run.zeroDropped', { limit: formatPercent(1 - MIN_SERVED_SHARE) });
   if (!r.fits && r.capacityBytes > 0)
     return t('cls.run.zeroMemory', { over: formatGb(r.worstMemoryBytes - r.capacityBytes) });
   return r.reason ?? t('cls.zero');
