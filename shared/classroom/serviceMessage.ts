@@ -10,7 +10,7 @@ import type { SessionSnapshot } from './session.ts';
 
 /**
  * The service of the current round, from the teams' current (locked) plans; pure.
- * @example serviceMessage(s).teams[0] // { team: 't1', mesh: [['model', 4]], step: { timeline, topology, memory, tastingOk } }
+ * @example serviceMessage(s).teams[0] // { team: 't1', mesh: [['model', 4]], step: { timeline, topology, memory, tastingOk, servedShare } }
  */
 export function serviceMessage(s: SessionSnapshot, evaluated = evaluateTeams(s)): ServiceMessage {
   const teams = evaluated.map(({ team, plan, result: r }): ServiceTeam => {
@@ -25,6 +25,7 @@ export function serviceMessage(s: SessionSnapshot, evaluated = evaluateTeams(s))
         topology: e.pricing.topology,
         memory: e.pricing.memory,
         tastingOk: e.tasting === null ? null : e.tasting.ok,
+        servedShare: e.pricing.servedShare,
       },
     };
   });

@@ -239,6 +239,8 @@ export interface ServedStep {
   readonly memory: MemoryReport;
   /** null for the priced-only levels. */
   readonly tastingOk: boolean | null;
+  /** A mixture of experts' share of routed tokens seated (under MIN_SERVED_SHARE: not served); null otherwise. */
+  readonly servedShare: number | null;
 }
 /** To the projector: every playing team's service of the round (the projector is public: no plan in it). */
 export const MSG_SERVICE = 'service';

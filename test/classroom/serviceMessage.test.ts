@@ -37,6 +37,7 @@ describe('serviceMessage', () => {
         topology: e.evaluation.pricing.topology,
         memory: e.evaluation.pricing.memory,
         tastingOk: e.evaluation.tasting?.ok ?? null,
+        servedShare: e.evaluation.pricing.servedShare,
       },
     });
     expect(t1!.step!.memory.fits).toBe(true);

@@ -1,6 +1,6 @@
 // The projector's service panels in words (ServiceBoard.ts): how many columns the teams' panels take, and
-// the one line under a team's badge — what its step does, or why it does not cook. Pure.
-import type { Locale, ServiceTeam } from '../../../shared/index.ts';
+// the one line under a team's badge — what its step does, or why it does not cook or is not served. Pure.
+import { MIN_SERVED_SHARE, formatPercent, type Locale, type ServiceTeam } from '../../../shared/index.ts';
 import type { Translate } from '../../ui/translate.ts';
 import { overflows, stepHeadline } from '../../viewModels/stepHeadline.ts';
 
@@ -15,5 +15,8 @@ export function serviceNote(team: ServiceTeam, t: Translate, locale: Locale): st
   if (team.step === null) return `✗ ${team.refusal?.[locale] ?? t('cls.zero')}`;
   if (overflows(team.step)) return `✗ ${stepHeadline(team.step, t)}`;
   if (team.step.tastingOk === false) return `✗ ${t('cls.run.zeroTasting')}`;
+  const seated = team.step.servedShare;
+  if (seated !== null && seated < MIN_SERVED_SHARE)
+    return `✗ ${t('cls.run.zeroDropped', { limit: formatPercent(1 - MIN_SERVED_SHARE) })}`;
   return stepHeadline(team.step, t);
 }
