@@ -6,7 +6,7 @@ export const parStrings = defineStrings(
   {
     'par.heading': 'Par',
     'par.close': 'Your plan: {score}, {percent} of par ({par}).',
-    'par.notServed': 'Your plan was not served (it does not fit): 0% of par ({par}).',
+    'par.notServed': 'Your plan was not served ({why}): 0% of par ({par}).',
     'par.plan': "Par's plan",
     'par.locked': "Pass the level (one star) to see par's plan.",
     'par.hints': 'Hints opened: {n} of {of}',
@@ -14,7 +14,7 @@ export const parStrings = defineStrings(
   {
     'par.heading': '标准杆',
     'par.close': '你的计划：{score}，达到标准杆（{par}）的 {percent}。',
-    'par.notServed': '你的计划没能上菜（放不下）：达到标准杆（{par}）的 0%。',
+    'par.notServed': '你的计划没能上菜（{why}）：达到标准杆（{par}）的 0%。',
     'par.plan': '标准杆的计划',
     'par.locked': '过关（一颗星）后可以看到标准杆的计划。',
     'par.hints': '打开的提示：{n} / {of}',

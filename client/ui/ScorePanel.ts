@@ -3,6 +3,7 @@
 import {
   debrief,
   formatRate,
+  planFigures,
   type Evaluation,
   type Level,
   type Locale,
@@ -101,18 +102,19 @@ function parSection(
   const s = parSummary(level, evaluation.score.score, best, locale);
   if (!s) return [hints];
   const percent = `${(Math.min(s.fraction, 9.99) * 100).toFixed(0)}%`;
+  const figures = planFigures(evaluation, locale);
   return [
     h('h3', {}, t('par.heading')),
     h(
       'p',
       { 'data-score': 'par' },
-      evaluation.pricing.memory.fits
+      figures.served
         ? t('par.close', {
             score: formatRate(evaluation.score.score, locale),
             percent,
             par: formatRate(s.par, locale),
           })
-        : t('par.notServed', { par: formatRate(s.par, locale) }),
+        : t('par.notServed', { why: figures.notServedBecause, par: formatRate(s.par, locale) }),
     ),
     s.plan
       ? h(

@@ -19,6 +19,7 @@ const WORDS = {
     recompute: 'Recompute',
     zero: 'ZeRO stage',
     sp: 'Sequence parallel',
+    seats: 'Seats per station (capacity factor)',
     mode: 'Mode',
     unlabelled: 'no labels',
     on: 'on',
@@ -33,6 +34,7 @@ const WORDS = {
     recompute: '重计算',
     zero: 'ZeRO 阶段',
     sp: '序列并行',
+    seats: '每个档口的座位（容量系数）',
     mode: '模式',
     unlabelled: '不加标签',
     on: '开',
@@ -62,6 +64,8 @@ export function parPlanLines(level: Level, plan: PlanState, locale: Locale): str
   if (can('setRecompute')) lines.push(`${w.recompute}${w.colon}${plan.recompute}`);
   if (can('setZero')) lines.push(`${w.zero}${w.colon}${plan.zeroStage}`);
   if (can('setSequenceParallel')) lines.push(`${w.sp}${w.colon}${plan.sequenceParallel ? w.on : w.off}`);
+  if (can('setCapacityFactor') && plan.capacityFactor !== null)
+    lines.push(`${w.seats}${w.colon}${plan.capacityFactor}`);
   if (can('setSpec')) {
     const specs =
       plan.mode === 'manual' && plan.manual

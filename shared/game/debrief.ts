@@ -16,8 +16,9 @@ import { lesson } from './lesson.ts';
  */
 export const NOT_SERVED = '—';
 
-/** Why a plan that runs is not served, as the debrief's comparison says it. */
+/** Why a plan is not served, as the debrief's comparison and the par line say it (a plan that does not fit: that). */
 const NOT_SERVED_BECAUSE: Readonly<Partial<Record<Evaluation['limitedBy'], Text>>> = {
+  memory: text('放不下', 'it does not fit'),
   tasting: text('试味不对', 'the tasting failed'),
   dropped: text('被拒的客人太多', 'too many guests turned away'),
 };
@@ -28,7 +29,7 @@ export interface PlanFigures {
   readonly fits: boolean;
   /** Whether the plan is served (score.ts: no reason for a zero score); when not, rate is NOT_SERVED. */
   readonly served: boolean;
-  /** Why a plan that fits is not served ('the tasting failed'); '' otherwise. */
+  /** Why the plan is not served ('it does not fit', 'the tasting failed'); '' when it is. */
   readonly notServedBecause: string;
   readonly stepTime: string;
   readonly rate: string;
@@ -46,7 +47,7 @@ export function planFigures(e: Evaluation, locale: Locale = 'en'): PlanFigures {
   return {
     fits,
     served,
-    notServedBecause: fits && !served ? (NOT_SERVED_BECAUSE[e.limitedBy]?.[locale] ?? '') : '',
+    notServedBecause: served ? '' : (NOT_SERVED_BECAUSE[fits ? e.limitedBy : 'memory']?.[locale] ?? ''),
     stepTime: fits ? formatSeconds(e.pricing.stepS) : NOT_SERVED,
     rate: served ? formatRate(e.pricing.tokensPerS, locale) : NOT_SERVED,
     memory: formatGb(e.pricing.memory.worst.total),

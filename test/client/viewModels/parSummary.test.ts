@@ -1,7 +1,7 @@
 // The score screen's par section and the hints record: the plan's score against the level's recorded par,
 // par's plan shown only once the level is passed, and the hints opened kept with the best result.
 import { describe, expect, it } from 'vitest';
-import { levelById, levelPar, type Level } from '../../../shared/index.ts';
+import { LEVELS, levelById, levelPar, type Level } from '../../../shared/index.ts';
 import { parPlanLines, parSummary } from '../../../client/viewModels/parSummary.ts';
 import { StarStore } from '../../../client/state/starStore.ts';
 
@@ -38,6 +38,18 @@ describe('par summary', () => {
     const fridge = levelById('fridge-too-small') as Level;
     expect(parPlanLines(fridge, levelPar('fridge-too-small')!.plan, 'en')).toEqual([
       "Labels: w1 P(None, 'model'); w2 P('model', None)",
+    ]);
+  });
+  it("names every choice a level offers: no level shows an empty list of par's plan", () => {
+    for (const level of LEVELS) {
+      const par = levelPar(level.id);
+      if (par === undefined) continue;
+      for (const locale of ['en', 'zh-CN'] as const)
+        expect(parPlanLines(level, par.plan, locale), `${level.id} ${locale}`).not.toEqual([]);
+    }
+    const stations = levelById('full-stations') as Level;
+    expect(parPlanLines(stations, levelPar('full-stations')!.plan, 'en')).toEqual([
+      `Seats per station (capacity factor): ${levelPar('full-stations')!.plan.capacityFactor}`,
     ]);
   });
   it('has no par section for a level without a recorded par', () => {

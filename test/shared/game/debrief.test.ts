@@ -17,7 +17,14 @@ describe('debrief figures', () => {
   it('a plan out of memory has no step time and no rate, only its fullest fridge', () => {
     expect(trap.pricing.memory.fits).toBe(false);
     const f = planFigures(trap);
-    expect(f).toMatchObject({ fits: false, stepTime: NOT_SERVED, rate: NOT_SERVED });
+    expect(f).toMatchObject({
+      fits: false,
+      served: false,
+      stepTime: NOT_SERVED,
+      rate: NOT_SERVED,
+      notServedBecause: 'it does not fit',
+    });
+    expect(planFigures(trap, 'zh-CN').notServedBecause).toBe('放不下');
     expect(f.memory).toMatch(/GB$/);
     const told = debrief(level, trap);
     expect(told.en).toContain(`Yours: not served, it does not fit (fullest fridge ${f.memory})`);
@@ -28,6 +35,7 @@ describe('debrief figures', () => {
     const f = planFigures(reference);
     expect(f.fits).toBe(true);
     expect(f.stepTime).not.toBe(NOT_SERVED);
+    expect(f).toMatchObject({ served: true, notServedBecause: '' });
     expect(debrief(level, reference).en).toContain(`Yours: ${f.stepTime} a step, ${f.rate} tokens/s`);
   });
 
@@ -40,7 +48,12 @@ describe('debrief figures', () => {
     const wrong = evaluate(tasting, tasting.trap.plan);
     expect(wrong.tasting?.ok).toBe(false);
     const f = planFigures(wrong);
-    expect(f).toMatchObject({ fits: true, served: false, rate: NOT_SERVED });
+    expect(f).toMatchObject({
+      fits: true,
+      served: false,
+      rate: NOT_SERVED,
+      notServedBecause: 'the tasting failed',
+    });
     expect(f.stepTime).not.toBe(NOT_SERVED);
     expect(planFigures(wrong, 'zh-CN').rate).toBe(NOT_SERVED);
     const told = debrief(tasting, wrong);
