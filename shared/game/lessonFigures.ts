@@ -3,7 +3,7 @@
 // the metrics above it do:
 //   stepTime, waitingTime (the critical kitchen's idle seconds: bubble share × step), the passes' times:
 //     formatSeconds
-//   rate: formatRate, the level's unit per second
+//   rate: formatRate, the level's unit per second, of a served plan only (debrief.ts NOT_SERVED)
 //   memory (the fullest fridge), memoryMin (the emptiest: with `memory`, a pipeline's range over its stages),
 //     its parts params, grads, optimizer, activations, temporaries, and overflow: formatGb (score.ts)
 //   compute, communication, bubble (the critical kitchen's shares, stepShares.ts), bubbleFraction (idle
@@ -67,7 +67,10 @@ function dropped(e: Evaluation): string {
 export const LESSON_FIGURES: Readonly<Record<string, Figure>> = {
   stepTime: (e) => formatSeconds(e.pricing.stepS),
   waitingTime: (e) => formatSeconds(stepShares(e).bubble * e.pricing.stepS),
-  rate: (e, locale) => formatRate(e.pricing.tokensPerS, locale),
+  rate: (e, locale) => {
+    if (e.score.reason !== undefined) throw new Error(`the plan is not served (${e.score.reason})`);
+    return formatRate(e.pricing.tokensPerS, locale);
+  },
   memory: (e) => formatGb(e.pricing.memory.worst.total),
   memoryMin: (e) => formatGb(Math.min(...e.pricing.memory.groups.map((g) => g.bytes.total))),
   params: memoryPart('params'),

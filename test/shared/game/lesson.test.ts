@@ -111,6 +111,9 @@ describe('lessons', () => {
     expect(err).toMatch(/^0\.\d\d$/);
     expect(evaluate(level, level.trap.plan).explanation.en).toContain(`relative error ${err}`);
     expect(() => told(level, '{reference.tastingError}')).toThrow(/tastes right/);
+    // a wrong dish has a step time but no rate: the lesson cannot quote one
+    expect(told(level, '{trap.stepTime}')).toMatch(/ ms$/);
+    expect(() => told(level, '{trap.rate}')).toThrow(/not served \(tasting failed\)/);
   });
 
   it('full stations quote the guests turned away at each capacity factor', () => {
