@@ -120,7 +120,8 @@ export function resultTable(
         h(
           'p',
           { class: 'result-figures' },
-          r.score > 0 // served (score.ts): a plan that turns away too many guests fits and tastes right, yet serves nothing
+          // served (score.ts): a plan that turns away too many guests fits and tastes right, yet serves nothing
+          r.score > 0
             ? t('cls.scoreLine', {
                 rate: formatRate(r.tokensPerS, locale),
                 unit: t(`cls.unit.${unit}`),

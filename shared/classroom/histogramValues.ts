@@ -1,15 +1,14 @@
 // What each class histogram of the results (docs/design.md §5.2 "Results") counts of one team's result, so
 // the projector's bars and each team's mark on them are facts of that team's plan as the score screens show it:
-//   tokensPerS    the served throughput, the score: 0 for a plan that overflows or tastes wrong
+//   tokensPerS    the served throughput, the score: 0 for a plan that is not served (score.ts)
 //   worstMemoryGb the fullest fridge (GB = 1e9 bytes) of any plan the core evaluated; none for a plan it
 //                 could not evaluate (an illegal label, capacity 0)
-//   stepS         the step time of a served plan only: a plan that overflows or tastes wrong is never
-//                 served, and the score screens print no step time for it
+//   stepS         the step time of a served plan only: a plan that overflows, tastes wrong or turns away
+//                 too many guests is never served, and the classroom's screens print no step time for it
 import type { TeamRoundResult } from '../protocol/classroom.ts';
 
 /** The metrics of the class histograms. */
-export const HISTOGRAM_METRICS = ['tokensPerS', 'worstMemoryGb', 'stepS'] as const;
-export type HistogramMetric = (typeof HISTOGRAM_METRICS)[number];
+export type HistogramMetric = 'tokensPerS' | 'worstMemoryGb' | 'stepS';
 
 type Figures = Pick<TeamRoundResult, 'score' | 'stepS' | 'worstMemoryBytes' | 'capacityBytes'>;
 

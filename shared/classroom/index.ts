@@ -26,12 +26,7 @@ export {
   setJoinsLocked,
 } from './seatPolicy.ts';
 export { playersOf, playingTeams, scoreRound, teamResult } from './scoreRound.ts';
-export {
-  HISTOGRAM_METRICS,
-  classHistograms,
-  histogramValues,
-  type HistogramMetric,
-} from './histogramValues.ts';
+export { classHistograms, histogramValues, type HistogramMetric } from './histogramValues.ts';
 export { lessonOf, resultFigures } from './revealDebrief.ts';
 export { planSummary, pythonSpec } from './planSummary.ts';
 export { revealMessage } from './revealMessage.ts';

@@ -1,7 +1,8 @@
 // Scoring a round (docs/design.md §5.2 "Service" and "Results"): every playing team's locked plan evaluated by
 // the core for the round's level; round points = round(1000 × score / best score), 0 when the best is 0;
-// rank 1 = best score, equal scores share a rank (1, 1, 3); class histograms one value per team that has the figure (histogramValues.ts). A plan the
-// core cannot evaluate scores 0 with the core's reason — scoring never throws for a team's plan.
+// rank 1 = best score, equal scores share a rank (1, 1, 3); class histograms one value per team that has
+// the figure (histogramValues.ts). A plan the core cannot evaluate scores 0 with the core's reason — scoring
+// never throws for a team's plan.
 import { ruleError } from '../game/errors.ts';
 import { evaluatePlan, type EvaluateResult } from '../game/evaluatePlan.ts';
 import type { Level } from '../game/level.ts';

@@ -10,7 +10,8 @@ import type { SessionSnapshot } from './session.ts';
 
 /**
  * The service of the current round, from the teams' current (locked) plans; pure.
- * @example serviceMessage(s).teams[0] // { team: 't1', mesh: [['model', 4]], step: { timeline, topology, memory, tastingOk, servedShare } }
+ * @example serviceMessage(s).teams[0]
+ * // { team: 't1', mesh: [['model', 4]], step: { timeline, topology, memory, tastingOk, servedShare } }
  */
 export function serviceMessage(s: SessionSnapshot, evaluated = evaluateTeams(s)): ServiceMessage {
   const teams = evaluated.map(({ team, plan, result: r }): ServiceTeam => {

@@ -16,7 +16,7 @@ import { lesson } from './lesson.ts';
  */
 export const NOT_SERVED = '—';
 
-/** Why a plan is not served, as the debrief's comparison and the par line say it (a plan that does not fit: that). */
+/** Why a plan is not served, as the debrief's comparison and the par line say it (not fitting comes first). */
 const NOT_SERVED_BECAUSE: Readonly<Partial<Record<Evaluation['limitedBy'], Text>>> = {
   memory: text('放不下', 'it does not fit'),
   tasting: text('试味不对', 'the tasting failed'),
