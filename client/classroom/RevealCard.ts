@@ -25,7 +25,7 @@ type Scored = Pick<
 
 /** "★★★ 733 examples/s", or ✗ and why it served nothing. */
 function scoreLine(r: Scored, unit: RevealMessage['throughputUnit'], t: Translate, locale: Locale): string {
-  return r.fits && r.tastingOk !== false && r.score > 0
+  return r.score > 0 // served: score.ts scores every unserved plan 0
     ? `${starGlyphs(r.stars)} ${t('cls.play.rate', { rate: formatRate(r.score, locale), unit: t(`cls.unit.${unit}`) })}`
     : `✗ ${zeroReason(r, t)}`;
 }
@@ -68,7 +68,7 @@ export function revealCard(
   const r = reveal.result;
   const unit = reveal.throughputUnit;
   const words = reveal.words;
-  const served = r.fits && r.tastingOk !== false && r.score > 0;
+  const served = r.score > 0;
   const thisScore = served
     ? t('cls.reveal.score', {
         rank: r.rank,

@@ -12,7 +12,7 @@ export function zeroReason(
   >,
   t: Translate,
 ): string {
-  if (r.fits && r.tastingOk !== false && r.score > 0) return '';
+  if (r.score > 0) return ''; // served: score.ts scores every unserved plan 0
   if (r.tastingOk === false) return t('cls.run.zeroTasting');
   if (r.limitedBy === 'dropped')
     return t('cls.run.zeroDropped', { limit: formatPercent(1 - MIN_SERVED_SHARE) });
