@@ -110,7 +110,7 @@ export function renderPlayerPhase(
               rate: formatRate(row.score, locale),
               unit: t(`cls.unit.${evaluation!.pricing.throughputUnit}`),
             })
-          : t('cls.play.serviceZero', { reason: zeroReason(row, t) })
+          : t('cls.play.serviceZero', { reason: zeroReason(row, t, locale) })
         : null;
       return patch(body, `service|${locale}|${state.round}|${evaluation ? 1 : 0}`, () => [
         h('h2', {}, t('cls.service.heading')),

@@ -20,14 +20,21 @@ import { starGlyphs } from '../viewModels/levelCatalog.ts';
 
 type Scored = Pick<
   TeamRoundResult,
-  'score' | 'stars' | 'fits' | 'tastingOk' | 'worstMemoryBytes' | 'capacityBytes' | 'reason' | 'limitedBy'
+  | 'score'
+  | 'stars'
+  | 'fits'
+  | 'tastingOk'
+  | 'worstMemoryBytes'
+  | 'capacityBytes'
+  | 'limitedBy'
+  | 'explanation'
 >;
 
 /** "★★★ 733 examples/s", or ✗ and why it served nothing. */
 function scoreLine(r: Scored, unit: RevealMessage['throughputUnit'], t: Translate, locale: Locale): string {
   return r.score > 0 // served: score.ts scores every unserved plan 0
     ? `${starGlyphs(r.stars)} ${t('cls.play.rate', { rate: formatRate(r.score, locale), unit: t(`cls.unit.${unit}`) })}`
-    : `✗ ${zeroReason(r, t)}`;
+    : `✗ ${zeroReason(r, t, locale)}`;
 }
 
 /** A line that stands for the words of a plan shown beside (the same text in either language). */

@@ -11,7 +11,7 @@ import type { LeaderRow, ResultRow } from './viewModels/leaderboard.ts';
 import type { RoomState } from './viewModels/roomState.ts';
 import { formatClock, remainingAt, urgency, type TimerSample } from './viewModels/timer.ts';
 import { qrModules, qrSvgPath } from './viewModels/qrCode.ts';
-import { zeroReason } from './viewModels/zeroReason.ts';
+import { wasRefused, zeroReason } from './viewModels/zeroReason.ts';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -127,9 +127,10 @@ export function resultTable(
                 unit: t(`cls.unit.${unit}`),
                 step: formatSecondsShort(r.stepS),
               })
-            : `✗ ${zeroReason(r, t)}`,
+            : `✗ ${zeroReason(r, t, locale)}`,
         ),
-        h('p', { class: 'result-why' }, r.explanation[locale]),
+        // a refusal's explanation is already the zero's reason
+        wasRefused(r) ? null : h('p', { class: 'result-why' }, r.explanation[locale]),
       ),
     ),
   );

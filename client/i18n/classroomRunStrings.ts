@@ -20,6 +20,7 @@ export const classroomRunStrings = defineStrings(
     'cls.run.zeroTasting': 'The tasting went wrong: the dish differs from the recipe. Score 0.',
     'cls.run.zeroDropped':
       'Too few seats: the stations turned away more than {limit} of the guests. Score 0.',
+    'cls.run.zeroRefused': '{why} Score 0.',
     'cls.run.localhostWarning':
       'This join link points at this computer (localhost): phones cannot open it. Start the server with PUBLIC_URL, or open this page at the network address the server printed.',
     'cls.run.joinBase': 'Players will join at {url}',
@@ -41,6 +42,7 @@ export const classroomRunStrings = defineStrings(
     'cls.run.zeroMemory': '冷柜装不下：最满的厨房超出 {over}。得 0 分。',
     'cls.run.zeroTasting': '试味不对：这道菜和菜谱不一样。得 0 分。',
     'cls.run.zeroDropped': '座位太少：档口拒掉了超过 {limit} 的客人。得 0 分。',
+    'cls.run.zeroRefused': '{why}得 0 分。',
     'cls.run.localhostWarning':
       '这个加入链接指向本机（localhost）：手机打不开。请用 PUBLIC_URL 启动服务器，或用服务器打印的局域网地址打开本页。',
     'cls.run.joinBase': '学生将从 {url} 加入',

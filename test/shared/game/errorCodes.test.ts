@@ -313,6 +313,8 @@ describe('error codes', () => {
     for (const locale of ['en', 'zh-CN'] as const) {
       expect(e[locale].length, locale).toBeGreaterThan(5);
       expect(e[locale], locale).not.toMatch(/undefined|NaN|\[object/);
+      // whole sentences: a classroom zero puts "Score 0." after one (zeroReason.ts)
+      expect(e[locale], locale).toMatch(/[.。!！?？]$/);
     }
     // A game error carries the same explanation it would be given by its code.
     if ('explanation' in r.error) expect(r.error.explanation).toEqual(e);
