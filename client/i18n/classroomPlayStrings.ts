@@ -29,7 +29,7 @@ export const classroomPlayStrings = defineStrings(
   {
     'cls.play.hideScores': '备菜时隐藏星级和得分（上菜时揭晓）',
     'cls.play.hideScoresHelp':
-      '各队能看到方案装不装得下、一步要多久，但看不到得分：为答案做计划，而不是反复试分数。',
+      '各队能看到方案装不装得下、一步要多久，但看不到得分：靠推理定方案，而不是反复试分数。',
     'cls.play.scoreHidden': '星级和得分',
     'cls.play.scoreHiddenValue': '上菜时揭晓',
     'cls.play.serviceScore': '你们的方案：{stars}（{starsText}），每秒 {rate} 个{unit}',

@@ -40,7 +40,7 @@ export const classroomRunStrings = defineStrings(
     'cls.run.clearHint': '清除提示',
     'cls.run.renamed': '本场已经有人叫“{asked}”：你显示为“{name}”。',
     'cls.run.zeroMemory': '冷柜装不下：最满的厨房超出 {over}。得 0 分。',
-    'cls.run.zeroTasting': '试味不对：这道菜和菜谱不一样。得 0 分。',
+    'cls.run.zeroTasting': '试菜不对：这道菜和菜谱不一样。得 0 分。',
     'cls.run.zeroDropped': '座位太少：档口拒掉了超过 {limit} 的客人。得 0 分。',
     'cls.run.zeroRefused': '{why}得 0 分。',
     'cls.run.localhostWarning':

@@ -13,6 +13,6 @@ export const classroomScreenStrings = defineStrings(
     'cls.plan.showKitchens': '显示厨房图',
     'cls.plan.hideKitchens': '收起厨房图',
     'cls.plan.headline': '装得下：每个厨房 {used} / {cap} · 一步 {step}',
-    'cls.plan.tastingWrong': '试味不对',
+    'cls.plan.tastingWrong': '试菜不对',
   },
 );

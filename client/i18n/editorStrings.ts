@@ -96,7 +96,7 @@ export const editorStrings = defineStrings(
     'editor.courses': '菜序（流水线）',
     'editor.manual': '手动传菜（shard_map）',
     'editor.memory': '省冷柜的办法',
-    'editor.export': '导出计划',
+    'editor.export': '导出方案',
     'grid.help': '一排排厨房，主轴在前；各排间数相乘就是用到的厨房数（最多 {max} 间）。',
     'grid.summary': '{mesh} 间厨房',
     'grid.name': '第 {i} 排的名字',

@@ -13,10 +13,10 @@ export const parStrings = defineStrings(
   },
   {
     'par.heading': '标准杆',
-    'par.close': '你的计划：{score}，达到标准杆（{par}）的 {percent}。',
-    'par.notServed': '你的计划没能上菜（{why}）：达到标准杆（{par}）的 0%。',
-    'par.plan': '标准杆的计划',
-    'par.locked': '过关（一颗星）后可以看到标准杆的计划。',
+    'par.close': '你的方案：{score}，达到标准杆（{par}）的 {percent}。',
+    'par.notServed': '你的方案没能上菜（{why}）：达到标准杆（{par}）的 0%。',
+    'par.plan': '标准杆的方案',
+    'par.locked': '过关（一颗星）后可以看到标准杆的方案。',
     'par.hints': '打开的提示：{n} / {of}',
   },
 );

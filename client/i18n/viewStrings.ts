@@ -106,7 +106,7 @@ export const viewStrings = defineStrings(
     // No-break spaces (\u00a0): the canvas wraps only at plain spaces, and a break after "Megatron" left it
     // alone on the first line; as one run the sentence breaks between characters, as Chinese does.
     'views.noDishes':
-      '这些菜按\u00a0Megatron\u00a0的方式切好（计划只决定网格、菜序和省冷柜的办法）：传菜请看静态视图。',
+      '这些菜按\u00a0Megatron\u00a0的方式切好（方案只决定网格、菜序和省冷柜的办法）：传菜请看静态视图。',
     'views.dish': '{name} {spec}',
     'views.dishCopies': '{kitchens} 各一份',
     'views.picked': '已选 {id} 号厨房',

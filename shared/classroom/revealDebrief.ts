@@ -71,7 +71,7 @@ export function lessonOf(level: Level): Text {
   // The lesson's placeholders filled from the plans it quotes (lesson.ts), then introduced as theirs.
   const l = lesson(level);
   return text(
-    `这一关的道理（数字出自文中点名的计划，不是这一队的）：${l['zh-CN']}`,
+    `这一关的道理（数字出自文中点名的方案，不是这一队的）：${l['zh-CN']}`,
     `The lesson, with the figures of the plans it names (not this team's): ${l.en}`,
   );
 }

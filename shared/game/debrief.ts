@@ -19,7 +19,7 @@ export const NOT_SERVED = '—';
 /** Why a plan is not served, as the debrief's comparison and the par line say it (not fitting comes first). */
 const NOT_SERVED_BECAUSE: Readonly<Partial<Record<Evaluation['limitedBy'], Text>>> = {
   memory: text('放不下', 'it does not fit'),
-  tasting: text('试味不对', 'the tasting failed'),
+  tasting: text('试菜不对', 'the tasting failed'),
   dropped: text('被拒的客人太多', 'too many guests turned away'),
 };
 
@@ -76,7 +76,7 @@ function comparison(unit: 'tokens' | 'examples', yours: Figures, ref: Figures): 
         ? `一步 ${f.stepTime}，但没能上菜：${f.notServedBecause}（最满的冷柜 ${f.memory}），传菜：${f.passes || '无'}`
         : `放不下，没能上菜（最满的冷柜 ${f.memory}），传菜：${f.passes || '无'}`;
   return text(
-    `参考计划：${zh(ref['zh-CN'])}。你的计划：${zh(yours['zh-CN'])}。`,
+    `参考方案：${zh(ref['zh-CN'])}。你的方案：${zh(yours['zh-CN'])}。`,
     `The reference plan: ${en(ref.en)}. Yours: ${en(yours.en)}.`,
   );
 }

@@ -137,7 +137,7 @@ describe('a full round: reference plan against trap plan', () => {
         ),
       },
       lesson: {
-        'zh-CN': `这一关的道理（数字出自文中点名的计划，不是这一队的）：${lesson(level)['zh-CN']}`,
+        'zh-CN': `这一关的道理（数字出自文中点名的方案，不是这一队的）：${lesson(level)['zh-CN']}`,
         en: `The lesson, with the figures of the plans it names (not this team's): ${lesson(level).en}`,
       },
     });

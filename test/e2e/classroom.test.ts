@@ -189,7 +189,7 @@ describe('a classroom round in five pages at once', () => {
       '4 间厨房排成一排（model）',
     );
     expect(await chef.locator('.reveal .lesson').textContent()).toMatch(
-      /^这一关的道理（数字出自文中点名的计划，不是这一队的）：/u,
+      /^这一关的道理（数字出自文中点名的方案，不是这一队的）：/u,
     );
     // Cantonese's plan overflowed and was never served: it has a fridge on the projector but no step time.
     const marksIn = (metric: string) =>

@@ -163,7 +163,7 @@ export function diagnose(
   return {
     limitedBy: 'compute',
     explanation: text(
-      `灶台在这一步 ${step} 中忙了 ${share(sh.compute)}：传菜 ${share(b.communication)}，空等 ${share(b.bubble)}${update ? `，优化器更新 ${update}` : ''}，并行效率 ${eff}。好计划就是这样——菜都在做，很少干等。`,
+      `灶台在这一步 ${step} 中忙了 ${share(sh.compute)}：传菜 ${share(b.communication)}，空等 ${share(b.bubble)}${update ? `，优化器更新 ${update}` : ''}，并行效率 ${eff}。好方案就是这样——菜都在做，很少干等。`,
       `The stoves cook for ${share(sh.compute)} of the ${step} step: passing ${share(b.communication)}, waiting ${share(b.bubble)}${update ? `, the optimizer's update ${update}` : ''}, parallel efficiency ${eff}. This is what a good plan looks like: the cooking, not the waiting, sets the pace.`,
     ),
   };

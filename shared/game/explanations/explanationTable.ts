@@ -21,7 +21,7 @@ const BY_TYPE: Readonly<Record<SimErrorType, Text>> = {
     'The dish does not share out evenly: a dimension is not a multiple of the number of kitchens.',
   ),
   ValueError: text(
-    '这个计划在 JAX 里会被拒绝，计划保持原样。看上面的报错找出是哪道菜、哪一排厨房。',
+    '这个方案在 JAX 里会被拒绝，方案保持原样。看上面的报错找出是哪道菜、哪一排厨房。',
     'JAX would refuse this plan, so it stays as it was. The message above names the dish and the row.',
   ),
   ShardingTypeError: text(
@@ -29,7 +29,7 @@ const BY_TYPE: Readonly<Record<SimErrorType, Text>> = {
     'The way this dish is split does not fit the operation it takes part in.',
   ),
   InputError: text(
-    '计划里有一项填写得不对，计划保持原样。',
+    '方案里有一项填写得不对，方案保持原样。',
     'A field of the plan is malformed; the plan stays as it was.',
   ),
 };

@@ -43,8 +43,8 @@ export const columnThenRow: Level = {
   ],
   debrief: text(
     'Megatron-LM 的 MLP：Y = gelu(X·W1)·W2。W1 按列切成 [W1₁ | W1₂ | W1₃ | W1₄]，每间厨房算 gelu(X·W1ᵢ)，不用交流；W2 按行切，每间厨房算 gelu(X·W1ᵢ)·W2ᵢ，得到部分和，Y = Σᵢ gelu(X·W1ᵢ)·W2ᵢ 只需一次 AllReduce。' +
-      '在这四间慢窗口厨房里：先列后行（参考计划）一步 {reference.stepTime}（每秒 {reference.rate} 个样本），前向只汇总一次 y（{reference.allReduceBytes}，{reference.allReduceTime}），反向再汇总一次输入梯度。' +
-      '先行后列（起始计划）时，gelu 之前的部分和必须先汇总，那是 4 倍宽的 h_pre（{start.allReduceBytes}，{start.allReduceTime}），反向还要再来一次，一步 {start.stepTime}；两层都按列切要先 AllGather 拼出 h，一步 {columnsTwice.stepTime}；两层都按行切是 {rowsTwice.stepTime}。' +
+      '在这四间慢窗口厨房里：先列后行（参考方案）一步 {reference.stepTime}（每秒 {reference.rate} 个样本），前向只汇总一次 y（{reference.allReduceBytes}，{reference.allReduceTime}），反向再汇总一次输入梯度。' +
+      '先行后列（起始方案）时，gelu 之前的部分和必须先汇总，那是 4 倍宽的 h_pre（{start.allReduceBytes}，{start.allReduceTime}），反向还要再来一次，一步 {start.stepTime}；两层都按列切要先 AllGather 拼出 h，一步 {columnsTwice.stepTime}；两层都按行切是 {rowsTwice.stepTime}。' +
       '环形 AllReduce 的时间是 2(n−1)α + 2(n−1)/n · S/B：切法决定了 S 有多大。',
     "Megatron-LM's MLP: Y = gelu(X·W1)·W2. Split W1 by columns, [W1₁ | W1₂ | W1₃ | W1₄], and each kitchen computes gelu(X·W1ᵢ) without talking to the others; split W2 by rows and each kitchen's gelu(X·W1ᵢ)·W2ᵢ is a partial sum: Y = Σᵢ gelu(X·W1ᵢ)·W2ᵢ needs one AllReduce. " +
       'In these four kitchens with slow windows: column then row (the reference plan) takes {reference.stepTime} a step ({reference.rate} examples per second), with one AllReduce of y forward ({reference.allReduceBytes}, {reference.allReduceTime}) and one of the input gradient backward. ' +

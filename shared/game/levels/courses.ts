@@ -42,8 +42,8 @@ export const courses: Level = {
     ),
   ],
   debrief: text(
-    '流水线的气泡：p 个站、m 轮上菜（微批）时，GPipe 和 1F1B 的空闲比例都是 (p−1)/(m+p−1)。8 站 1 轮时是 7/8：起始计划一步 {start.stepTime}，其中 {start.waitingTime} 在空等（何况它还装不下：最满的冷柜要 {start.memory}）。64 轮时公式给出 7/71 ≈ 9.9%；出菜报告里参考计划的灶台一步有 {reference.bubble} 在空等，因为最后一站还要做 51200 词的输出层，比其他站慢，其他站得等它。' +
-      '可轮数多了，冷柜就成了问题：GPipe 先把所有轮的前向做完，每站要同时存 64 轮的激活，冷柜要 {trap.memoryMin}–{trap.memory}，40 GB 根本装不下。1F1B（参考计划）前向一轮、反向一轮，1 号站最多同时存 p = 8 轮：{reference.activations} 激活，加上参数、梯度和优化器状态共 {reference.memory}，装得下；' +
+    '流水线的气泡：p 个站、m 轮上菜（微批）时，GPipe 和 1F1B 的空闲比例都是 (p−1)/(m+p−1)。8 站 1 轮时是 7/8：起始方案一步 {start.stepTime}，其中 {start.waitingTime} 在空等（何况它还装不下：最满的冷柜要 {start.memory}）。64 轮时公式给出 7/71 ≈ 9.9%；出菜报告里参考方案的灶台一步有 {reference.bubble} 在空等，因为最后一站还要做 51200 词的输出层，比其他站慢，其他站得等它。' +
+      '可轮数多了，冷柜就成了问题：GPipe 先把所有轮的前向做完，每站要同时存 64 轮的激活，冷柜要 {trap.memoryMin}–{trap.memory}，40 GB 根本装不下。1F1B（参考方案）前向一轮、反向一轮，1 号站最多同时存 p = 8 轮：{reference.activations} 激活，加上参数、梯度和优化器状态共 {reference.memory}，装得下；' +
       '一步 {reference.stepTime}，每秒 {reference.rate} 个 token。气泡靠多分轮数来摊薄，显存靠好的排班来控制——两者要一起看。',
     'The pipeline bubble: with p stations and m rounds (microbatches), GPipe and 1F1B both leave (p−1)/(m+p−1) of the time idle. With 8 stations and one round that is 7/8: the starting plan takes {start.stepTime} a step, of which {start.waitingTime} is waiting (and it does not even fit: {start.memory} in the fullest fridge). With 64 rounds the formula gives 7/71 ≈ 9.9%; the service report shows the stoves of the reference plan idle {reference.bubble} of the step, because the last station also cooks the 51,200-word output layer, which makes it slower than the others, and they wait for it. ' +
       'More rounds make the fridge the problem: GPipe runs every round forward first, so each station keeps 64 rounds of activations, {trap.memoryMin} to {trap.memory} per fridge, far beyond 40 GB. 1F1B (the reference plan) alternates one forward and one backward, so station 1 holds at most p = 8 rounds: {reference.activations} of activations, {reference.memory} with parameters, gradients and optimizer state, which fits; ' +

@@ -41,10 +41,10 @@ export const fridgeTooSmall: Level = {
   ],
   debrief: text(
     '冷柜要装下的不只是参数。文章的估算是 M_total = 4P + 4A + 4G + 4O（fp32 下参数、激活、梯度、优化器状态各 4 字节）。' +
-      '这道菜每间厨房都放整份时（起始计划）：参数 P {start.params}、梯度 G {start.grads}、为反向保存的激活 {start.activations}、没有优化器状态（普通 SGD），再加上最大那次矩阵乘的工作区 {start.temporaries}，一共 {start.memory}，是冷柜的两倍多。' +
-      "把 W1 标成 P(None, 'model')、W2 标成 P('model', None) 后（参考计划），每间厨房只存四分之一：参数 {reference.params} + 梯度 {reference.grads}，总共 {reference.memory}，装得下。" +
+      '这道菜每间厨房都放整份时（起始方案）：参数 P {start.params}、梯度 G {start.grads}、为反向保存的激活 {start.activations}、没有优化器状态（普通 SGD），再加上最大那次矩阵乘的工作区 {start.temporaries}，一共 {start.memory}，是冷柜的两倍多。' +
+      "把 W1 标成 P(None, 'model')、W2 标成 P('model', None) 后（参考方案），每间厨房只存四分之一：参数 {reference.params} + 梯度 {reference.grads}，总共 {reference.memory}，装得下。" +
       '这就是文章的 W = [W₁ | W₂ | W₃ | W₄]：每间厨房用完整的 X 乘自己那一块 W₁ᵢ；第二层按行切，各厨房得到的是部分和，只需一次 AllReduce（每间厨房发出 {reference.allReduceBytes}，{reference.allReduceTime}）就拼回完整结果。' +
-      '参考计划一步用时 {reference.stepTime}，每秒处理 {reference.rate} 个样本。模型并行的第一课：切开，而不是复制。',
+      '参考方案一步用时 {reference.stepTime}，每秒处理 {reference.rate} 个样本。模型并行的第一课：切开，而不是复制。',
     'A fridge holds more than the parameters. The article estimates M_total = 4P + 4A + 4G + 4O (4 bytes each, fp32, for parameters, activations, gradients and optimizer state). ' +
       'With a whole copy in every kitchen (the starting plan) this dish needs: parameters {start.params}, gradients {start.grads}, activations kept for the backward pass {start.activations}, no optimizer state (plain SGD), and {start.temporaries} of working space for the largest matmul — {start.memory}, more than two fridges. ' +
       "Labelled W1 P(None, 'model') and W2 P('model', None) (the reference plan), each kitchen keeps a quarter: {reference.params} of parameters and {reference.grads} of gradients, {reference.memory} in all, and it fits. " +

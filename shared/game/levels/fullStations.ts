@@ -48,7 +48,7 @@ export const fullStations: Level = {
   debrief: text(
     '容量系数决定每个档口的座位：C = ⌈k·S·系数/E⌉（GShard §2.2）。这里每桌 S = 2048 位客人、E = 128 个档口、每位客人去 k = 2 个，平均每个档口 32 位。' +
       '路由器在辅助损失的约束下大体均衡，每个档口来的人数近似服从 Binomial(S, k/E)，总有档口比平均多：系数 1（32 个座位）时 {factor1.dropped} 的客人被拒，1.25（40 个座位）时 {reference.dropped}，1.5 时几乎没有（{factor15.dropped}）。' +
-      '座位越多，灶台和窗口越忙：每个专家的矩阵乘、派发与汇合的四次 AllToAll 都按 C 计算，即使座位空着。一步的时间几乎和系数成正比（系数 1 时 {factor1.stepTime}，1.25 时 {reference.stepTime}，1.5 时 {factor15.stepTime}，起始的 2 时 {start.stepTime}），所以好计划选满足质量底线的最小系数。参考计划：容量系数 1.25。',
+      '座位越多，灶台和窗口越忙：每个专家的矩阵乘、派发与汇合的四次 AllToAll 都按 C 计算，即使座位空着。一步的时间几乎和系数成正比（系数 1 时 {factor1.stepTime}，1.25 时 {reference.stepTime}，1.5 时 {factor15.stepTime}，起始的 2 时 {start.stepTime}），所以好方案选满足质量底线的最小系数。参考方案：容量系数 1.25。',
     'The capacity factor sets each station’s seats: C = ⌈k·S·factor/E⌉ (GShard §2.2). Here a table group has S = 2048 guests, E = 128 stations and each guest visits k = 2, so a station expects 32. ' +
       'A router held roughly balanced by its auxiliary loss sends a station about Binomial(S, k/E) guests, and some stations always get more than average: at factor 1 (32 seats) {factor1.dropped} of the guests are turned away, at 1.25 (40 seats) {reference.dropped}, at 1.5 almost none ({factor15.dropped}). ' +
       'More seats keep the stoves and windows busier: every expert’s matmuls and the four AllToAlls of dispatch and combine are sized by C, even when seats stay empty. The step time grows almost in proportion to the factor ({factor1.stepTime} at factor 1, {reference.stepTime} at 1.25, {factor15.stepTime} at 1.5, {start.stepTime} at the starting 2), so a good plan takes the smallest factor that meets the quality bar. The reference plan: capacity factor 1.25.',

@@ -46,7 +46,7 @@ export const interleavedCourses: Level = {
   debrief: text(
     'Megatron 的交错 1F1B（Narayanan 等人 2021）：每个设备做 v 段不相邻的模型（设备 d 的第 c 段是第 c·p + d 段），一段只有 ℓ/(p·v) 层。' +
       '流水线的填充和排空按段计，气泡相对理想时间从 (p−1)/m 降到 (p−1)/(v·m)：这里 p = 8、m = 16，v = 1 时 7/16 ≈ 44%，v = 4 时 7/64 ≈ 11%。' +
-      '占一步的比例，公式给出 v = 1 时 7/23 ≈ 30%，v = 4 时 7/71 ≈ 9.9%；出菜报告里灶台空等的是起始计划 {start.bubble}、参考计划 {reference.bubble}，都更多：最后一站还要做 51200 词的输出层，比其他站慢，其他站得等它。' +
+      '占一步的比例，公式给出 v = 1 时 7/23 ≈ 30%，v = 4 时 7/71 ≈ 9.9%；出菜报告里灶台空等的是起始方案 {start.bubble}、参考方案 {reference.bubble}，都更多：最后一站还要做 51200 词的输出层，比其他站慢，其他站得等它。' +
       '代价有两个：1 号站同时在做的微批从 p 变成 p·(1 + (p−1)/(p·v))，激活多约 (p−1)/(p·v)（v = 4 时多 22%）；站与站之间传菜的次数变成 v 倍。' +
       '微批数已经到头时，交错是缩小气泡的办法——只要冷柜和传菜窗口还撑得住。',
     "Megatron's interleaved 1F1B (Narayanan et al. 2021): each device runs v non-adjacent chunks of the model (chunk c of device d is model stage c·p + d), each only ℓ/(p·v) layers. " +

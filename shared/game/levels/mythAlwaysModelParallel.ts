@@ -43,8 +43,8 @@ export const mythAlwaysModelParallel: Level = {
     ),
   ],
   debrief: text(
-    '模型并行把通信放在每一层的关键路径上：这里（起始计划）每步前向汇总一次 y、反向再汇总一次，每次每间厨房要在 15 GB/s 的窗口（PCIe，没有 NVLink）上发 {start.allReduceBytes}（{start.allReduceTime}），一步 {start.stepTime}。' +
-      '数据并行（参考计划）只在每步结束时汇总梯度：W1、W2 每间厨房各发 {reference.allReduceBytes}，而且在反向计算时就开始传，几乎全藏在计算后面；一步 {reference.stepTime}，每秒 {reference.rate} 个样本，更快。' +
+    '模型并行把通信放在每一层的关键路径上：这里（起始方案）每步前向汇总一次 y、反向再汇总一次，每次每间厨房要在 15 GB/s 的窗口（PCIe，没有 NVLink）上发 {start.allReduceBytes}（{start.allReduceTime}），一步 {start.stepTime}。' +
+      '数据并行（参考方案）只在每步结束时汇总梯度：W1、W2 每间厨房各发 {reference.allReduceBytes}，而且在反向计算时就开始传，几乎全藏在计算后面；一步 {reference.stepTime}，每秒 {reference.rate} 个样本，更快。' +
       '业界的标配是“数据并行 + 模型并行”：能塞进一张卡的模型先用数据并行；放不下了，再叠加张量或流水线并行。并行效率 Eff = T_calc / (T_calc + T_comm)：通信越少、越能藏起来，越接近线性扩展。',
     'Model parallelism puts communication on the critical path of every layer: here (the starting plan) one sum of y forward and one backward per step, each kitchen sending {start.allReduceBytes} each time through the 15 GB/s windows (PCIe, no NVLink) ({start.allReduceTime}), {start.stepTime} a step. ' +
       'Data parallelism (the reference plan) adds up the gradients once per step: each kitchen sends {reference.allReduceBytes} for each of W1 and W2, while the backward pass is still running and almost entirely hidden behind it; {reference.stepTime} a step, {reference.rate} examples per second, faster. ' +

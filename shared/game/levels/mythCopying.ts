@@ -28,7 +28,7 @@ export const mythCopying: Level = {
       'A-Ming looks at the dish — a transformer block with 1.8 billion parameters — and shakes his head.',
   ),
   goal: text(
-    '现在的计划是小李的“复制”方案。改成真正的模型并行：把权重切开，让冷柜装得下。',
+    '桌上摆的是小李的“复制”方案。改成真正的模型并行：把权重切开，让冷柜装得下。',
     "The plan is the kitchen hand's copying plan. Turn it into real model parallelism: cut the weights so that the fridges fit.",
   ),
   hints: [
@@ -46,9 +46,9 @@ export const mythCopying: Level = {
     ),
   ],
   debrief: text(
-    '复制整份模型的是数据并行，不是模型并行。这道菜是 GPT-3 的一层（h = 12288，96 个头，序列长 2048），18.1 亿参数，fp32 下 {trap.params}；每间厨房各放一份（起始计划），再加同样大的梯度（{trap.grads}）、为反向保存的激活（{trap.activations}）和最大一次矩阵乘的工作区（{trap.temporaries}），每间厨房要 {trap.memory}——16 GB 的冷柜超出 {trap.overflow}，0 号厨房先溢出。' +
-      '模型并行是“切分”：按 Megatron 的切法（参考计划），注意力按头切、MLP 先列后行，每间厨房只存四分之一的参数（{reference.params}）和梯度（{reference.grads}）；残差流的激活仍是整份，总共 {reference.memory}，装得下。' +
-      '代价是前向每个子层末尾一次 AllReduce（每次每间厨房发 {reference.allReduceBytes}，在快窗口上 {reference.allReduceTime}），反向再一次 AllReduce，在 MLP 的输入上（块自己的输入不需要梯度，注意力那一侧就不用汇总）；参考计划一步 {reference.stepTime}，每秒 {reference.rate} 个 token。' +
+    '复制整份模型的是数据并行，不是模型并行。这道菜是 GPT-3 的一层（h = 12288，96 个头，序列长 2048），18.1 亿参数，fp32 下 {trap.params}；每间厨房各放一份（起始方案），再加同样大的梯度（{trap.grads}）、为反向保存的激活（{trap.activations}）和最大一次矩阵乘的工作区（{trap.temporaries}），每间厨房要 {trap.memory}——16 GB 的冷柜超出 {trap.overflow}，0 号厨房先溢出。' +
+      '模型并行是“切分”：按 Megatron 的切法（参考方案），注意力按头切、MLP 先列后行，每间厨房只存四分之一的参数（{reference.params}）和梯度（{reference.grads}）；残差流的激活仍是整份，总共 {reference.memory}，装得下。' +
+      '代价是前向每个子层末尾一次 AllReduce（每次每间厨房发 {reference.allReduceBytes}，在快窗口上 {reference.allReduceTime}），反向再一次 AllReduce，在 MLP 的输入上（块自己的输入不需要梯度，注意力那一侧就不用汇总）；参考方案一步 {reference.stepTime}，每秒 {reference.rate} 个 token。' +
       '两种方法常常一起用：模型放不进一张卡时先切开，再把切好的组复制去接待更多客人。',
     "Copying the whole model is data parallelism, not model parallelism. This dish is one layer of GPT-3 (h = 12288, 96 heads, sequence 2048): 1.81 billion parameters, {trap.params} in fp32. A copy in every kitchen (the starting plan) plus gradients of the same size ({trap.grads}), the activations kept for the backward pass ({trap.activations}) and the largest matmul's working space ({trap.temporaries}) needs {trap.memory} per kitchen — {trap.overflow} more than a 16 GB fridge, and kitchen 0 overflows first. " +
       "Model parallelism cuts: with Megatron's layout (the reference plan: attention split by heads, the MLP by columns then rows) each kitchen stores a quarter of the parameters ({reference.params}) and of the gradients ({reference.grads}); the residual stream's activations stay whole, {reference.memory} in all, and it fits. " +

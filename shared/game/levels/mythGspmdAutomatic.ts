@@ -48,9 +48,9 @@ export const mythGspmdAutomatic: Level = {
     ),
   ],
   debrief: text(
-    'jit 的 in_shardings / out_shardings 是硬约束：输入和输出必须按它们切；with_sharding_constraint 也是分区器必须满足的约束。GSPMD 从这些注解出发，把切法传播到其余的值，并在需要时插入通信；可它不会替你决定要切什么。没有注解时，每个值都不切：每间厨房放着 {start.params} 参数、{start.grads} 梯度，再加激活和工作区共 {start.memory}（起始计划），16 GB 的冷柜装不下。' +
+    'jit 的 in_shardings / out_shardings 是硬约束：输入和输出必须按它们切；with_sharding_constraint 也是分区器必须满足的约束。GSPMD 从这些注解出发，把切法传播到其余的值，并在需要时插入通信；可它不会替你决定要切什么。没有注解时，每个值都不切：每间厨房放着 {start.params} 参数、{start.grads} 梯度，再加激活和工作区共 {start.memory}（起始方案），16 GB 的冷柜装不下。' +
       '只给四个 MLP 权重贴标签，副手就把它们之间的激活也切开了：{mlpLabels.memory}，一步 {mlpLabels.stepTime}（每秒 {mlpLabels.rate} 个 token）。' +
-      '再把注意力和输出层也标上：{megatronLabels.memory}，一步 {megatronLabels.stepTime}（每秒 {megatronLabels.rate} 个 token），每层只多了两次小小的 AllReduce。参考计划连嵌入表也按列标上，分区器在它前后改用 AllGather 和 ReduceScatter：{reference.memory}，一步 {reference.stepTime}（每秒 {reference.rate} 个 token）。' +
+      '再把注意力和输出层也标上：{megatronLabels.memory}，一步 {megatronLabels.stepTime}（每秒 {megatronLabels.rate} 个 token），每层只多了两次小小的 AllReduce。参考方案连嵌入表也按列标上，分区器在它前后改用 AllGather 和 ReduceScatter：{reference.memory}，一步 {reference.stepTime}（每秒 {reference.rate} 个 token）。' +
       '几个有意义的标签就够了——但标签的意图得由你来给。理解 PartitionSpec 的语义，才能写出好的约束。',
     'The in_shardings and out_shardings of jit are hard constraints: inputs and outputs are cut exactly as they say; a with_sharding_constraint is also a constraint the partitioner must meet. From these annotations GSPMD propagates a layout to every other value and inserts the collectives it needs; it does not decide what to cut for you. With no annotation nothing is split: every kitchen holds {start.params} of parameters and {start.grads} of gradients, {start.memory} with activations and working space (the starting plan), and no 16 GB fridge fits it. ' +
       'Label only the four MLP weights and the sous-chef splits the activations between them as well: {mlpLabels.memory}, {mlpLabels.stepTime} a step ({mlpLabels.rate} tokens per second). ' +

@@ -45,7 +45,7 @@ export const mythMoreShards: Level = {
   debrief: text(
     '多切一刀，每间厨房的计算按 1/n 变少，但通信不会跟着变少。环形 AllReduce 每间厨房发出 2(n−1)/n · S 字节：n = 4 是 1.5·S，n = 16 是 1.875·S，几乎不变；还有 2(n−1) 步的延迟。（文章说“通信量随设备数对数增长”，并不准确：每卡字节数接近常数，延迟步数随 n 线性增长。）' +
       '更要命的是窗口：4 间一层时，16 路的环必然跨层，每一步都走慢窗口（2.5 GB/s，而层内是 15 GB/s）。' +
-      '结果：2 路（起始计划）{start.stepTime}；4 路（参考计划）{reference.stepTime}（每秒 {reference.rate} 个样本）最快；8 路 {eightWay.stepTime}，16 路 {trap.stepTime}——多用 4 倍的厨房，反而慢了近一倍，传菜占了一步的 {trap.communication}。' +
+      '结果：2 路（起始方案）{start.stepTime}；4 路（参考方案）{reference.stepTime}（每秒 {reference.rate} 个样本）最快；8 路 {eightWay.stepTime}，16 路 {trap.stepTime}——多用 4 倍的厨房，反而慢了近一倍，传菜占了一步的 {trap.communication}。' +
       '调优要找计算与通信的平衡点，并且让切得最细的那一排留在节点内的快窗口里。',
     "One more cut makes each kitchen's compute shrink as 1/n, but not its communication. A ring AllReduce has each kitchen send 2(n−1)/n · S bytes: 1.5·S at n = 4, 1.875·S at n = 16 — almost the same — plus 2(n−1) steps of latency. (The article says the communication grows logarithmically with the device count; more precisely, the bytes per device are nearly constant and the latency steps grow linearly.) " +
       'Worse are the windows: with 4 kitchens per floor a 16-way ring must cross floors, and every step runs at the slow window (2.5 GB/s instead of 15 GB/s inside a floor). ' +

@@ -45,8 +45,8 @@ export const mythPmapIsPjit: Level = {
     ),
   ],
   debrief: text(
-    'pmap 隐含数据并行的语义：所有设备执行同一份模型、处理不同的数据。参数在每间厨房各有一份（起始计划）：{start.params} 参数、{start.grads} 梯度，加上激活和工作区共 {start.memory}，超出 16 GB 的冷柜 {start.overflow}。' +
-      'pjit（今天就是 jax.jit 加 in_shardings / out_shardings）允许给每个参数任意的 PartitionSpec：W1、W2 一切开（参考计划），每间厨房 {reference.memory}，装得下；一步 {reference.stepTime}，每秒 {reference.rate} 个样本，通信只有前后各一次 AllReduce。' +
+    'pmap 隐含数据并行的语义：所有设备执行同一份模型、处理不同的数据。参数在每间厨房各有一份（起始方案）：{start.params} 参数、{start.grads} 梯度，加上激活和工作区共 {start.memory}，超出 16 GB 的冷柜 {start.overflow}。' +
+      'pjit（今天就是 jax.jit 加 in_shardings / out_shardings）允许给每个参数任意的 PartitionSpec：W1、W2 一切开（参考方案），每间厨房 {reference.memory}，装得下；一步 {reference.stepTime}，每秒 {reference.rate} 个样本，通信只有前后各一次 AllReduce。' +
       '同一个网格、同样四张卡，差别在语义：pmap 只有一条映射轴，pjit 可以做张量并行、流水线、数据并行以及它们的组合，通信由 GSPMD 推导。',
     'pmap carries data-parallel semantics: every device runs the same model on different data. Every kitchen holds a copy of the parameters (the starting plan): {start.params} of parameters, {start.grads} of gradients, {start.memory} with the activations and working space — {start.overflow} more than a 16 GB fridge. ' +
       'pjit (today: jax.jit with in_shardings / out_shardings) takes any PartitionSpec for every parameter: cut W1 and W2 (the reference plan) and each kitchen needs {reference.memory}, which fits; a step takes {reference.stepTime}, {reference.rate} examples per second, with one AllReduce forward and one backward. ' +

@@ -42,8 +42,8 @@ export const seasoningLedgers: Level = {
     ),
   ],
   debrief: text(
-    'ZeRO 的账：混合精度 Adam 每个参数要 2 字节 fp16/bf16 参数、2 字节梯度、K = 12 字节优化器状态（fp32 底稿、动量、方差）。Ψ = 26.5 亿参数时，每间厨房 16Ψ = 42.4 GB，加上激活和工作区共 {start.memory}（起始计划），16 GB 的冷柜装不下。' +
-      '按 N_d = 16 间厨房分账：ZeRO-1（参考计划）每间 (2 + 2 + 12/16)Ψ = 12.6 GB，共 {reference.memory}，装得下，一步 {reference.stepTime}（每秒 {reference.rate} 个 token）：梯度照样 AllReduce，每步再把每个参数更新后的分片 AllGather 回来。' +
+    'ZeRO 的账：混合精度 Adam 每个参数要 2 字节 fp16/bf16 参数、2 字节梯度、K = 12 字节优化器状态（fp32 底稿、动量、方差）。Ψ = 26.5 亿参数时，每间厨房 16Ψ = 42.4 GB，加上激活和工作区共 {start.memory}（起始方案），16 GB 的冷柜装不下。' +
+      '按 N_d = 16 间厨房分账：ZeRO-1（参考方案）每间 (2 + 2 + 12/16)Ψ = 12.6 GB，共 {reference.memory}，装得下，一步 {reference.stepTime}（每秒 {reference.rate} 个 token）：梯度照样 AllReduce，每步再把每个参数更新后的分片 AllGather 回来。' +
       'ZeRO-2 把梯度也分账，(2 + 14/16)Ψ ≈ 7.6 GB，共 {zero2.memory}：梯度不再 AllReduce，而是按段 ReduceScatter，传的量只有一半，一步 {zero2.stepTime}，和 ZeRO-1 一样快；ZeRO-3（即 FSDP）16Ψ/16 ≈ 2.65 GB，共 {zero3.memory}，可每次用参数前都要 AllGather，而且就在关键路径上，一步 {zero3.stepTime}。' +
       '够用就好：装得下以后，再往上一阶省下的冷柜用不上，多出的传菜却每步都要付。',
     "ZeRO's accounting: mixed-precision Adam keeps 2 bytes of fp16/bf16 parameters, 2 bytes of gradients and K = 12 bytes of optimizer state (fp32 master copy, momentum, variance) per parameter. With Ψ = 2.65 billion parameters each kitchen needs 16Ψ = 42.4 GB, {start.memory} with activations and working space (the starting plan): no 16 GB fridge holds it. " +

@@ -52,10 +52,10 @@ export const theBanquet: Level = {
     ),
   ],
   debrief: text(
-    '先把数字弄对：1750 亿参数在 fp32 下是 700 GB，在 bf16/fp16 下是 350 GB（文章写成“700GB（FP16）”是错的）；混合精度 Adam 训练时每个参数 16 字节，共 2.8 TB。512 间厨房各放一整份（起始计划），每间要 {start.memory}——2.8 TB / 80 GB，要 35 个冷柜才装得下。' +
+    '先把数字弄对：1750 亿参数在 fp32 下是 700 GB，在 bf16/fp16 下是 350 GB（文章写成“700GB（FP16）”是错的）；混合精度 Adam 训练时每个参数 16 字节，共 2.8 TB。512 间厨房各放一整份（起始方案），每间要 {start.memory}——2.8 TB / 80 GB，要 35 个冷柜才装得下。' +
       '按文章的方案：8 路张量并行留在节点内的 NVLink 上，8 段流水线跨节点，每段 12 层，其余 8 路数据并行。每间厨房只放 1/64 的模型：参数 {articlePlan.params}、梯度 {articlePlan.grads}、优化器状态 {articlePlan.optimizer}，加上全部重算后的激活 {articlePlan.activations}，最满的冷柜共 {articlePlan.memory}。' +
       '每条流水线每步 1536/8 = 192 轮，气泡公式 (p−1)/(m+p−1) = 7/199 ≈ 3.5%（模拟里首末站更重，是 {articlePlan.bubble}）。按文章的方案一步 {articlePlan.stepTime}，每秒 {articlePlan.rate} 个 token，并行效率 {articlePlan.efficiency}——与 Megatron-LM 论文报告的量级一致。' +
-      '参考计划换成选择性重算加序列并行，激活仍装得下：一步 {reference.stepTime}，每秒 {reference.rate} 个 token，冷柜 {reference.memory}。三种刀法一起上，才做得出满汉全席。',
+      '参考方案换成选择性重算加序列并行，激活仍装得下：一步 {reference.stepTime}，每秒 {reference.rate} 个 token，冷柜 {reference.memory}。三种刀法一起上，才做得出满汉全席。',
     'First get the numbers right: 175 billion parameters are 700 GB in fp32 and 350 GB in bf16/fp16 (the article\'s "700 GB (FP16)" is wrong); training with mixed-precision Adam keeps 16 bytes per parameter, 2.8 TB. A whole copy in each of 512 kitchens (the starting plan) needs {start.memory} per kitchen — 2.8 TB / 80 GB, the room of 35 fridges. ' +
       "The article's plan: 8-way tensor parallelism inside a node on NVLink, 8 pipeline stages of 12 layers across nodes, and 8-way data parallelism for the rest. Each kitchen holds 1/64 of the model: {articlePlan.params} of parameters, {articlePlan.grads} of gradients, {articlePlan.optimizer} of optimizer state, and {articlePlan.activations} of activations with full recomputation: {articlePlan.memory} in the fullest fridge. " +
       'Each pipeline serves 1536/8 = 192 rounds per step; the bubble formula (p−1)/(m+p−1) gives 7/199 ≈ 3.5% ({articlePlan.bubble} in the simulation, whose first and last stages are heavier). The article’s plan takes {articlePlan.stepTime} a step, {articlePlan.rate} tokens per second, parallel efficiency {articlePlan.efficiency} — the order of what the Megatron-LM paper reports. ' +

@@ -57,8 +57,8 @@ export const theTasting: Level = {
     ),
   ],
   debrief: text(
-    '在 shard_map 里，代码写的是每间厨房自己的工序，编译器一次传菜也不会替你加。W2 按行切时，每间厨房算出的 h·W2ᵢ 只是部分和，真正的结果是 pred = Σᵢ h·W2ᵢ——少了 psum，每间厨房端出的菜都不一样，也都不对，试菜当场就能尝出来（陷阱计划的相对误差 {trap.tastingError}）。' +
-      '加上 psum 后（参考计划），每间厨房在窗口上传一次 AllReduce（每间厨房发出 {reference.allReduceBytes}，{reference.allReduceTime}），试菜通过；前向一步 {reference.stepTime}，每秒 {reference.rate} 个样本。' +
+    '在 shard_map 里，代码写的是每间厨房自己的工序，编译器一次传菜也不会替你加。W2 按行切时，每间厨房算出的 h·W2ᵢ 只是部分和，真正的结果是 pred = Σᵢ h·W2ᵢ——少了 psum，每间厨房端出的菜都不一样，也都不对，试菜当场就能尝出来（陷阱方案的相对误差 {trap.tastingError}）。' +
+      '加上 psum 后（参考方案），每间厨房在窗口上传一次 AllReduce（每间厨房发出 {reference.allReduceBytes}，{reference.allReduceTime}），试菜通过；前向一步 {reference.stepTime}，每秒 {reference.rate} 个样本。' +
       '这也是为什么要有 check_vma：默认开着时，JAX 会发现各厨房的 pred 还“随厨房而变”，却被声明为 P()，直接报错。这一关把它关掉了，所以只能靠试菜发现问题——在自动模式下，这次 AllReduce 由 GSPMD 替你插入。',
     "In shard_map the code is each kitchen's own steps, and the compiler adds no pass for you. With W2 split by rows each kitchen's h·W2ᵢ is only a partial sum; the result is pred = Σᵢ h·W2ᵢ. Without the psum each kitchen serves a different dish and none is right, which the tasting catches at once (relative error {trap.tastingError} in the trap plan). " +
       'With the psum (the reference plan) each kitchen sends one AllReduce through the windows ({reference.allReduceBytes} per kitchen, {reference.allReduceTime}) and the tasting passes; the forward pass takes {reference.stepTime}, {reference.rate} examples per second. ' +

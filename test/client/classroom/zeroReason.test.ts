@@ -41,7 +41,7 @@ describe('zeroReason', () => {
     expect(wasRefused(oom)).toBe(false);
   });
   it('names a wrong tasting', () => {
-    expect(zh({ ...base, tastingOk: false, score: 0 })).toContain('试味不对');
+    expect(zh({ ...base, tastingOk: false, score: 0 })).toContain('试菜不对');
   });
   it('gives a refused plan the words of its error code, not the core’s English message', () => {
     const level = levelById('fridge-too-small')!;

@@ -71,7 +71,7 @@ describe('sim level', () => {
     const r = report({ level: level.id, plan: JSON.parse(JSON.stringify(level.reference)), locale: 'zh-CN' });
     expect(r.tastesRight).toBe(true);
     expect(r.stars).toBe(3);
-    expect(r.debrief).toContain('参考计划');
+    expect(r.debrief).toContain('参考方案');
     expect(r.verdict).toMatch(/灶台/);
   });
 

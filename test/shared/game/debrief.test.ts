@@ -28,7 +28,7 @@ describe('debrief figures', () => {
     expect(f.memory).toMatch(/GB$/);
     const told = debrief(level, trap);
     expect(told.en).toContain(`Yours: not served, it does not fit (fullest fridge ${f.memory})`);
-    expect(told['zh-CN']).toContain(`你的计划：放不下，没能上菜（最满的冷柜 ${f.memory}）`);
+    expect(told['zh-CN']).toContain(`你的方案：放不下，没能上菜（最满的冷柜 ${f.memory}）`);
   });
 
   it('a plan that fits is quoted with its step time and rate', () => {
@@ -60,7 +60,7 @@ describe('debrief figures', () => {
     expect(told.en).toContain(
       `Yours: ${f.stepTime} a step but not served, the tasting failed (fullest fridge`,
     );
-    expect(told['zh-CN']).toContain(`你的计划：一步 ${f.stepTime}，但没能上菜：试味不对（最满的冷柜`);
+    expect(told['zh-CN']).toContain(`你的方案：一步 ${f.stepTime}，但没能上菜：试菜不对（最满的冷柜`);
   });
 
   it('a plan that turns away too many guests has no rate either (full stations at capacity factor 1)', () => {
