@@ -58,6 +58,26 @@ describe('lessons', () => {
     },
   );
 
+  // A plan that does not fit cannot run, so the screens show no step time for it (debrief.ts planFigures);
+  // a lesson may still say what its step would cost, as the views' "were it to fit" does, but only in words
+  // that say so, in the sentence that quotes it.
+  const TIME_FIGURES = /^(stepTime|waitingTime|[a-zA-Z]+Time)$/;
+  const HYPOTHETICAL: Record<(typeof LOCALES)[number], RegExp> = {
+    en: /were it to fit/,
+    'zh-CN': /假如放得下/,
+  };
+  it.each(LEVELS.map((l) => [l.id, l] as const))(
+    '%s quotes a time of a plan that does not fit only as what it would be',
+    (_, level) => {
+      const fits = (name: string) => evaluate(level, lessonPlan(level, name)!).pricing.memory.fits;
+      for (const locale of LOCALES)
+        for (const sentence of level.debrief[locale].split(/(?<=[。；]|\. )/u))
+          for (const [, plan, figure] of sentence.matchAll(/\{([a-zA-Z0-9]+)\.([a-zA-Z]+)\}/g))
+            if (TIME_FIGURES.test(figure!) && !fits(plan!))
+              expect(sentence, `${plan}.${figure}`).toMatch(HYPOTHETICAL[locale]);
+    },
+  );
+
   it('the profiler quotes what its reference plan is now, not the plan it replaced', () => {
     const level = levelById('the-profiler')!;
     const en = lesson(level).en;
