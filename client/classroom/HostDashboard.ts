@@ -7,16 +7,18 @@ import { SessionConnection } from '../net/SessionConnection.ts';
 import { h } from '../ui/dom.ts';
 import type { ClassroomContext } from './context.ts';
 import { translator } from './context.ts';
+import { hostHeadSection } from './HostHeadSection.ts';
+import { hostHintSection } from './HostHintSection.ts';
 import { hostSeatsSection } from './HostSeatsSection.ts';
 import { hostTeamsTable } from './HostTeamsTable.ts';
 import { fetchServerInfo, resultsCsvUrl, resumeSession } from './sessionApi.ts';
 import { joinBase, type JoinBase } from './viewModels/joinBase.ts';
-import { hostLink, joinLink, projectorLink, spacedCode } from './viewModels/classroomRoute.ts';
+import { hostLink, joinLink, projectorLink } from './viewModels/classroomRoute.ts';
 import { resultRows } from './viewModels/leaderboard.ts';
 import { membersOf, teamName, type RoomState } from './viewModels/roomState.ts';
 import { connectionNotice } from './viewModels/connectionNotice.ts';
 import { frozenAt, type TimerSample } from './viewModels/timer.ts';
-import { button, isPaused, patch, phaseText, qrCode, resultTable, showTimer } from './widgets.ts';
+import { button, isPaused, patch, phaseText, resultTable, showTimer } from './widgets.ts';
 import { revealCard } from './RevealCard.ts';
 
 /** Which pacing commands make sense in each phase (the server refuses the others anyway). */
@@ -164,52 +166,19 @@ export class HostDashboard {
     this.sample = state.timer;
     const link = joinLink(this.base?.origin ?? this.ctx.origin, this.code);
     const localOnly = this.base?.localOnly ?? false;
-    patch(s.head, JSON.stringify([locale, state.title, link, localOnly]), () => [
-      h(
-        'div',
-        { class: 'head-text' },
-        h('h2', {}, state.title || t('cls.host.dashboard')),
-        h(
-          'p',
-          { class: 'code-line' },
-          t('cls.code'),
-          ' ',
-          h('strong', { class: 'code', id: 'session-code' }, spacedCode(this.code)),
-        ),
-        h('p', {}, t('cls.host.joinAt'), ' ', h('a', { href: link, class: 'join-link' }, link)),
-        localOnly
-          ? h('p', { class: 'form-error localhost-warning', role: 'alert' }, t('cls.run.localhostWarning'))
-          : null,
-        h(
-          'p',
-          { class: 'links' },
-          h(
-            'a',
-            { href: projectorLink(this.ctx.origin, this.code), target: '_blank', rel: 'noopener' },
-            t('cls.host.projector'),
-          ),
-          ' · ',
-          h(
-            'a',
-            {
-              href: resultsCsvUrl(this.ctx.endpoint, this.code, this.ctx.keys.hostKey(this.code) ?? ''),
-              download: `mesh-kitchen-${this.code}.csv`,
-              id: 'csv-link',
-            },
-            t('cls.host.csv'),
-          ),
-        ),
-        // The key is the only way back in from another browser or after the server restarts.
-        h(
-          'details',
-          { class: 'host-key' },
-          h('summary', {}, t('cls.host.showKey')),
-          h('p', {}, t('cls.host.keyNote', { link: hostLink(this.ctx.origin, this.code) })),
-          h('code', { id: 'host-key-value' }, this.ctx.keys.hostKey(this.code) ?? ''),
-        ),
-      ),
-      qrCode(link, t('cls.qrLabel', { link }), 148),
-    ]);
+    const hostKey = this.ctx.keys.hostKey(this.code) ?? '';
+    hostHeadSection(s.head, {
+      title: state.title,
+      code: this.code,
+      link,
+      localOnly,
+      projector: projectorLink(this.ctx.origin, this.code),
+      csv: resultsCsvUrl(this.ctx.endpoint, this.code, hostKey),
+      hostLink: hostLink(this.ctx.origin, this.code),
+      hostKey,
+      t,
+      locale,
+    });
     const allowed = COMMANDS[state.phase];
     const cmd = (command: HostCommand, label: string, primary = false) =>
       button(
@@ -311,42 +280,7 @@ export class HostDashboard {
               ),
             ],
     );
-    // The hint on every screen now, Clear; its line is kept when empty, so a hint moves no button.
-    patch(s.hint, JSON.stringify([locale, state.lastHint]), () => {
-      const box = h('textarea', { id: 'hint-text', maxlength: '280', rows: '2', 'data-focus': 'hint' });
-      const form = h(
-        'form',
-        { class: 'hint-form' },
-        h('label', { for: 'hint-text' }, t('cls.host.hint')),
-        box,
-        h(
-          'button',
-          { type: 'submit', class: 'button', 'data-focus': 'hint-send' },
-          t(state.lastHint ? 'cls.run.replaceHint' : 'cls.host.sendHint'),
-        ),
-        state.lastHint
-          ? h(
-              'p',
-              { class: 'hint-now', id: 'hint-now' },
-              t('cls.host.hintSent', { text: state.lastHint }),
-              ' ',
-              button(t('cls.run.clearHint'), () => this.send({ command: 'clearHint' }), {
-                class: 'button',
-                id: 'hint-clear',
-                'data-focus': 'hint-clear',
-              }),
-            )
-          : h('p', { class: 'hint-now empty', 'aria-hidden': 'true' }),
-      );
-      form.addEventListener('submit', (e) => {
-        e.preventDefault();
-        const text = box.value.trim();
-        if (!text) return;
-        this.send({ command: 'hint', text });
-        box.value = '';
-      });
-      return [form];
-    });
+    hostHintSection(s.hint, state.lastHint, t, locale, (c) => this.send(c));
   }
 
   /** End planning locks every plan as it stands: asks first while a team with players has not locked. */

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import {
   CAPACITY_FACTORS,
+  HINT_MAX_CHARS,
   RECOMPUTE_POLICIES,
   SCHEDULES,
   TASTE_MODES,
@@ -111,7 +112,7 @@ export const hostCommandSchema: z.ZodType<HostCommand> = z.discriminatedUnion('c
   z.strictObject({ command: z.literal('kick'), player: id }),
   z.strictObject({ command: z.literal('readmit'), player: id }),
   z.strictObject({ command: z.literal('lockJoins'), locked: z.boolean() }),
-  z.strictObject({ command: z.literal('hint'), text: z.string().min(1).max(280) }),
+  z.strictObject({ command: z.literal('hint'), text: z.string().min(1).max(HINT_MAX_CHARS) }),
   bare('clearHint'),
   z.strictObject({ command: z.literal('reveal'), team: id }),
   bare('endSession'),

@@ -79,6 +79,8 @@ export type SessionJoinOptions =
 export type SessionRole = SessionJoinOptions['role'];
 
 /** lobby → briefing → planning → service → results → (briefing of the next round …) → podium. */
+/** The longest hint a facilitator may send, characters (the dashboard's box and the server's schema). */
+export const HINT_MAX_CHARS = 280;
 export const SESSION_PHASES = ['lobby', 'briefing', 'planning', 'service', 'results', 'podium'] as const;
 export type SessionPhase = (typeof SESSION_PHASES)[number];
 
@@ -115,7 +117,7 @@ export type HostCommand =
   | { readonly command: 'kick'; readonly player: string } // out for the session, nickname and seat key too
   | { readonly command: 'readmit'; readonly player: string } // a kicked player may come back
   | { readonly command: 'lockJoins'; readonly locked: boolean } // no new players while locked
-  | { readonly command: 'hint'; readonly text: string } // ≤ 280 characters; replaces the current hint
+  | { readonly command: 'hint'; readonly text: string } // ≤ HINT_MAX_CHARS; replaces the current hint
   | { readonly command: 'clearHint' } // takes the hint off every screen
   | { readonly command: 'reveal'; readonly team: string } // results phase: show a team's plan to all
   | { readonly command: 'endSession' }; // → podium, session closed to joins
