@@ -27,6 +27,7 @@ import {
   visitRecord,
   type EventRecord,
 } from './eventRecord.ts';
+import { deviceOrder } from './deviceOrder.ts';
 
 export const SCHEDULES = ['gpipe', '1f1b', 'interleaved'] as const;
 export type PipelineSchedule = (typeof SCHEDULES)[number];
@@ -77,7 +78,7 @@ export type EventVisitor = (
 export interface PipelineTimeline {
   /**
    * Per device, its events in time order, gap-free from 0 to `stepS` (plus any 'collective' events, which
-   * run on the link and may overlap the others; `withCollectives`). Built from a compact record on first
+   * run on the link and may overlap the others; withCollectives.ts). Built from a compact record on first
    * read and cached (hundreds of thousands of objects at p = 64: read it only to draw or export).
    */
   readonly events: readonly (readonly TimelineEvent[])[];
@@ -103,37 +104,6 @@ export interface PipelineTimeline {
 
 /** Largest p·m·v the simulation accepts (each is two tasks). */
 export const MAX_PIPELINE_TASK_PAIRS = 1 << 20;
-
-/** Task queue of one device; task = (microbatch·v + chunk)·2 + (1 if backward). */
-function deviceOrder(schedule: PipelineSchedule, p: number, m: number, v: number, d: number): Int32Array {
-  const total = m * v;
-  const order = new Int32Array(2 * total);
-  let n = 0;
-  const fwd = (j: number, c: number) => (order[n++] = (j * v + c) * 2);
-  const bwd = (j: number, c: number) => (order[n++] = (j * v + c) * 2 + 1);
-  if (schedule === 'gpipe') {
-    for (let j = 0; j < m; j++) fwd(j, 0);
-    for (let j = 0; j < m; j++) bwd(j, 0);
-    return order;
-  }
-  // k-th forward / backward of this device: microbatch ⌊k/(pv)⌋·p + k mod p, chunk from ⌊k/p⌋ mod v.
-  const mb = (k: number) => Math.floor(k / (p * v)) * p + (k % p);
-  const chunkF = (k: number) => Math.floor(k / p) % v;
-  const warmup =
-    schedule === '1f1b'
-      ? Math.min(p - d - 1, m)
-      : m === p
-        ? total
-        : Math.min(2 * (p - d - 1) + (v - 1) * p, total);
-  // With v = 1, mb(k) = k and chunkF(k) = 0, so the same loop serves 1F1B.
-  for (let k = 0; k < warmup; k++) fwd(mb(k), chunkF(k));
-  for (let k = 0; k < total - warmup; k++) {
-    fwd(mb(warmup + k), chunkF(warmup + k));
-    bwd(mb(k), v - 1 - chunkF(k));
-  }
-  for (let k = total - warmup; k < total; k++) bwd(mb(k), v - 1 - chunkF(k));
-  return order;
-}
 
 function validate(input: PipelineInput): Result<number> {
   const { schedule, stages: p, microbatches: m } = input;
@@ -328,36 +298,4 @@ export function simulatePipeline(input: PipelineInput): Result<PipelineTimeline>
     endS: Array.from(free),
     peakInFlight: Array.from(peakInFlight),
   });
-}
-
-/**
- * `timeline` with `collectives[d]` (kind 'collective', on the link, possibly overlapping compute) merged
- * into device d's events in start order. The step, idle and bubble figures are `timeline`'s: collective
- * time is neither idle nor work.
- */
-export function withCollectives(
-  timeline: PipelineTimeline,
-  collectives: readonly (readonly TimelineEvent[])[],
-): PipelineTimeline {
-  const p = timeline.endS.length;
-  const cache: (TimelineEvent[] | undefined)[] = new Array(p);
-  const deviceEvents = (d: number): TimelineEvent[] => {
-    const own = timeline.deviceEvents(d);
-    const extra = collectives[d] ?? [];
-    return (cache[d] ??= [...own, ...extra].sort((a, b) => a.startS - b.startS));
-  };
-  return {
-    get events() {
-      return Array.from({ length: p }, (_, d) => deviceEvents(d));
-    },
-    deviceEvents,
-    forEachEvent: (d: number, visit: EventVisitor) => {
-      for (const e of deviceEvents(d)) visit(e.kind, e.startS, e.endS, e.microbatch ?? -1, e.chunk ?? -1);
-    },
-    stepS: timeline.stepS,
-    bubbleFraction: timeline.bubbleFraction,
-    idleS: timeline.idleS,
-    endS: timeline.endS,
-    peakInFlight: timeline.peakInFlight,
-  };
 }

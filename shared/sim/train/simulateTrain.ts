@@ -19,12 +19,8 @@ import {
   type QueuedReduction,
   type Span,
 } from '../cost/gradientOverlap.ts';
-import {
-  simulatePipeline,
-  withCollectives,
-  type PipelineTimeline,
-  type TimelineEvent,
-} from '../cost/pipelineSimulation.ts';
+import { simulatePipeline, type PipelineTimeline, type TimelineEvent } from '../cost/pipelineSimulation.ts';
+import { withCollectives } from '../cost/withCollectives.ts';
 import type { Calibration } from '../cost/calibration.ts';
 import { stateBytesPerParam } from '../cost/memory.ts';
 import { memoryTimeS } from '../cost/pricePlan.ts';

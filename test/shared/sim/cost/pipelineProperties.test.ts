@@ -7,11 +7,11 @@ import { describe, expect, it } from 'vitest';
 import {
   SCHEDULES,
   simulatePipeline,
-  withCollectives,
   type PipelineInput,
   type PipelineTimeline,
   type TimelineEvent,
 } from '../../../../shared/sim/cost/pipelineSimulation.ts';
+import { withCollectives } from '../../../../shared/sim/cost/withCollectives.ts';
 
 const quarter = (max: number) => fc.integer({ min: 1, max }).map((n) => n / 4);
 
