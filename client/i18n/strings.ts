@@ -11,7 +11,7 @@ import { classroomScreenStrings } from './classroomScreenStrings.ts';
 import { classroomSeatStrings } from './classroomSeatStrings.ts';
 import { classroomPlayStrings } from './classroomPlayStrings.ts';
 
-import { LOCALES, type Locale } from '../../shared/index.ts';
+import { LOCALES, tidyZh, type Locale } from '../../shared/index.ts';
 
 export { LOCALES, type Locale };
 
@@ -52,9 +52,10 @@ export function translate(
   key: StringKey,
   params: Record<string, string | number> = {},
 ): string {
-  return TABLES[locale][key].replace(/\{(\w+)\}/g, (whole, name: string) =>
+  const filled = TABLES[locale][key].replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in params ? String(params[name]) : whole,
   );
+  return locale === 'zh-CN' ? tidyZh(filled) : filled;
 }
 
 /** The locale a first-time visitor gets: Chinese when the browser prefers any zh variant, else English. */

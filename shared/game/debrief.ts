@@ -4,7 +4,7 @@
 // learner's own. `sim level` and the score screen both call `debrief`.
 import type { Evaluation } from './evaluation.ts';
 import { evaluatePlan } from './evaluatePlan.ts';
-import { formatGb, formatRate, formatSeconds } from './format.ts';
+import { formatGb, formatRate, formatSeconds, tidyZh } from './format.ts';
 import { text, type Locale, type Text } from './i18n.ts';
 import type { Level } from './level.ts';
 import { lesson } from './lesson.ts';
@@ -76,7 +76,7 @@ function comparison(unit: 'tokens' | 'examples', yours: Figures, ref: Figures): 
         ? `一步 ${f.stepTime}，但没能上菜：${f.notServedBecause}（最满的冷柜 ${f.memory}），传菜：${f.passes || '无'}`
         : `放不下，没能上菜（最满的冷柜 ${f.memory}），传菜：${f.passes || '无'}`;
   return text(
-    `参考方案：${zh(ref['zh-CN'])}。你的方案：${zh(yours['zh-CN'])}。`,
+    tidyZh(`参考方案：${zh(ref['zh-CN'])}。你的方案：${zh(yours['zh-CN'])}。`),
     `The reference plan: ${en(ref.en)}. Yours: ${en(yours.en)}.`,
   );
 }

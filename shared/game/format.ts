@@ -57,6 +57,13 @@ function formatRateZh(x: number): string {
 }
 
 /**
+ * Chinese as it is typeset: no space between 万 or 亿 (a zh figure of formatRate ends in one) and the Han
+ * character after it, the measure word of a count; digits and Latin keep their spaces.
+ * @example tidyZh('每秒 79.7 万 个样本，709 个') // '每秒 79.7 万个样本，709 个'
+ */
+export const tidyZh = (s: string): string => s.replace(/([万亿]) (?=\p{Script=Han})/gu, '$1');
+
+/**
  * A rate with three significant digits: a thousands suffix in English, 万 / 亿 in Chinese (one number
  * style per locale; a screen never mixes "954k" with "79.7 万").
  * @example formatRate(54321) // '54.3k'

@@ -23,5 +23,13 @@ export { exportJax, timelineTrace } from './exportPlan.ts';
 export { LEVELS, levelById } from './levels/index.ts';
 export * from './sandbox.ts';
 export * from './sandboxMenus.ts';
-export { formatBytes, formatGb, formatKitchens, formatPercent, formatRate, formatSeconds } from './format.ts';
+export {
+  formatBytes,
+  formatGb,
+  formatKitchens,
+  formatPercent,
+  formatRate,
+  formatSeconds,
+  tidyZh,
+} from './format.ts';
 export { levelPar, parFraction, type LevelPar } from './par/levelPar.ts';

@@ -6,6 +6,7 @@
 // plans: start, reference, trap, par and the level's `lessonPlans` (lessonPlans.ts); figures: LESSON_FIGURES
 // (lessonFigures.ts), each formatted as the screens print it. An unknown placeholder is a bug of the level: it
 // throws, and the level test fails.
+import { tidyZh } from './format.ts';
 import { text, type Locale, type Text } from './i18n.ts';
 import type { Level } from './level.ts';
 import { LESSON_FIGURES } from './lessonFigures.ts';
@@ -32,5 +33,5 @@ export function lesson(level: Level): Text {
         throw new Error(`${level.id}: {${which}.${figure}}: ${(err as Error).message}`, { cause: err });
       }
     });
-  return text(fill(level.debrief['zh-CN'], 'zh-CN'), fill(level.debrief.en, 'en'));
+  return text(tidyZh(fill(level.debrief['zh-CN'], 'zh-CN')), fill(level.debrief.en, 'en'));
 }

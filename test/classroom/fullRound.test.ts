@@ -130,7 +130,7 @@ describe('a full round: reference plan against trap plan', () => {
       par: { result: expect.objectContaining({ fits: true }), words: expect.any(Array) },
       debrief: {
         'zh-CN': expect.stringMatching(
-          /^川菜的方案：一步 76\.3 ms，每秒 85\.8 万 个样本，最满的冷柜 1\.1 GB，传菜：all-reduce ×2。/u,
+          /^川菜的方案：一步 76\.3 ms，每秒 85\.8 万个样本，最满的冷柜 1\.1 GB，传菜：all-reduce ×2。/u,
         ),
         en: expect.stringMatching(
           /^Sichuan's plan: 76\.3 ms a step, 858k examples\/s, fullest fridge 1\.1 GB; passes: all-reduce ×2\. The stoves/u,

@@ -18,6 +18,12 @@ describe('i18n', () => {
     expect(translate('zh-CN', 'title.kitchen', { id: 3 })).toBe('3 号厨房');
   });
 
+  it('sets a Chinese count as it is typeset: no space between 万 and its measure word', () => {
+    expect(translate('zh-CN', 'cls.play.rate', { rate: '79.7 万', unit: '样本' })).toBe('每秒 79.7 万个样本');
+    expect(translate('zh-CN', 'cls.play.rate', { rate: '709', unit: '样本' })).toBe('每秒 709 个样本');
+    expect(translate('en', 'cls.play.rate', { rate: '797k', unit: 'examples' })).toBe('797k examples/s');
+  });
+
   it('picks Chinese for any zh browser language, else English', () => {
     expect(defaultLocale(['zh-TW', 'en'])).toBe('zh-CN');
     expect(defaultLocale(['fr-FR', 'en-US'])).toBe('en');

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { debrief, planFigures } from '../../../shared/game/debrief.ts';
-import { formatRate } from '../../../shared/game/format.ts';
+import { formatRate, tidyZh } from '../../../shared/game/format.ts';
 import { levelReport } from '../../../shared/game/levelReport.ts';
 import { LEVELS } from '../../../shared/game/levels/index.ts';
 import { evaluate, level } from './helpers.ts';
@@ -42,6 +42,15 @@ describe('formatRate', () => {
   });
 });
 
+describe('tidyZh', () => {
+  it('joins 万 and 亿 to the Han character after them, and nothing else', () => {
+    expect(tidyZh('每秒 79.7 万 个样本，2.50 亿 个 token')).toBe('每秒 79.7 万个样本，2.50 亿个 token');
+    expect(tidyZh('每秒 709 个样本，一步 1.40 s，1.2 万 tokens')).toBe(
+      '每秒 709 个样本，一步 1.40 s，1.2 万 tokens',
+    );
+  });
+});
+
 describe('the zh-CN screens use one number style', () => {
   it('the-tasting: the preview, the debrief and `sim level` print its rate in 万', () => {
     const l = level('the-tasting');
@@ -56,6 +65,9 @@ describe('the zh-CN screens use one number style', () => {
     for (const plan of [l.reference, l.start]) {
       const d = debrief(l, evaluate(l, plan));
       expect(d['zh-CN']).not.toMatch(EN_RATE);
+      expect(d['zh-CN'], 'a count is typeset 79.7 万个, not 79.7 万 个').not.toMatch(
+        /[万亿] \p{Script=Han}/u,
+      );
       expect(d.en).not.toContain('万');
     }
   });
