@@ -10,6 +10,7 @@ import { classroomRunStrings } from './classroomRunStrings.ts';
 import { classroomScreenStrings } from './classroomScreenStrings.ts';
 import { classroomSeatStrings } from './classroomSeatStrings.ts';
 import { classroomPlayStrings } from './classroomPlayStrings.ts';
+import { passStrings } from './passStrings.ts';
 
 import { LOCALES, tidyZh, type Locale } from '../../shared/index.ts';
 
@@ -26,6 +27,7 @@ const CATALOGS = [
   classroomScreenStrings,
   classroomSeatStrings,
   classroomPlayStrings,
+  passStrings,
 ] as const;
 
 type KeysOf<C> = C extends { readonly en: Readonly<Record<infer K, string>> } ? K : never;

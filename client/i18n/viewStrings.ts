@@ -1,5 +1,5 @@
 // The level screen's four views (global / local / static / dynamic, docs/design.md §5.3) and their controls, in
-// both languages; the passing styles keep docs/design.md §2's names (AllGather 拼盘, AllReduce 汇总分发, …).
+// both languages; the pass kinds' names are the core's (shared/game/passNames.ts, as passStrings.ts).
 import { defineStrings } from './defineStrings.ts';
 
 export const viewStrings = defineStrings(
@@ -62,12 +62,6 @@ export const viewStrings = defineStrings(
     'views.groupItemBytes.banquet': ', {bytes} per step (banquet scale)',
     'views.node': '{name}  {spec}  local {local}',
     'views.edge': '{kind} over {axes}: {bytes}',
-    'views.kind.all-gather': 'AllGather',
-    'views.kind.all-reduce': 'AllReduce',
-    'views.kind.reduce-scatter': 'ReduceScatter',
-    'views.kind.all-to-all': 'AllToAll',
-    'views.kind.ppermute': 'ppermute',
-    'views.kind.all-slice': 'slice (no pass)',
     'views.nodeName': 'Node {n}',
     'views.nodeRange': 'Node {n} · kitchens {first}–{last}',
     'views.linkIntra': 'window inside a node: {speed}',
@@ -151,12 +145,6 @@ export const viewStrings = defineStrings(
     'views.groupItemBytes.banquet': '，每步 {bytes}（宴席规模）',
     'views.node': '{name}  {spec}  每间 {local}',
     'views.edge': '{kind} 沿 {axes}：{bytes}',
-    'views.kind.all-gather': 'AllGather 拼盘',
-    'views.kind.all-reduce': 'AllReduce 汇总分发',
-    'views.kind.reduce-scatter': 'ReduceScatter 汇总分份',
-    'views.kind.all-to-all': 'AllToAll 换岗',
-    'views.kind.ppermute': 'ppermute 传下一站',
-    'views.kind.all-slice': '切片（不传菜）',
     'views.nodeName': '节点 {n}',
     'views.nodeRange': '节点 {n} · {first}–{last} 号厨房',
     'views.linkIntra': '节点内的窗口：{speed}',

@@ -2,7 +2,7 @@
 // capacity line) with the breakdown, its stove's step as a bar (cooking / passing / idle), the block of
 // every dish it holds, and the passes it takes part in (kind, axes, bytes, time).
 import type { GameObjects, Scene } from 'phaser';
-import { formatGb, formatSeconds } from '../../shared/index.ts';
+import { formatGb, formatSeconds, passKind } from '../../shared/index.ts';
 import { GAUGE_PARTS } from '../viewModels/fridgeGauge.ts';
 import { formatBytes } from '../viewModels/formatBytes.ts';
 import { kitchenDetails, shapeText } from '../viewModels/kitchenDetails.ts';
@@ -11,7 +11,7 @@ import type { Box } from '../viewModels/kitchenGridLayout.ts';
 import { cjkNoBreak } from './cjkNoBreak.ts';
 import { drawFridgeGauge } from './drawFridgeGauge.ts';
 import { drawPattern } from './drawPattern.ts';
-import { EVENT_STYLES, passKey, passStyle } from './eventStyles.ts';
+import { EVENT_STYLES, passStyle } from './eventStyles.ts';
 import { deviceColour, devicePattern, FONT_FAMILY, MEMORY_COLOURS } from './palette.ts';
 import { ScrollRows, type Row } from './ScrollRows.ts';
 import { TEXT_COLOUR, type SceneView, type ViewContext } from './viewContext.ts';
@@ -134,7 +134,7 @@ export class LocalView implements SceneView {
     if (d.passes.length === 0 && d.sends + d.recvs === 0)
       rows.push({ text: t('views.noPasses'), style: 'muted' });
     for (const c of d.passes) {
-      const key = passKey(c.kind);
+      const key = passKind(c.kind);
       rows.push({
         text: t('views.passRow', {
           kind: key ? t(`views.kind.${key}`) : c.kind,

@@ -6,14 +6,14 @@
 // with every group folded. A click on a group's heading, or Enter on the keyboard's cursor (the arrow keys
 // move it from group to group), opens or folds it.
 import type { GameObjects, Scene } from 'phaser';
-import { formatSeconds } from '../../shared/index.ts';
+import { formatSeconds, passKind } from '../../shared/index.ts';
 import type { Box } from '../viewModels/kitchenGridLayout.ts';
 import { groupTree, type GroupTreePhase } from '../viewModels/groupTree.ts';
 import { planListing, type Collapse, type GroupRow, type ListingRow } from '../viewModels/planListing.ts';
 import { staticNote } from '../viewModels/staticNote.ts';
 import { staticGraphLinks } from '../viewModels/staticGraphLinks.ts';
 import type { Translate } from '../ui/translate.ts';
-import { passKey, passStyle } from './eventStyles.ts';
+import { passStyle } from './eventStyles.ts';
 import { GraphRows, type GraphRow } from './GraphRows.ts';
 import { FONT_FAMILY } from './palette.ts';
 import { unitNoBreak } from './unitNoBreak.ts';
@@ -182,7 +182,7 @@ function row(r: ListingRow, t: Translate, focus: boolean): GraphRow {
       return { text: base + from, style: r.dish ? 'dish' : 'node' };
     }
     case 'edge': {
-      const key = passKey(r.kind);
+      const key = passKind(r.kind);
       const kind = key ? t(`views.kind.${key}`) : r.kind;
       const where =
         r.place === 'operand' && r.at !== undefined

@@ -4,7 +4,7 @@
 // (forward sky blue, backward orange) they differ in luminance by a WCAG contrast ratio of at least 3:1 and by
 // CIEDE2000 ≥ 20 also as deuteranopes and protanopes see them (Machado et al. 2009; eventStyles.test.ts), so
 // they stay apart on a washed-out projector, and from the cold (idle) stove by their light pattern.
-import type { StepEventKind } from '../../shared/index.ts';
+import { passKind, type StepEventKind } from '../../shared/index.ts';
 import type { DevicePattern } from './palette.ts';
 
 export interface MarkStyle {
@@ -40,21 +40,18 @@ export const EVENT_KINDS: readonly StepEventKind[] = [
   'idle',
 ];
 
-/** The passing styles (docs/design.md §2) by the core's collective kind; anything else is grey. */
-export function passStyle(kind: string): MarkStyle {
-  switch (kind) {
+/** The passing styles (docs/design.md §2) by pass kind (passNames.ts: any spelling); anything else is grey. */
+export function passStyle(spelling: string): MarkStyle {
+  switch (passKind(spelling)) {
     case 'all-reduce':
-    case 'psum':
       return { colour: 0xe69f00, pattern: 'solid' };
     case 'all-gather':
       return { colour: 0x56b4e9, pattern: 'stripes' };
     case 'reduce-scatter':
-    case 'psum_scatter':
       return { colour: 0x009e73, pattern: 'dots' };
     case 'all-to-all':
       return { colour: 0xcc79a7, pattern: 'grid' };
     case 'ppermute':
-    case 'collective-permute':
       return { colour: 0x0072b2, pattern: 'bars' };
     default:
       return { colour: 0x999999, pattern: 'diagonal' };
@@ -63,21 +60,3 @@ export function passStyle(kind: string): MarkStyle {
 
 /** Every colour passStyle gives (the dynamic view makes one plate texture each). */
 export const PASS_COLOURS: readonly number[] = [0xe69f00, 0x56b4e9, 0x009e73, 0xcc79a7, 0x0072b2, 0x999999];
-
-/** The i18n key suffix of a pass kind ('psum' → 'all-reduce'); undefined for a kind without a name. */
-export function passKey(
-  kind: string,
-): 'all-gather' | 'all-reduce' | 'reduce-scatter' | 'all-to-all' | 'ppermute' | 'all-slice' | undefined {
-  const aliases: Record<string, ReturnType<typeof passKey>> = {
-    'all-reduce': 'all-reduce',
-    psum: 'all-reduce',
-    'all-gather': 'all-gather',
-    'reduce-scatter': 'reduce-scatter',
-    psum_scatter: 'reduce-scatter',
-    'all-to-all': 'all-to-all',
-    ppermute: 'ppermute',
-    'collective-permute': 'ppermute',
-    'all-slice': 'all-slice',
-  };
-  return aliases[kind];
-}

@@ -39,17 +39,17 @@ export function resultFigures(r: Figures, unit: 'tokens' | 'examples'): Text {
   );
 }
 
-/** A plan the debrief speaks of: whose (a team's name), its result and its passes ('all-reduce ×1', '' for none). */
+/** A plan the debrief speaks of: whose (a team's name), its result and its passes ('AllReduce ×1', '' for none). */
 export interface CitedPlan {
   readonly name: Text;
   readonly result: TeamRoundResult;
-  readonly passes: string;
+  readonly passes: Text;
 }
 
-const withPasses = (figures: Text, passes: string, served: boolean): Text =>
-  passes === '' || !served
+const withPasses = (figures: Text, passes: Text, served: boolean): Text =>
+  passes.en === '' || !served
     ? figures
-    : text(`${figures['zh-CN']}，传菜：${passes}`, `${figures.en}; passes: ${passes}`);
+    : text(`${figures['zh-CN']}，传菜：${passes['zh-CN']}`, `${figures.en}; passes: ${passes.en}`);
 
 /**
  * The debrief of `revealed`, citing `best` (the round's best plan, when it is another team's) by name.

@@ -7,6 +7,7 @@ import type { EvaluateResult } from '../game/evaluatePlan.ts';
 import { levelPar } from '../game/par/levelPar.ts';
 import { planInWords } from '../game/planWords.ts';
 import type { PlanState } from '../game/planState.ts';
+import { text, type Text } from '../game/i18n.ts';
 import type { RevealMessage } from '../protocol/classroom.ts';
 import { accept, refuse } from './errors.ts';
 import { lessonOf, revealDebrief, type CitedPlan } from './revealDebrief.ts';
@@ -14,7 +15,10 @@ import { teamById } from './roster.ts';
 import { roundLevel, safeEvaluate, teamResult } from './scoreRound.ts';
 import type { ClassroomResult, SessionSnapshot } from './session.ts';
 
-const passesOf = (r: EvaluateResult): string => (r.ok ? planFigures(r.evaluation).passes : '');
+const passesOf = (r: EvaluateResult): Text =>
+  r.ok
+    ? text(planFigures(r.evaluation, 'zh-CN').passes, planFigures(r.evaluation, 'en').passes)
+    : text('', '');
 
 /**
  * The reveal of `team`'s plan in the results of the current round.

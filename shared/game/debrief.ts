@@ -7,6 +7,7 @@ import { evaluatePlan } from './evaluatePlan.ts';
 import { formatGb, formatRate, formatSeconds, tidyZh } from './format.ts';
 import { text, type Locale, type Text } from './i18n.ts';
 import type { Level } from './level.ts';
+import { passName } from './passNames.ts';
 import { lesson } from './lesson.ts';
 
 /**
@@ -34,7 +35,7 @@ export interface PlanFigures {
   readonly stepTime: string;
   readonly rate: string;
   readonly memory: string;
-  /** 'all-gather ×2, reduce-scatter ×1' over the priced collectives; '' when there are none. */
+  /** 'AllGather ×2, ReduceScatter ×1' over the priced collectives (passNames.ts); '' when there are none. */
   readonly passes: string;
 }
 
@@ -51,7 +52,9 @@ export function planFigures(e: Evaluation, locale: Locale = 'en'): PlanFigures {
     stepTime: fits ? formatSeconds(e.pricing.stepS) : NOT_SERVED,
     rate: served ? formatRate(e.pricing.tokensPerS, locale) : NOT_SERVED,
     memory: formatGb(e.pricing.memory.worst.total),
-    passes: [...counts].map(([kind, n]) => `${kind} ×${n}`).join(', '),
+    passes: [...counts]
+      .map(([kind, n]) => `${passName(kind, locale)} ×${n}`)
+      .join(locale === 'zh-CN' ? '、' : ', '),
   };
 }
 

@@ -33,3 +33,4 @@ export {
   tidyZh,
 } from './format.ts';
 export { levelPar, parFraction, type LevelPar } from './par/levelPar.ts';
+export { PASS_KINDS, PASS_NAMES, passKind, passName, type PassKind } from './passNames.ts';

@@ -1,19 +1,44 @@
-// Every priced pass names the value it moves as the program's values are named — an identifier, the same in
-// both languages — so that no English sentence shows in the Chinese static view (issue 13 item 4: the
-// profiler's pipeline listed "activations to the next stage" among zh-CN rows).
+// A pass kind has one name on every screen (shared/game/passNames.ts): every kind a level's plans are priced
+// with has one, whatever the spelling (XLA's, JAX's); the debrief's "passes:" list says it so, in each
+// language; and the views' texts (client/i18n/passStrings.ts) are the same table.
 import { describe, expect, it } from 'vitest';
-import { evaluatePlan, LEVELS } from '../../../shared/index.ts';
+import { translate } from '../../../client/i18n/strings.ts';
+import { planFigures } from '../../../shared/game/debrief.ts';
+import { LEVELS } from '../../../shared/game/levels/index.ts';
+import { PASS_KINDS, PASS_NAMES, passKind, passName } from '../../../shared/game/passNames.ts';
+import { evaluate } from './helpers.ts';
 
-describe('priced passes’ tensor names', () => {
-  it.each(LEVELS.filter((l) => l.scenario.engine !== 'tasting+pricing').map((l) => l.id))(
-    '%s: reference and trap name identifiers only',
-    (id) => {
-      const level = LEVELS.find((l) => l.id === id)!;
-      for (const plan of [level.reference, level.trap.plan]) {
-        const r = evaluatePlan(level, plan);
-        if (!r.ok) continue;
-        for (const c of r.evaluation.pricing.collectives) expect(c.tensor).toMatch(/^[\w./]+$/);
+describe('pass names', () => {
+  it('maps the core’s and JAX’s spellings to one kind, and leaves others as they are', () => {
+    expect(passKind('psum')).toBe('all-reduce');
+    expect(passKind('collective-permute')).toBe('ppermute');
+    expect(passKind('psum_scatter')).toBe('reduce-scatter');
+    expect(passKind('toString')).toBeUndefined(); // not an inherited property
+    expect(passName('psum', 'zh-CN')).toBe('AllReduce 汇总分发');
+    expect(passName('send', 'en')).toBe('send');
+  });
+
+  it.each(LEVELS.map((l) => [l.id, l] as const))(
+    '%s: every pass its plans are priced with has a name, and the debrief uses it',
+    (_, level) => {
+      for (const plan of [level.start, level.reference, level.trap.plan]) {
+        const e = evaluate(level, plan);
+        for (const c of e.pricing.collectives) expect(passKind(c.kind), c.kind).toBeDefined();
+        const en = planFigures(e, 'en').passes;
+        const zh = planFigures(e, 'zh-CN').passes;
+        for (const c of e.pricing.collectives) {
+          expect(en).toContain(`${passName(c.kind, 'en')} ×`);
+          expect(zh).toContain(`${passName(c.kind, 'zh-CN')} ×`);
+        }
+        expect(en).not.toMatch(/\b(all-reduce|all-gather|reduce-scatter|all-to-all|collective-permute)\b/);
       }
     },
   );
+
+  it('the views name each kind from the same table', () => {
+    for (const k of PASS_KINDS) {
+      expect(translate('en', `views.kind.${k}`)).toBe(PASS_NAMES[k].en);
+      expect(translate('zh-CN', `views.kind.${k}`)).toBe(PASS_NAMES[k]['zh-CN']);
+    }
+  });
 });
