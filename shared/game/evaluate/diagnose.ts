@@ -6,7 +6,8 @@ import { MIN_SERVED_SHARE } from '../../sim/cost/score.ts';
 import type { MemoryReport, LimitedBy, Pricing, StepTimeline, Tasting } from '../evaluation.ts';
 import { formatGb, formatKitchens, formatPercent, formatSeconds } from '../format.ts';
 import type { PlanEditType } from '../actions.ts';
-import { text, type Text } from '../i18n.ts';
+import { text, type Locale, type Text } from '../i18n.ts';
+import { passName } from '../passNames.ts';
 import { bubbleAdvice, memoryAdvice, passingAdvice } from './remedies.ts';
 import { criticalShares } from '../stepShares.ts';
 
@@ -60,14 +61,18 @@ function droppedText(servedShare: number): Text {
   );
 }
 
-/** The slowest collective per step: 'all-reduce pred over model (1.2 ms × 4)'. */
-function slowest(p: Pricing): string {
+/** The slowest collective per step: 'AllReduce pred over model (1.2 ms × 4, inter-node)'. */
+function slowest(p: Pricing, locale: Locale): string {
   const c = [...p.collectives]
     .filter((x) => !x.overlapped)
     .sort((a, b) => b.timeS * b.perStep - a.timeS * a.perStep)[0];
   if (c === undefined) return '—';
   const times = c.perStep > 1 ? ` × ${c.perStep}` : '';
-  return `${c.kind} ${c.tensor} over ${c.axes.join('+')} (${formatSeconds(c.timeS)}${times}, ${c.link === 'inter' ? 'inter-node' : 'intra-node'})`;
+  const axes = c.axes.join('+');
+  const kind = passName(c.kind, locale);
+  return locale === 'zh-CN'
+    ? `${kind} ${c.tensor}，沿 ${axes}（${formatSeconds(c.timeS)}${times}，${c.link === 'inter' ? '跨节点' : '节点内'}）`
+    : `${kind} ${c.tensor} over ${axes} (${formatSeconds(c.timeS)}${times}, ${c.link === 'inter' ? 'inter-node' : 'intra-node'})`;
 }
 
 /**
@@ -135,8 +140,8 @@ export function diagnose(
     return {
       limitedBy: 'communication',
       explanation: text(
-        `传菜占了这一步 ${step} 中的 ${share(b.communication)}，比做菜还久；最慢的一次是 ${slowest(p)}。并行效率 T_calc/(T_calc+T_comm) ${relation(eff)}。${passingAdvice(editable)['zh-CN']}`,
-        `Passing dishes takes ${share(b.communication)} of the ${step} step, longer than the cooking; the slowest pass is ${slowest(p)}. Parallel efficiency T_calc/(T_calc+T_comm) ${relation(eff)}. ${passingAdvice(editable).en}`,
+        `传菜占了这一步 ${step} 中的 ${share(b.communication)}，比做菜还久；最慢的一次是 ${slowest(p, 'zh-CN')}。并行效率 T_calc/(T_calc+T_comm) ${relation(eff)}。${passingAdvice(editable)['zh-CN']}`,
+        `Passing dishes takes ${share(b.communication)} of the ${step} step, longer than the cooking; the slowest pass is ${slowest(p, 'en')}. Parallel efficiency T_calc/(T_calc+T_comm) ${relation(eff)}. ${passingAdvice(editable).en}`,
       ),
     };
   // The optimizer's update as the largest part, ahead of the cooking: said so, not "the stoves are busy".

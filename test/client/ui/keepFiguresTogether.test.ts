@@ -21,7 +21,7 @@ describe('textPieces', () => {
     ['一步 4.13 s（每秒', ['4.13 s']],
     ['(2 + 14/16)Ψ ≈ 7.6 GB in all', ['≈ 7.6 GB']],
     ['7/199 ≈ 3.5%, 7/16 ≈ 44%（', ['≈ 3.5%', '≈ 44%']],
-    ['all-reduce w over model (1.2 ms × 4, inter-node)', ['1.2 ms × 4']],
+    ['AllReduce w over model (1.2 ms × 4, inter-node)', ['1.2 ms × 4']],
     ['about ≈ 12 kitchens, 3 ms × 4stages', ['≈ 12', '3 ms']],
     ['4 stages, 2 bytes, 8 kitchens, all-reduce ×14, K = 12 bytes', []],
   ])('%s', (text, expected) => {

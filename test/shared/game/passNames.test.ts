@@ -1,6 +1,6 @@
 // A pass kind has one name on every screen (shared/game/passNames.ts): every kind a level's plans are priced
 // with has one, whatever the spelling (XLA's, JAX's); the debrief's "passes:" list says it so, in each
-// language; and the views' texts (client/i18n/passStrings.ts) are the same table.
+// language, as does the diagnosis of the slowest pass; and the views' texts (client/i18n/passStrings.ts) are the same table.
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../../client/i18n/strings.ts';
 import { planFigures } from '../../../shared/game/debrief.ts';
@@ -34,6 +34,14 @@ describe('pass names', () => {
       }
     },
   );
+
+  it('the diagnosis names the slowest pass so, in the page’s language (the profiler’s start plan)', () => {
+    const profiler = LEVELS.find((l) => l.id === 'the-profiler')!;
+    const why = evaluate(profiler, profiler.start).explanation;
+    expect(why.en).toMatch(/the slowest pass is AllReduce \S+ over model \([\d.]+ ms × \d+, inter-node\)/);
+    expect(why['zh-CN']).toMatch(/最慢的一次是 AllReduce 汇总分发 \S+，沿 model（[\d.]+ ms × \d+，跨节点）/u);
+    expect(why['zh-CN']).not.toMatch(/ over |inter-node/);
+  });
 
   it('the views name each kind from the same table', () => {
     for (const k of PASS_KINDS) {
