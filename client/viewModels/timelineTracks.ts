@@ -58,11 +58,10 @@ export function laneStateAt(track: LaneTrack, t: number): LaneState {
   return { stove: main?.kind ?? 'idle', pass, passProgress };
 }
 
-/** The mesh axes a pass runs over: the label's "over a+b", `stage` for sends and receives, else all axes. */
+/** The mesh axes a pass runs over: the collective's own (StepEvent.pass), `stage` for sends and receives, else all axes. */
 export function passAxes(event: StepEvent, meshAxes: readonly string[]): readonly string[] {
   if (event.kind === 'send' || event.kind === 'recv')
     return meshAxes.includes('stage') ? ['stage'] : meshAxes;
-  const m = event.label ? /\bover ([\w+/-]+)/.exec(event.label) : null;
-  const axes = m ? m[1]!.split('+').filter((a) => meshAxes.includes(a)) : [];
+  const axes = (event.pass?.axes ?? []).filter((a) => meshAxes.includes(a));
   return axes.length > 0 ? axes : meshAxes;
 }

@@ -295,7 +295,7 @@ export class DynamicView implements SceneView {
         this.shownPass[i] = state.pass;
         if (state.pass && this.visible && !this.quiet) sounds.play('pass');
         this.passAxesOf[i] = state.pass ? passAxes(state.pass, this.meshAxes) : [];
-        const kind = state.pass?.kind === 'collective' ? (state.pass.label?.split(' ')[0] ?? '') : 'ppermute';
+        const kind = state.pass?.kind === 'collective' ? (state.pass.pass?.kind ?? '') : 'ppermute';
         const key = dishTexture(passStyle(kind).colour);
         for (const w of this.windows) if (w.lane === i) w.dish.setTexture(key);
       }

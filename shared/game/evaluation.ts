@@ -6,6 +6,7 @@
 import type { MemoryBreakdown } from '../sim/cost/memory.ts';
 import type { Score } from '../sim/cost/score.ts';
 import type { Text } from './i18n.ts';
+import type { EventPass } from './passNames.ts';
 
 /** What held the plan back (docs/design.md §5.2: memory, communication, bubble or a wrong tasting). */
 export type LimitedBy = 'memory' | 'communication' | 'bubble' | 'tasting' | 'dropped' | 'compute';
@@ -165,8 +166,10 @@ export interface StepEvent {
   readonly startS: number;
   readonly endS: number;
   readonly microbatch?: number;
-  /** What runs: the collective and its value ('all-reduce pred over model'), the op, … */
+  /** What runs, as a trace names it: the collective and its value ('all-reduce pred over model'), the op, … */
   readonly label?: string;
+  /** The pass a 'collective' event is (its kind and axes), for the views to draw and name it. */
+  readonly pass?: EventPass;
   /** Overlaps the lane's other events (a gradient reduction behind the backward pass). */
   readonly overlapped?: boolean;
 }

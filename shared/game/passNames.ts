@@ -43,6 +43,21 @@ export const PASS_NAMES: Readonly<Record<PassKind, Text>> = {
 };
 
 /**
+ * The pass a collective event of a step's timeline is: its kind, absent when the event stands for passes of
+ * several kinds (a training task's tensor-parallel passes under sequence parallelism), and its mesh axes.
+ */
+export interface EventPass {
+  readonly kind?: PassKind;
+  readonly axes: readonly string[];
+}
+
+/** The EventPass of a collective of `spelling` over `axes` (no kind for a spelling passKind does not know). */
+export function eventPass(spelling: string | undefined, axes: readonly string[]): EventPass {
+  const kind = spelling === undefined ? undefined : passKind(spelling);
+  return kind === undefined ? { axes } : { kind, axes };
+}
+
+/**
  * A pass kind as the screens name it in `locale`; a spelling of no known kind as it is.
  * @example passName('psum', 'zh-CN') // 'AllReduce 汇总分发'
  */

@@ -1,7 +1,7 @@
 // The service animation's picture of one step (docs/design.md §5.2 service, §5.3 dynamic view) as bars: every
 // lane's events placed in percent of the step, the overlapped ones (gradient reductions behind the backward
 // pass) on their own thin track. Plain data; the DOM strip draws it and moves a cursor across.
-import type { Locale, StepEventKind, StepTimeline } from '../../../shared/index.ts';
+import { passName, type Locale, type StepEventKind, type StepTimeline } from '../../../shared/index.ts';
 
 export interface Bar {
   readonly kind: StepEventKind;
@@ -33,7 +33,10 @@ export function timelineBars(timeline: StepTimeline, locale: Locale): LaneBars[]
         left,
         width: Math.max(0, pct(e.endS) - left),
         overlapped: e.overlapped === true,
-        label: e.label ?? e.kind,
+        // a pass of one kind by its name in the page's language ('AllReduce 汇总分发 · model'), else as traced
+        label: e.pass?.kind
+          ? `${passName(e.pass.kind, locale)} · ${e.pass.axes.join('+')}`
+          : (e.label ?? e.kind),
       };
     });
     return { label: lane.label[locale], devices: lane.devices, bars, idle: Math.min(1, idleS / span) };

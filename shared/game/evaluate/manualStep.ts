@@ -26,6 +26,7 @@ import type { ShardMapProgram } from '../../sim/spmd/buildShardMap.ts';
 import { einsumFlops, parseEinsum } from '../../sim/tensor/einsumEquation.ts';
 import { sizeOf } from '../../sim/tensor/ndarray.ts';
 import type { CollectiveCost, MemoryReport, StepEvent } from '../evaluation.ts';
+import { eventPass } from '../passNames.ts';
 import { collectiveLabel, type DeviceStep } from './spmdStep.ts';
 import { allDevices } from './spmdMemory.ts';
 
@@ -95,6 +96,7 @@ export function manualStep(
           startS: clock,
           endS: clock + c.timeS,
           label: collectiveLabel(c.kind, tensor, c.axes),
+          pass: eventPass(c.kind, c.axes),
         });
       const link = c.axes.some((a) => ctx.links.find((l) => l.axis === a)?.link === 'inter')
         ? 'inter'

@@ -11,6 +11,7 @@ import type { PlanPrice, PricedCollective } from '../../sim/cost/pricePlan.ts';
 import type { Phase, ValueId } from '../../sim/program/ir.ts';
 import type { SpmdPlan } from '../../sim/spmd/partition.ts';
 import type { CollectiveCost, StepEvent } from '../evaluation.ts';
+import { eventPass, passKind, type EventPass } from '../passNames.ts';
 
 /** The step's time on one device, its parts and its events. */
 export interface DeviceStep {
@@ -29,6 +30,15 @@ export interface DeviceStep {
 /** 'all-reduce pred over model'. */
 export const collectiveLabel = (kind: string, tensor: string, axes: readonly string[]): string =>
   `${kind} ${tensor} over ${axes.join('+')}`;
+
+/** The exposed tail of several gradient reductions: their one kind, if they share one, over all their axes. */
+function exposedPass(
+  reductions: readonly { readonly kind: string; readonly axes: readonly string[] }[],
+): EventPass {
+  const kinds = new Set(reductions.map((c) => passKind(c.kind)));
+  const axes = [...new Set(reductions.flatMap((c) => c.axes))];
+  return eventPass(kinds.size === 1 ? reductions[0]!.kind : undefined, axes);
+}
 
 /** Appends compute to the events, merging it with a compute event of the same kind that ends where it starts. */
 function addCompute(events: StepEvent[], kind: StepEvent['kind'], startS: number, endS: number): void {
@@ -69,6 +79,7 @@ export function spmdStep(plan: SpmdPlan, price: PlanPrice, step: 'train' | 'forw
       startS: clock,
       endS: clock + c.timeS,
       label: collectiveLabel(c.kind, name(c.value), c.axes),
+      pass: eventPass(c.kind, c.axes),
     });
     clock += c.timeS;
     exposedCommS += c.timeS;
@@ -90,6 +101,7 @@ export function spmdStep(plan: SpmdPlan, price: PlanPrice, step: 'train' | 'forw
           startS: start + s,
           endS: start + end,
           label: collectiveLabel(g.c.kind, name(g.c.value), g.c.axes),
+          pass: eventPass(g.c.kind, g.c.axes),
           overlapped: true,
         });
     }
@@ -100,6 +112,7 @@ export function spmdStep(plan: SpmdPlan, price: PlanPrice, step: 'train' | 'forw
         startS: clock,
         endS: clock + exposed,
         label: 'gradient reduction (exposed part)',
+        pass: exposedPass(gradients.map((g) => g.c)),
       });
     clock += exposed;
     exposedCommS += exposed;

@@ -11,6 +11,8 @@ import { taskS } from '../../sim/train/blockCost.ts';
 import type { StepEvent, StepTimeline } from '../evaluation.ts';
 import { text } from '../i18n.ts';
 import { tiedEmbeddingS } from './pipelinePasses.ts';
+import { DATA_AXIS, MODEL_AXIS, STAGE_AXIS } from '../../sim/train/trainAxes.ts';
+import { eventPass, type EventPass } from '../passNames.ts';
 
 /** Mesh ids of pipeline stage `d` on the data × stage × model grid (row-major, model fastest). */
 export function stageDevices(dp: number, pp: number, tp: number, d: number): number[] {
@@ -27,13 +29,32 @@ const TENSOR_LABEL = {
 
 /** The lanes of `sim`. */
 export function trainTimeline(sim: TrainSimulation): StepTimeline {
-  const { tp, pp, dp } = sim.request.parallel;
+  const par = sim.request.parallel;
+  const { tp, pp, dp } = par;
   const tiedS = tiedEmbeddingS(sim);
   // Under DeepSpeed's hooks a task's data time is what the replay waited for: gathers and reductions alike.
   const dataLabel =
-    sim.request.parallel.zero3Hooks === true
+    par.zero3Hooks === true
       ? 'ZeRO-3 waits at DeepSpeed hooks (gathers, reductions) over data'
       : 'ZeRO-3 parameter all-gather over data';
+  // A task's tensor-parallel passes are Megatron's all-reduces; no one kind under sequence parallelism
+  // (all-gathers and reduce-scatters) or with experts (their all-to-alls and gathers join them, moeBlock.ts).
+  // Its data time is ZeRO-3's gathers, or the hooks' waits for gathers and reductions alike.
+  const mixed = par.sequenceParallel || sim.request.model.moe !== undefined;
+  const tensorPass = eventPass(mixed ? undefined : 'all-reduce', [MODEL_AXIS]);
+  const tensorPassing = {
+    forward: { label: TENSOR_LABEL.forward, pass: tensorPass },
+    backward: { label: TENSOR_LABEL.backward, pass: tensorPass },
+    recompute: { label: TENSOR_LABEL.recompute, pass: tensorPass },
+  };
+  const dataPassing = {
+    label: dataLabel,
+    pass: eventPass(par.zero3Hooks === true ? undefined : 'all-gather', [DATA_AXIS]),
+  };
+  // As simulateTrain.ts prices the gradients' reduction and the tied embedding's.
+  const gradientPass = eventPass(par.zeroStage >= 2 ? 'reduce-scatter' : 'all-reduce', [DATA_AXIS]);
+  const tiedPass = eventPass('all-reduce', [STAGE_AXIS]);
+  const gatherPass = eventPass('all-gather', [DATA_AXIS]);
   const lanes = Array.from({ length: pp }, (_, d) => {
     const end = sim.timeline.endS[d]!;
     const events: StepEvent[] = [];
@@ -44,15 +65,15 @@ export function trainTimeline(sim: TrainSimulation): StepTimeline {
       startS: number,
       endS: number,
       microbatch: number,
-      label?: string,
+      passing?: { readonly label: string; readonly pass: EventPass },
     ) => {
-      if (microbatch < 0)
-        events.push(label === undefined ? { kind, startS, endS } : { kind, startS, endS, label });
+      if (passing === undefined)
+        events.push(microbatch < 0 ? { kind, startS, endS } : { kind, startS, endS, microbatch });
       else
         events.push(
-          label === undefined
-            ? { kind, startS, endS, microbatch }
-            : { kind, startS, endS, label, microbatch },
+          microbatch < 0
+            ? { kind, startS, endS, ...passing }
+            : { kind, startS, endS, ...passing, microbatch },
         );
     };
     sim.timeline.forEachEvent(d, (kind, startS, endS, microbatch, chunk) => {
@@ -68,21 +89,21 @@ export function trainTimeline(sim: TrainSimulation): StepTimeline {
       const tensorEnd = cookEnd + task.tensorS * scale;
       if (cookEnd > startS) push(kind, startS, cookEnd, microbatch);
       if (task.tensorS > 0)
-        push('collective', cookEnd, task.dataS > 0 ? tensorEnd : endS, microbatch, TENSOR_LABEL[cooking]);
+        push('collective', cookEnd, task.dataS > 0 ? tensorEnd : endS, microbatch, tensorPassing[cooking]);
       if (task.dataS > 0)
-        push('collective', task.tensorS > 0 ? tensorEnd : cookEnd, endS, microbatch, dataLabel);
+        push('collective', task.tensorS > 0 ? tensorEnd : cookEnd, endS, microbatch, dataPassing);
     });
     let clock = end;
-    const add = (kind: StepEvent['kind'], durationS: number, label: string) => {
+    const add = (kind: StepEvent['kind'], durationS: number, label: string, pass?: EventPass) => {
       if (durationS <= 0) return;
-      events.push({ kind, startS: clock, endS: clock + durationS, label });
+      events.push({ kind, startS: clock, endS: clock + durationS, label, ...(pass ? { pass } : {}) });
       clock += durationS;
     };
-    add('collective', sim.exposedGradientS[d]!, 'gradient reduction over data');
-    if (d === 0 || d === pp - 1) add('collective', tiedS, 'tied embedding all-reduce over stage');
+    add('collective', sim.exposedGradientS[d]!, 'gradient reduction over data', gradientPass);
+    if (d === 0 || d === pp - 1) add('collective', tiedS, 'tied embedding all-reduce over stage', tiedPass);
     const mem = sim.memory[d]!;
     add('update', mem.updateComputeS, 'optimizer step');
-    add('collective', mem.updateCommS, 'ZeRO parameter all-gather over data');
+    add('collective', mem.updateCommS, 'ZeRO parameter all-gather over data', gatherPass);
     add('idle', sim.stepS - clock, 'waiting for the last stage');
     return {
       // Short in both languages: a phone gives a lane name about 40 px (DynamicView.ts), and "第 0 个菜序站"

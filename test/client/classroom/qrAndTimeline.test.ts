@@ -73,6 +73,34 @@ describe('timelineBars', () => {
     ]);
     expect(lane.bars[3]!.label).toBe('all-reduce g over data');
   });
+
+  it('names a pass of one kind in the page’s language, and keeps the trace’s words for anything else', () => {
+    const timeline = {
+      stepS: 1,
+      criticalLane: 0,
+      lanes: [
+        {
+          label: { 'zh-CN': '每间厨房', en: 'every kitchen' },
+          devices: [0],
+          events: [
+            { kind: 'forward' as const, startS: 0, endS: 0.5 },
+            {
+              kind: 'collective' as const,
+              startS: 0.5,
+              endS: 1,
+              label: 'all-reduce y over model',
+              pass: { kind: 'all-reduce' as const, axes: ['model'] },
+            },
+          ],
+        },
+      ],
+    };
+    expect(timelineBars(timeline, 'zh-CN')[0]!.bars.map((b) => b.label)).toEqual([
+      'forward',
+      'AllReduce 汇总分发 · model',
+    ]);
+    expect(timelineBars(timeline, 'en')[0]!.bars[1]!.label).toBe('AllReduce · model');
+  });
 });
 
 describe('KeyStore', () => {

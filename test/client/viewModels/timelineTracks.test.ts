@@ -18,13 +18,20 @@ const timeline: StepTimeline = {
       devices: [0, 1],
       events: [
         { kind: 'forward', startS: 0, endS: 4 },
-        { kind: 'collective', startS: 4, endS: 6, label: 'all-reduce h over model' },
+        {
+          kind: 'collective',
+          startS: 4,
+          endS: 6,
+          label: 'all-reduce h over model',
+          pass: { kind: 'all-reduce', axes: ['model'] },
+        },
         { kind: 'backward', startS: 6, endS: 9 },
         {
           kind: 'collective',
           startS: 7,
           endS: 10,
           label: 'all-reduce grad over data+model',
+          pass: { kind: 'all-reduce', axes: ['data', 'model'] },
           overlapped: true,
         },
         { kind: 'idle', startS: 9, endS: 10 },
@@ -66,7 +73,7 @@ describe('timeline tracks', () => {
     expect(laneStateAt(track!, 9.5).stove).toBe('idle');
   });
 
-  it("reads a pass's axes from its label, sends go along stage", () => {
+  it("takes a pass's axes from the event, sends go along stage", () => {
     const axes = ['data', 'stage', 'model'];
     expect(passAxes(track!.over[0]!, axes)).toEqual(['data', 'model']);
     expect(passAxes({ kind: 'send', startS: 0, endS: 1 }, axes)).toEqual(['stage']);

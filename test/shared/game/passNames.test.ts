@@ -50,3 +50,21 @@ describe('pass names', () => {
     }
   });
 });
+
+describe('step events carry their pass', () => {
+  it.each(LEVELS.map((l) => [l.id, l] as const))(
+    '%s: every collective event of its plans runs over mesh axes of the plan, with a kind named in passNames',
+    (_, level) => {
+      for (const plan of [level.start, level.reference]) {
+        const e = evaluate(level, plan);
+        const axes = new Set(plan.mesh.map((a) => a.name));
+        for (const lane of e.timeline.lanes)
+          for (const ev of lane.events.filter((x) => x.kind === 'collective')) {
+            expect(ev.pass, ev.label).toBeDefined();
+            for (const a of ev.pass!.axes) expect(axes.has(a), `${ev.label}: ${a}`).toBe(true);
+            if (ev.pass!.kind !== undefined) expect(PASS_KINDS).toContain(ev.pass!.kind);
+          }
+      }
+    },
+  );
+});
