@@ -49,9 +49,14 @@ interface Probe {
 describe('title screen in Chromium', () => {
   it('renders with the Canvas renderer, answers a ping, switches language, and logs no errors', async () => {
     const { page, errors } = await game.open('/');
-    await page.waitForFunction(() => window.__meshKitchen?.connection.current.kind === 'online', null, {
-      timeout: 15_000,
-    });
+    // Online and drawn: the lobby can answer before Phaser has booted into the title scene (a loaded machine).
+    await page.waitForFunction(
+      () =>
+        window.__meshKitchen?.connection.current.kind === 'online' &&
+        window.__meshKitchen.game.scene.isActive('title'),
+      null,
+      { timeout: 15_000 },
+    );
     const en = (await page.evaluate(probe)) as Probe;
     expect(en.renderer).toBe('CANVAS');
     expect(en.sceneActive).toBe(true);
