@@ -1,7 +1,7 @@
 // Small DOM pieces the classroom pages share: a team badge (Okabe–Ito colour + pattern + name), the
 // leaderboard, one round's ranking, the class histogram of a metric, the QR code and a keyed re-render
 // that keeps keyboard focus.
-import { formatRate, type Locale, type ResultsMessage } from '../../shared/index.ts';
+import { formatRate, wasRefused, type Locale, type ResultsMessage } from '../../shared/index.ts';
 import { h } from '../ui/dom.ts';
 import type { Translate } from '../ui/translate.ts';
 import { starGlyphs } from '../viewModels/levelCatalog.ts';
@@ -11,7 +11,7 @@ import type { LeaderRow, ResultRow } from './viewModels/leaderboard.ts';
 import type { RoomState } from './viewModels/roomState.ts';
 import { formatClock, remainingAt, urgency, type TimerSample } from './viewModels/timer.ts';
 import { qrModules, qrSvgPath } from './viewModels/qrCode.ts';
-import { wasRefused, zeroReason } from './viewModels/zeroReason.ts';
+import { zeroReason } from './viewModels/zeroReason.ts';
 
 const SVG = 'http://www.w3.org/2000/svg';
 

@@ -4,6 +4,7 @@
 export * from './session.ts';
 export * from './onlyPlansChanged.ts';
 export { editRefusedMessage } from './errors.ts';
+export { wasRefused } from './scoreRound.ts';
 export { TEAM_NAMES } from './teamNames.ts';
 export { MAX_NICKNAME_CHARS, validateNickname } from './validateNickname.ts';
 export { containsBannedWord } from './wordFilter.ts';

@@ -1,7 +1,9 @@
 // The reveal's debrief (issue 18 item 6): it speaks to the revealed plan — its own step, rate, fullest fridge
 // and passes, or why it served nothing, then what limited it — and names every other plan it cites: the
 // round's best (by team) and the level's lesson, whose figures are the reference plan's.
+import { NOT_SERVED_BECAUSE } from '../game/debrief.ts';
 import { formatGb, formatRate, formatSeconds, tidyZh } from '../game/format.ts';
+import { wasRefused } from './scoreRound.ts';
 import { text, type Text } from '../game/i18n.ts';
 import type { Level } from '../game/level.ts';
 import { lesson } from '../game/lesson.ts';
@@ -24,13 +26,15 @@ export function resultFigures(r: Figures, unit: 'tokens' | 'examples'): Text {
       `out of memory: the fullest fridge needs ${mem} of ${formatGb(r.capacityBytes)}, so nothing is served`,
     );
   if (r.tastingOk === false) return text('试菜不对，上不了菜', 'the tasting is wrong, so nothing is served');
-  if (r.score <= 0 && r.stepS <= 0) return text('这份方案上不了菜', 'this plan cannot be served');
-  if (r.score <= 0)
+  if (wasRefused(r)) return text('这份方案上不了菜', 'this plan cannot be served');
+  if (r.score <= 0) {
     // served nothing though it fits and tastes right: score.ts turns it down for the guests it turns away
+    const why = NOT_SERVED_BECAUSE.dropped!;
     return text(
-      `一步 ${formatSeconds(r.stepS)}，但没能上菜：被拒的客人太多（最满的冷柜 ${mem}）`,
-      `${formatSeconds(r.stepS)} a step but not served, too many guests turned away (fullest fridge ${mem})`,
+      `一步 ${formatSeconds(r.stepS)}，但没能上菜：${why['zh-CN']}（最满的冷柜 ${mem}）`,
+      `${formatSeconds(r.stepS)} a step but not served, ${why.en} (fullest fridge ${mem})`,
     );
+  }
   return text(
     tidyZh(
       `一步 ${formatSeconds(r.stepS)}，每秒 ${formatRate(r.score, 'zh-CN')} 个${unit === 'tokens' ? ' token' : '样本'}，最满的冷柜 ${mem}`,

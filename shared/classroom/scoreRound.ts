@@ -80,6 +80,10 @@ export function teamResult(team: string, plan: PlanState, r: EvaluateResult): Un
   };
 }
 
+/** The core refused the plan (teamResult above: nothing evaluated, so no fridge to compare). */
+export const wasRefused = (r: Pick<TeamRoundResult, 'score' | 'capacityBytes'>): boolean =>
+  r.score === 0 && r.capacityBytes === 0;
+
 /** Rows with points (1000 × score / best, rounded) and competition ranks (ties share the better rank). */
 export function rank(rows: readonly Unranked[]): TeamRoundResult[] {
   const best = rows.reduce((m, r) => Math.max(m, r.score), 0);

@@ -18,7 +18,7 @@ import { lesson } from './lesson.ts';
 export const NOT_SERVED = '—';
 
 /** Why a plan is not served, as the debrief's comparison and the par line say it (not fitting comes first). */
-const NOT_SERVED_BECAUSE: Readonly<Partial<Record<Evaluation['limitedBy'], Text>>> = {
+export const NOT_SERVED_BECAUSE: Readonly<Partial<Record<Evaluation['limitedBy'], Text>>> = {
   memory: text('放不下', 'it does not fit'),
   tasting: text('试菜不对', 'the tasting failed'),
   dropped: text('被拒的客人太多', 'too many guests turned away'),

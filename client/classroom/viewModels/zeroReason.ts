@@ -8,6 +8,7 @@ import {
   formatPercent,
   type Locale,
   type TeamRoundResult,
+  wasRefused,
 } from '../../../shared/index.ts';
 import type { Translate } from '../../ui/translate.ts';
 
@@ -28,7 +29,3 @@ export function zeroReason(
     return t('cls.run.zeroMemory', { over: formatGb(r.worstMemoryBytes - r.capacityBytes) });
   return wasRefused(r) ? t('cls.run.zeroRefused', { why: r.explanation[locale] }) : t('cls.zero');
 }
-
-/** The core refused the plan (scoreRound.ts teamResult: nothing evaluated, so no fridge to compare). */
-export const wasRefused = (r: Pick<TeamRoundResult, 'score' | 'capacityBytes'>): boolean =>
-  r.score === 0 && r.capacityBytes === 0;

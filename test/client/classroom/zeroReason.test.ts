@@ -2,10 +2,10 @@
 // line on a Chinese screen: out of memory by worst − capacity, tasting wrong, too many guests turned away,
 // or the core's refusal in the words of its error code.
 import { describe, expect, it } from 'vitest';
-import { wasRefused, zeroReason } from '../../../client/classroom/viewModels/zeroReason.ts';
+import { zeroReason } from '../../../client/classroom/viewModels/zeroReason.ts';
 import { translate } from '../../../client/i18n/strings.ts';
 import type { TeamRoundResult } from '../../../shared/index.ts';
-import { teamResult } from '../../../shared/classroom/scoreRound.ts';
+import { teamResult, wasRefused } from '../../../shared/classroom/scoreRound.ts';
 import { ruleError } from '../../../shared/game/errors.ts';
 import { levelById } from '../../../shared/game/levels/index.ts';
 
