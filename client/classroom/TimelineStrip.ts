@@ -10,7 +10,7 @@ import { timelineBars } from './viewModels/timelineBars.ts';
 const KINDS = ['forward', 'backward', 'recompute', 'update', 'collective', 'send', 'recv', 'idle'] as const;
 
 export function timelineStrip(timeline: StepTimeline, t: Translate, locale: Locale, sweepS = 6): HTMLElement {
-  const lanes = timelineBars(timeline, locale);
+  const lanes = timelineBars(timeline, t, locale);
   // The legend lists only the kinds of work this step has.
   const present = new Set<string>(lanes.flatMap((lane) => lane.bars.map((b) => b.kind)));
   return h(
@@ -49,7 +49,7 @@ export function timelineStrip(timeline: StepTimeline, t: Translate, locale: Loca
       'ul',
       { class: 'legend timeline-legend' },
       ...KINDS.filter((k) => present.has(k)).map((k) =>
-        h('li', {}, h('span', { class: `swatch ev-${k}` }), t(`cls.ev.${k}`)),
+        h('li', {}, h('span', { class: `swatch ev-${k}` }), t(`views.ev.${k}`)),
       ),
     ),
   );

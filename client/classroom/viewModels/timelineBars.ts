@@ -1,7 +1,14 @@
 // The service animation's picture of one step (docs/design.md §5.2 service, §5.3 dynamic view) as bars: every
 // lane's events placed in percent of the step, the overlapped ones (gradient reductions behind the backward
 // pass) on their own thin track. Plain data; the DOM strip draws it and moves a cursor across.
-import { passName, type Locale, type StepEventKind, type StepTimeline } from '../../../shared/index.ts';
+import {
+  passName,
+  type Locale,
+  type StepEvent,
+  type StepEventKind,
+  type StepTimeline,
+} from '../../../shared/index.ts';
+import type { Translate } from '../../ui/translate.ts';
 
 export interface Bar {
   readonly kind: StepEventKind;
@@ -20,7 +27,17 @@ export interface LaneBars {
   readonly idle: number;
 }
 
-export function timelineBars(timeline: StepTimeline, locale: Locale): LaneBars[] {
+/**
+ * What a bar is, in the page's language: a pass by its kind's name and axes ('AllReduce 汇总分发 · model'), a
+ * pass of mixed kinds (sequence parallelism, experts, DeepSpeed's hooks) as a pass over its axes, anything else
+ * by the views' name of its kind ('前向'). The trace's English label is for trace files, not for people.
+ */
+export function barLabel(e: StepEvent, t: Translate, locale: Locale): string {
+  const kind = e.pass?.kind ? passName(e.pass.kind, locale) : t(`views.ev.${e.kind}`);
+  return e.pass && e.pass.axes.length > 0 ? `${kind} · ${e.pass.axes.join('+')}` : kind;
+}
+
+export function timelineBars(timeline: StepTimeline, t: Translate, locale: Locale): LaneBars[] {
   const span = timeline.stepS > 0 ? timeline.stepS : 1;
   const pct = (s: number) => Math.min(100, Math.max(0, (s / span) * 100));
   return timeline.lanes.map((lane) => {
@@ -33,10 +50,7 @@ export function timelineBars(timeline: StepTimeline, locale: Locale): LaneBars[]
         left,
         width: Math.max(0, pct(e.endS) - left),
         overlapped: e.overlapped === true,
-        // a pass of one kind by its name in the page's language ('AllReduce 汇总分发 · model'), else as traced
-        label: e.pass?.kind
-          ? `${passName(e.pass.kind, locale)} · ${e.pass.axes.join('+')}`
-          : (e.label ?? e.kind),
+        label: barLabel(e, t, locale),
       };
     });
     return { label: lane.label[locale], devices: lane.devices, bars, idle: Math.min(1, idleS / span) };

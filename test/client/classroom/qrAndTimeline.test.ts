@@ -3,6 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { KeyStore } from '../../../client/classroom/keyStore.ts';
 import { QUIET_ZONE, qrModules, qrSvgPath } from '../../../client/classroom/viewModels/qrCode.ts';
 import { timelineBars } from '../../../client/classroom/viewModels/timelineBars.ts';
+import { translate } from '../../../client/i18n/strings.ts';
+import type { Translate } from '../../../client/ui/translate.ts';
+
+const zh: Translate = (key, params) => translate('zh-CN', key, params);
+const en: Translate = (key, params) => translate('en', key, params);
 
 describe('QR code', () => {
   it('is version 1 (21 modules) for a short text, with the three finder patterns', () => {
@@ -59,6 +64,7 @@ describe('timelineBars', () => {
           },
         ],
       },
+      en,
       'en',
     );
     expect(lanes).toHaveLength(1);
@@ -71,10 +77,11 @@ describe('timelineBars', () => {
       ['backward', 50, 50, false],
       ['collective', 75, 25, true],
     ]);
-    expect(lane.bars[3]!.label).toBe('all-reduce g over data');
+    // no pass recorded: the kind's name, not the trace's English label
+    expect(lane.bars.map((b) => b.label)).toEqual(['forward', 'idle stove', 'backward', 'pass']);
   });
 
-  it('names a pass of one kind in the page’s language, and keeps the trace’s words for anything else', () => {
+  it('names every bar in the page’s language: a pass by its kind and axes, anything else by its kind', () => {
     const timeline = {
       stepS: 1,
       criticalLane: 0,
@@ -87,19 +94,35 @@ describe('timelineBars', () => {
             {
               kind: 'collective' as const,
               startS: 0.5,
-              endS: 1,
+              endS: 0.75,
               label: 'all-reduce y over model',
               pass: { kind: 'all-reduce' as const, axes: ['model'] },
             },
+            // sequence parallelism's mixed passes: no one kind
+            {
+              kind: 'collective' as const,
+              startS: 0.75,
+              endS: 0.9,
+              label: 'tensor-parallel forward collectives over model',
+              pass: { axes: ['model'] },
+            },
+            { kind: 'update' as const, startS: 0.9, endS: 1, label: 'optimizer step' },
           ],
         },
       ],
     };
-    expect(timelineBars(timeline, 'zh-CN')[0]!.bars.map((b) => b.label)).toEqual([
-      'forward',
+    expect(timelineBars(timeline, zh, 'zh-CN')[0]!.bars.map((b) => b.label)).toEqual([
+      '前向',
       'AllReduce 汇总分发 · model',
+      '传菜 · model',
+      '更新',
     ]);
-    expect(timelineBars(timeline, 'en')[0]!.bars[1]!.label).toBe('AllReduce · model');
+    expect(timelineBars(timeline, en, 'en')[0]!.bars.map((b) => b.label)).toEqual([
+      'forward',
+      'AllReduce · model',
+      'pass · model',
+      'update',
+    ]);
   });
 });
 
