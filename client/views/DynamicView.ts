@@ -18,12 +18,14 @@ import {
 import { sounds } from '../audio/sounds.ts';
 import type { Translate } from '../ui/translate.ts';
 import { fridgeGauges } from '../viewModels/fridgeGauge.ts';
+import { ganttStripLayout } from '../viewModels/ganttStripLayout.ts';
 import type { Box } from '../viewModels/kitchenGridLayout.ts';
 import { overflows, stepHeadline } from '../viewModels/stepHeadline.ts';
+import { dishAt, dishSizePx, windowPaths, type WindowPath } from '../viewModels/windowPaths.ts';
 import { laneStateAt, laneTracks, passAxes, type LaneTrack } from '../viewModels/timelineTracks.ts';
+import { drawKindLegend } from './drawKindLegend.ts';
 import { drawLane } from './drawLane.ts';
-import { drawPattern } from './drawPattern.ts';
-import { EVENT_KINDS, EVENT_STYLES, PASS_COLOURS, passStyle } from './eventStyles.ts';
+import { EVENT_KINDS, PASS_COLOURS, passStyle } from './eventStyles.ts';
 import { gridTexts, KitchenGridView, stoveBox } from './KitchenGridView.ts';
 import { FONT_FAMILY, OVERFLOW, UI } from './palette.ts';
 import { Snapshot } from './Snapshot.ts';
@@ -52,13 +54,7 @@ export interface DynamicOptions {
   readonly quiet?: boolean;
 }
 
-interface Window {
-  readonly lane: number;
-  readonly axis: string;
-  readonly ax: number;
-  readonly ay: number;
-  readonly bx: number;
-  readonly by: number;
+interface Window extends WindowPath {
   readonly dish: GameObjects.Image;
 }
 
@@ -134,22 +130,8 @@ export class DynamicView implements SceneView {
     const used = legend
       ? EVENT_KINDS.filter((k) => this.tracks.some((l) => l.main.some((e) => e.kind === k)))
       : [];
-    let lx = box.x + pad;
-    let ly = box.y + pad;
-    const sw = font;
     const g = this.gantt.clear();
-    for (const kind of used) {
-      const label = this.text(t(`views.ev.${kind}`), font);
-      if (lx + sw + 6 + label.width > box.x + box.width - pad && lx > box.x + pad) {
-        lx = box.x + pad;
-        ly += font * 1.5;
-      }
-      const style = EVENT_STYLES[kind];
-      drawPattern(g, style.pattern, style.colour, { x: lx, y: ly + 2, width: sw, height: sw }, style.ink);
-      g.lineStyle(1, 0xf4f1ea, 1).strokeRect(lx, ly + 2, sw, sw);
-      label.setPosition(lx + sw + 6, ly);
-      lx += sw + 6 + label.width + 14;
-    }
+    const ly = drawKindLegend(g, used, box, pad, font, (kind) => this.text(t(`views.ev.${kind}`), font));
     // The critical kitchens' shares (stepShares.ts), the figures the score screen and the local view show;
     // for a step that does not fit, what overflows instead.
     let legendBottom = used.length > 0 ? ly + font * 1.5 : box.y + (legend ? pad : 0);
@@ -160,11 +142,9 @@ export class DynamicView implements SceneView {
       legendBottom += line.height + 2;
     }
 
-    // Gantt strip at the bottom: one row per lane, its label on the left.
+    // Gantt strip at the bottom: one row per lane; several lanes (pipeline stages) are named on the left, a
+    // single SPMD lane gets a caption above, and a step that does not fit says so where its strip would be.
     const lanes = this.tracks.length;
-    // Several lanes (pipeline stages) are named on the left; a single SPMD lane gets a caption above; a step
-    // that does not fit says so where its strip would be.
-    const labelW = lanes > 1 ? Math.min(box.width * 0.22, Math.max(96, font * 5)) : 0;
     const caption =
       lanes === 1
         ? this.text(timeline!.lanes[0]!.label[locale], font)
@@ -172,29 +152,18 @@ export class DynamicView implements SceneView {
           ? this.text(t('views.oomStrip'), font).setColor('#ffb68a')
           : undefined;
     if (caption) wrapAt(caption, Math.max(MIN_WRAP_PX, box.width - 2 * pad));
-    // Lane names no smaller than the text size asked for (the projector's 20 px), else 12 px: on a short box
-    // (a phone) the strip grows to 40% of it so that each lane can carry its name (a line of text is about
-    // 1.3 × its size), and where even that is too thin a name is left out where it would touch the one
-    // above (issue 13 item 7: the phone lost every stage label).
-    const labelMin = options.fontPx ?? 12;
-    let laneH = Math.max(8, Math.min(font + 8, Math.floor((box.height * 0.25) / Math.max(1, lanes))));
-    const labelLine = Math.ceil(labelMin * 1.3);
-    if (lanes > 1 && laneH < labelLine)
-      laneH = Math.max(laneH, Math.min(labelLine, Math.floor((box.height * 0.4) / lanes)));
-    // The strip never reaches up into the legend and the headline (on a phone the zh-CN headline wraps to
-    // four lines): its lanes get thinner instead, and names too thin for them are left out as below.
-    const stripRoom = box.y + box.height - pad - (caption ? caption.height + 2 : 0) - (legendBottom + pad);
-    if (lanes > 0 && lanes * laneH > stripRoom) laneH = Math.max(4, Math.floor(stripRoom / lanes));
-    // Names too tall for their lane alternate between two columns of the label strip (each lane's name level
-    // with it); where even that is too thin a name is left out rather than drawn over another.
-    const columns = lanes > 1 && laneH < labelLine ? 2 : 1;
+    const strip = ganttStripLayout({
+      box,
+      lanes,
+      font,
+      ...(options.fontPx === undefined ? {} : { fontPx: options.fontPx }),
+      legendBottom,
+      captionH: caption?.height ?? 0,
+      pad,
+    });
+    const { labelW, laneH, labelMin, columns } = strip;
     const columnBottoms = Array<number>(columns).fill(-Infinity);
-    this.ganttBox = {
-      x: box.x + pad + labelW,
-      y: box.y + box.height - pad - lanes * laneH,
-      width: Math.max(10, box.width - 2 * pad - labelW),
-      height: lanes * laneH,
-    };
+    this.ganttBox = strip.strip;
     const gb = this.ganttBox;
     caption?.setPosition(failed ? box.x + pad : gb.x, gb.y - caption.height - 2);
     if (failed) g.lineStyle(3, OVERFLOW, 1).strokeRect(gb.x, gb.y - 2, gb.width, 4);
@@ -251,24 +220,14 @@ export class DynamicView implements SceneView {
       img.setTexture(stoveTexture('idle')).setPosition(s.x + s.width / 2, s.y + s.height / 2);
       img.setDisplaySize(s.width, s.height).setVisible(this.visible);
     });
-    const size = Math.max(10, Math.min(28, (layout.cells[0]?.width ?? 40) * 0.22));
-    this.windows = layout.windows.map((w) => {
-      const a = layout.cells[w.from]!;
-      const b = layout.cells[w.to]!;
-      const horizontal = w.orientation === 'horizontal';
-      return {
-        lane: laneOf.get(w.from) ?? -1,
-        axis: w.axis,
-        ax: horizontal ? a.x + a.width : a.x + a.width / 2,
-        ay: horizontal ? a.y + a.height / 2 : a.y + a.height,
-        bx: horizontal ? b.x : b.x + b.width / 2,
-        by: horizontal ? b.y + b.height / 2 : b.y,
-        dish: this.scene.add
-          .image(0, 0, dishTexture(PASS_COLOURS[0]!))
-          .setDisplaySize(size, size)
-          .setVisible(false),
-      };
-    });
+    const size = dishSizePx(layout);
+    this.windows = windowPaths(layout, laneOf).map((path) => ({
+      ...path,
+      dish: this.scene.add
+        .image(0, 0, dishTexture(PASS_COLOURS[0]!))
+        .setDisplaySize(size, size)
+        .setVisible(false),
+    }));
     this.shownKind = this.tracks.map(() => undefined);
     this.shownPass = this.tracks.map(() => undefined);
     this.passAxesOf = this.tracks.map(() => []);
@@ -305,10 +264,8 @@ export class DynamicView implements SceneView {
       const on = this.gridShown && w.lane >= 0 && this.passAxesOf[w.lane]!.includes(w.axis);
       if (w.dish.visible !== (on && this.visible)) w.dish.setVisible(on && this.visible);
       if (!on) continue;
-      // There and back within each pass: q runs 0 → 1 → 0.
-      const p = (progress[w.lane]! * 2) % 2;
-      const q = p < 1 ? p : 2 - p;
-      w.dish.setPosition(w.ax + (w.bx - w.ax) * q, w.ay + (w.by - w.ay) * q);
+      const at = dishAt(w, progress[w.lane]!);
+      w.dish.setPosition(at.x, at.y);
     }
   }
 
