@@ -5,7 +5,6 @@
 // previous one's write left. The room holds its session's lease (roomLease.ts) while it is open.
 import { Room, type Client, type RoomException } from 'colyseus';
 import {
-  MSG_ERROR,
   MSG_WELCOME,
   CLOSE_KICKED,
   CLOSE_RESTARTING,
@@ -13,8 +12,6 @@ import {
   neverPlayed,
   joinPlayer,
   tick,
-  type ClassroomError,
-  type SessionErrorMessage,
   type SessionSnapshot,
   type SessionStep,
   type WelcomeMessage,
@@ -34,7 +31,8 @@ import { onRoomException } from './roomException.ts';
 import { mirrorsAlike, type SessionState } from './sessionState.ts';
 import { StateMirror } from './StateMirror.ts';
 import { AwaySeats } from './AwaySeats.ts';
-import { connectedPlayers, heldElsewhere, otherConnections } from './seatConnections.ts';
+import { connectedPlayers, heldElsewhere } from './seatConnections.ts';
+import { closeOlderConnections, playerOf, refuse, unknownMessageAnswer } from './refusals.ts';
 import { handleUnknownMessages } from './unhandledMessages.ts';
 import { sessionMessages } from './sessionMessages.ts';
 
@@ -49,8 +47,6 @@ interface CreateOptions {
 
 /** The clock: ticks of the core and timer mirroring, ms; the heartbeat written for a resume, ms. */
 const TICK_MS = 250;
-/** WebSocket close code of a connection whose seat was opened on another screen. */
-const CLOSE_SEAT_TAKEN_OVER = 4004;
 const HEARTBEAT_MS = 5000;
 
 /**
@@ -106,16 +102,12 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
       session: () => this.session,
       now: () => this.deps.now(),
       commit: (step, nowMs, edit) => this.commit(step, nowMs, edit),
-      refuse: (client, code, message, error) => this.refuse(client, code, message, error),
-      playerOf: (client) => this.playerOf(client),
+      refuse: (client, code, message, error) => refuse(client, code, message, error),
+      playerOf: (client) => playerOf(client),
     });
     for (const [type, handler] of handlers) this.inOrder(type, handler);
     guardFrames(this, this.rate);
-    handleUnknownMessages(this, this.rate, (client: Client<Seat, Seat>, type) =>
-      client.userData?.role === 'projector'
-        ? { code: 'read-only', message: 'The projector only watches.' }
-        : { code: 'unknown-message', message: `A session room does not handle '${type}'.` },
-    );
+    handleUnknownMessages(this, this.rate, unknownMessageAnswer);
     this.clock.setInterval(() => {
       if (this.tickQueued) return; // a slow write: one tick waits, the next interval does not pile up
       this.tickQueued = true;
@@ -160,7 +152,7 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
       }
       client.userData = { role: 'player', playerId };
       this.awaySeats.back(playerId);
-      if (seatKey === undefined) this.closeOlderConnections(client, playerId);
+      if (seatKey === undefined) closeOlderConnections(this.clients, client, playerId);
       const nickname = this.session.players.find((p) => p.id === playerId)?.nickname ?? '';
       welcome = { role: 'player', playerId, nickname, ...(seatKey ? { seatKey } : {}) };
     }
@@ -215,7 +207,7 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
           .run(() => handler(client, payload, message))
           .catch((e: unknown) => {
             console.error(`[session-write] ${this.roomId}: ${errorText(e)}`);
-            this.refuse(client, 'not-saved', 'The change could not be saved; nothing changed. Try again.');
+            refuse(client, 'not-saved', 'The change could not be saved; nothing changed. Try again.');
           });
       }),
     );
@@ -261,30 +253,8 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
     return { clients: this.clients, session: this.session, nowMs: this.deps.now() };
   }
 
-  /** One seat, one connection (issue 10, item 8): the older connection of this seat is told and closed. */
-  private closeOlderConnections(client: Client<Seat, Seat>, playerId: string): void {
-    for (const c of otherConnections(this.clients, client, playerId)) {
-      this.refuse(c, 'seat-taken-over', 'This seat was opened on another screen; this one was closed.');
-      c.leave(CLOSE_SEAT_TAKEN_OVER);
-    }
-  }
-
   private isKicked(seat: Seat): boolean {
     return seat.role === 'player' && this.session.players.some((p) => p.id === seat.playerId && p.kicked);
-  }
-
-  /** The sender's player id, or undefined after telling a non-player it may not do this. */
-  private playerOf(client: Client<Seat, Seat>): string | undefined {
-    const seat = client.userData;
-    if (seat?.role === 'player' && seat.playerId !== undefined) return seat.playerId;
-    if (seat?.role === 'projector') this.refuse(client, 'read-only', 'The projector only watches.');
-    else this.refuse(client, 'not-player', 'Only players can do this.');
-    return undefined;
-  }
-
-  private refuse(client: Client, code: string, message: string, error?: ClassroomError): void {
-    const reply: SessionErrorMessage = { code, message, ...(error ? { text: error.text } : {}) };
-    client.send(MSG_ERROR, reply);
   }
 
   private async onTick(): Promise<void> {
