@@ -1,5 +1,5 @@
 // The projector during service (docs/design.md §5.2 "Service"): one panel per playing team — its badge, one
-// step's time and the slowest kitchens' shares, or why the step cannot cook, in DOM text at room size — and
+// step's time and the shares of the kitchens that finish last, or why the step cannot cook, in DOM text at room size — and
 // in each panel a hole where ServiceScene plays the team's step with the solo game's dynamic view (stoves
 // by event kind, dishes crossing windows, cold stoves for idle kitchens, fridges overflowing for a plan
 // out of memory); one legend of the stoves under all panels. What it shows is the server's service

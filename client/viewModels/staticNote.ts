@@ -7,7 +7,7 @@ import { sharesText } from './sharesText.ts';
 import { criticalShareText } from './stepHeadline.ts';
 
 /**
- * "Slowest kitchens (0–3): cooking 70%, …" of the evaluated plan (stepShares.ts); a plan that does not fit is
+ * "Last to finish, kitchens 0–3: cooking 70%, …" of the evaluated plan (stepShares.ts); a plan that does not fit is
  * not served (debrief.ts planFigures), and the line says so before the split it was priced at.
  */
 export function stepSharesLine(evaluation: Evaluation, t: Translate): string {

@@ -22,11 +22,22 @@ export function stepHeadline(step: HeadlineStep, t: Translate): string {
   return criticalShareText(step.timeline, sharesText(criticalShares(step.timeline), t), t);
 }
 
-/** "Slowest kitchens (0–3): …" / "Slowest kitchen (0): …": the critical kitchens of `timeline` and `shares`. */
+/**
+ * The critical kitchens of `timeline` with their `shares`. Where every kitchen runs the same step (one lane,
+ * SPMD) they are every kitchen: "Every kitchen (0–3): …". Where lanes differ (pipeline stages) they are the
+ * lane that finishes last, whose step is the step time: "Last to finish, kitchens 0–3: …", not "slowest",
+ * since under 1F1B the first stage finishes last while a heavier last stage is the one the others wait for.
+ */
 export function criticalShareText(timeline: StepTimeline, shares: string, t: Translate): string {
   const devices = criticalDevices(timeline);
-  return t(devices.length === 1 ? 'views.criticalShareOne' : 'views.criticalShare', {
-    kitchens: deviceList(devices),
-    shares,
-  });
+  const one = devices.length === 1;
+  const key =
+    timeline.lanes.length <= 1
+      ? one
+        ? 'views.sameStepShareOne'
+        : 'views.sameStepShare'
+      : one
+        ? 'views.criticalShareOne'
+        : 'views.criticalShare';
+  return t(key, { kitchens: deviceList(devices), shares });
 }

@@ -47,7 +47,10 @@ export function kitchenShares(evaluation: Evaluation, deviceId: number): StepSha
     : { compute: 0, communication: 0, bubble: 0, other: 0 };
 }
 
-/** The critical (slowest) kitchen's shares: the figures the score screen and `sim level` report. */
+/**
+ * The critical kitchens' shares (the lane that finishes last, whose step is the step time): the figures the
+ * score screen and `sim level` report.
+ */
 export const stepShares = (evaluation: Evaluation): StepShares => criticalShares(evaluation.timeline);
 
 /** The shares of `timeline`'s critical lane. */

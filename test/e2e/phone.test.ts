@@ -130,7 +130,7 @@ describe('on a 390×844 phone', () => {
     }
   });
 
-  // The banquet's headline (the slowest kitchens and their shares) wraps to four lines in Chinese on a phone;
+  // The banquet's headline (the kitchens that finish last and their shares) wraps to four lines in Chinese on a phone;
   // it once ran into the first stage's name and the kitchens shrank to a dot over it.
   it.each([
     ['the-banquet', 'en'],
@@ -145,7 +145,7 @@ describe('on a 390×844 phone', () => {
       await openLevel(page, id);
       await showReferenceDynamic(page, level);
       const zh = locale === 'zh-CN';
-      const [headline] = await textBoxes(page, 'kitchen', zh ? '^最慢的厨房' : '^Slowest kitchens');
+      const [headline] = await textBoxes(page, 'kitchen', zh ? '^最后完工的厨房' : '^Last to finish');
       const labels = await textBoxes(page, 'kitchen', zh ? '^\\d+ 号站$' : '^stage \\d+$');
       expect(headline, 'the headline is drawn').toBeDefined();
       expect(labels.length, 'some stages are named').toBeGreaterThan(0);

@@ -59,10 +59,10 @@ describe('an out-of-memory step in words', () => {
 
 describe('a step that cooks', () => {
   const reference = evaluate(level.reference);
-  it('is headed by the slowest kitchens’ shares; the phone shows fit and step time, no stars', () => {
+  it('is headed by every kitchen’s shares (one SPMD step); the phone shows fit and step time, no stars', () => {
     const team = served(reference);
     expect(serviceState(team)).toBe('cooking');
-    expect(serviceNote(team, en, 'en')).toMatch(/^Slowest kitchens \(0–3\): cooking \d+%/);
+    expect(serviceNote(team, en, 'en')).toMatch(/^Every kitchen \(0–3\): cooking \d+%/);
     expect(planHeadline(reference, en)).toBe('Fits: 9.0 GB of 16.0 GB per kitchen · one step 1.40 s');
     expect(planHeadline(reference, zh)).toBe('装得下：每个厨房 9.0 GB / 16.0 GB · 一步 1.40 s');
     expect(planHeadline(reference, en)).not.toMatch(/★|star/i);

@@ -1,5 +1,5 @@
 // Kitchen lists read as ranges with the noun's number right in both languages: "kitchen 5", "kitchens 0–3",
-// "Slowest kitchen (0)", never "Kitchens 0:" or "kitchen 0, 1, 2, 3" (issue 13 item 7).
+// "Last to finish, kitchen 0", never "Kitchens 0:" or "kitchen 0, 1, 2, 3" (issue 13 item 7).
 import { describe, expect, it } from 'vitest';
 import { evaluatePlan, levelById, text, type StepTimeline } from '../../../shared/index.ts';
 import { translate } from '../../../client/i18n/strings.ts';
@@ -16,6 +16,16 @@ const oneLane = (devices: number[]): StepTimeline => ({
   criticalLane: 0,
   lanes: [{ label: text('厨房', 'kitchens'), devices, events: [{ kind: 'forward', startS: 0, endS: 1 }] }],
 });
+// Two stages, the second finishing last.
+const twoLanes: StepTimeline = {
+  stepS: 1,
+  criticalLane: 1,
+  lanes: [0, 1].map((d) => ({
+    label: text(`${d} 号站`, `stage ${d}`),
+    devices: [d],
+    events: [{ kind: 'forward' as const, startS: 0, endS: 1 }],
+  })),
+};
 
 describe('kitchensText', () => {
   it('one kitchen is singular, several are a plural range', () => {
@@ -38,12 +48,19 @@ describe('kitchensText', () => {
     expect(row).toMatchObject({ kitchens: '0–3', count: 4 });
     expect(kitchensHeading(row, en)).toBe('Kitchens 0–3');
   });
-  it('the slowest kitchens: singular for one, a range for several', () => {
-    expect(criticalShareText(oneLane([0]), 'cooking 100%', en)).toBe('Slowest kitchen (0): cooking 100%');
+  it('the critical kitchens: every kitchen of an SPMD step, the last to finish of a pipeline', () => {
+    expect(criticalShareText(oneLane([0]), 'cooking 100%', en)).toBe('Kitchen 0: cooking 100%');
     expect(criticalShareText(oneLane([2, 0, 1, 3]), 'cooking 100%', en)).toBe(
-      'Slowest kitchens (0–3): cooking 100%',
+      'Every kitchen (0–3): cooking 100%',
     );
-    expect(criticalShareText(oneLane([0]), '做菜 100%', zh)).toBe('最慢的厨房（0）：做菜 100%');
+    expect(criticalShareText(oneLane([0, 1]), '做菜 100%', zh)).toBe('每间厨房（0–1）：做菜 100%');
+    // the courses reference: stage 0 finishes last (1F1B's last backward), the heavier stage 7 does not
+    const l = levelById('courses')!;
+    const r = evaluatePlan(l, l.reference);
+    if (!r.ok) throw new Error(r.error.message);
+    expect(criticalShareText(r.evaluation.timeline, 'x', en)).toMatch(/^Last to finish, kitchens? 0\b/);
+    expect(criticalShareText(r.evaluation.timeline, 'x', zh)).toMatch(/^最后完工的厨房（0/);
+    expect(criticalShareText(twoLanes, 'x', en)).toBe('Last to finish, kitchen 1: x');
   });
   it('a failed tasting names its worst kitchens as a phrase', () => {
     expect(en('preview.tastingWrong', { names: 'pred', kitchens: kitchensText([0, 1, 2, 3], en) })).toBe(
