@@ -1,8 +1,8 @@
 // Draws the kitchen grid (global and dynamic views) of a mesh: one kitchen per device with its chef, fridge and
 // stove, coloured and patterned by device id; the kitchens grouped by node (a labelled frame per node, a tag
 // per kitchen when nodes are not rectangles, or node tiles when kitchens get small); every window between
-// mesh neighbours drawn by its link (intra-node: wide and solid; inter-node: narrow and dashed), and a legend
-// of both speeds. Baked into one texture (Snapshot) on every update.
+// mesh neighbours drawn by its link (drawWindows.ts; intra-node: wide and solid; inter-node: narrow and
+// dashed), and a legend of both speeds. Baked into one texture (Snapshot) on every update.
 import type { GameObjects, Scene } from 'phaser';
 import type { Mesh, Topology } from '../../shared/index.ts';
 import type { Box, KitchenCell, KitchenGridLayout } from '../viewModels/kitchenGridLayout.ts';
@@ -21,6 +21,7 @@ import { deviceColour, devicePattern, FONT_FAMILY, UI } from './palette.ts';
 import { drawPattern } from './drawPattern.ts';
 import { Snapshot } from './Snapshot.ts';
 import { drawKitchenBody, drawLink, drawMini, stoveBox } from './drawKitchen.ts';
+import { drawTileLinks, drawWindow } from './drawWindows.ts';
 import type { Translate } from '../ui/translate.ts';
 
 /** What the grid shows besides the kitchens. */
@@ -109,7 +110,7 @@ export class KitchenGridView {
       : layout.windows.map(() => 'intra');
     this.drawNodes(g, plan, options, font, roomy);
     layout.windows.forEach((w, i) =>
-      this.drawWindow(g, layout.cells[w.from]!, layout.cells[w.to]!, w.orientation, links[i]!),
+      drawWindow(g, layout.cells[w.from]!, layout.cells[w.to]!, w.orientation, links[i]!),
     );
     const mini = plan.mode === 'tiles' && (layout.cells[0]?.width ?? 0) < MINI_KITCHEN_PX;
     for (const cell of layout.cells) {
@@ -184,7 +185,7 @@ export class KitchenGridView {
     const nodeName = options.nodeName;
     if (!nodeName || !this.framed(plan, options, roomy)) return;
     const labelPx = labelPxOf(font);
-    if (plan.mode === 'tiles' && plan.nodes.length > 1) this.drawTileLinks(g, plan);
+    if (plan.mode === 'tiles' && plan.nodes.length > 1) drawTileLinks(g, plan);
     for (const n of plan.nodes) {
       const inset = plan.mode === 'tiles' ? 0 : 5;
       const b = {
@@ -211,69 +212,6 @@ export class KitchenGridView {
         this.addText(name, b.x + 6, b.y - 2, labelPx).setOrigin(0, 1);
       }
     }
-  }
-
-  /** Between node tiles side by side or stacked: the slow inter-node windows. */
-  private drawTileLinks(g: GameObjects.Graphics, plan: KitchenPlan): void {
-    const cols = plan.tileColumns;
-    plan.nodes.forEach((n, i) => {
-      const right = (i + 1) % cols !== 0 ? plan.nodes[i + 1] : undefined;
-      const below = plan.nodes[i + cols];
-      const b = n.box;
-      if (right)
-        drawLink(
-          g,
-          b.x + b.width,
-          b.y + b.height / 2,
-          right.box.x,
-          b.y + b.height / 2,
-          'inter',
-          'horizontal',
-          b.height,
-        );
-      if (below)
-        drawLink(
-          g,
-          b.x + b.width / 2,
-          b.y + b.height,
-          b.x + b.width / 2,
-          below.box.y,
-          'inter',
-          'vertical',
-          b.width,
-        );
-    });
-  }
-
-  private drawWindow(
-    g: GameObjects.Graphics,
-    a: KitchenCell,
-    b: KitchenCell,
-    orientation: 'horizontal' | 'vertical',
-    link: Link,
-  ): void {
-    if (orientation === 'horizontal')
-      drawLink(
-        g,
-        a.x + a.width - 2,
-        a.y + a.height / 2,
-        b.x + 2,
-        b.y + b.height / 2,
-        link,
-        orientation,
-        a.height,
-      );
-    else
-      drawLink(
-        g,
-        a.x + a.width / 2,
-        a.y + a.height - 2,
-        b.x + b.width / 2,
-        b.y + 2,
-        link,
-        orientation,
-        a.width,
-      );
   }
 
   private addText(s: string, x: number, y: number, size: number): GameObjects.Text {
