@@ -1,11 +1,11 @@
-// Builds a `Program` op by op (ir.ts) with shape checking. Model code (shared/sim/models) and the autodiff
-// (autodiff.ts) both use it; a wrong shape is a programmer error and throws with the op and the shapes.
+// Builds a `Program` op by op (ir.ts) with shape checking (opShapes.ts, collectiveShapes.ts). Model code
+// (shared/sim/models) and the autodiff (autodiff.ts) both use it; a wrong shape is a programmer error and
+// throws with the op and the shapes.
 import type { PartitionSpec } from '../partitionSpec.ts';
-import { parseEinsum } from '../tensor/einsumEquation.ts';
 import { collectiveShape, type CollectiveNode } from './collectiveShapes.ts';
 import * as composites from './composites.ts';
+import * as opShapes from './opShapes.ts';
 import {
-  DTYPE_BYTES,
   type BinaryOp,
   type DType,
   type InputRole,
@@ -17,28 +17,6 @@ import {
   type Value,
   type ValueId,
 } from './ir.ts';
-
-const fmt = (shape: readonly number[]): string => `[${shape.join(', ')}]`;
-
-/** Result type of mixing two element types: the same type, else the wider one, else f32 (as JAX: bf16+f16 → f32). */
-function promote(a: DType, b: DType): DType {
-  if (a === b) return a;
-  if (DTYPE_BYTES[a] !== DTYPE_BYTES[b]) return DTYPE_BYTES[a] > DTYPE_BYTES[b] ? a : b;
-  return 'f32';
-}
-
-/** NumPy broadcasting of two same-rank shapes (size-1 dims stretch), or undefined when they do not match. */
-function broadcastShapes(a: readonly number[], b: readonly number[]): number[] | undefined {
-  if (a.length !== b.length) return undefined;
-  const out: number[] = [];
-  for (let d = 0; d < a.length; d++) {
-    const x = a[d]!;
-    const y = b[d]!;
-    if (x !== y && x !== 1 && y !== 1) return undefined;
-    out.push(x === 1 ? y : x);
-  }
-  return out;
-}
 
 /** A program under construction. Values get unique readable names: `h`, then `h_1`, `h_2` on clashes. */
 export class ProgramBuilder {
@@ -142,21 +120,14 @@ export class ProgramBuilder {
   // --- inputs and ops -------------------------------------------------------------------------------------
 
   input(name: string, shape: readonly number[], role: InputRole, dtype: DType = 'f32'): ValueId {
-    if (!shape.every((d) => Number.isSafeInteger(d) && d >= 1))
-      throw new Error(`input '${name}': bad shape ${fmt(shape)}`);
-    return this.push(name, shape, dtype, { kind: 'input', role });
+    return this.push(name, opShapes.inputShape(name, shape), dtype, { kind: 'input', role });
   }
 
   /** Two-operand einsum (`bsd,dnh->bsnh`); the output shape comes from the equation. */
   einsum(equation: string, a: ValueId, b: ValueId, name = 'einsum'): ValueId {
     const [va, vb] = [this.value(a), this.value(b)];
-    const parsed = parseEinsum(equation, [va.shape, vb.shape]);
-    if (!parsed.ok)
-      throw new Error(
-        `einsum '${equation}' on ${fmt(va.shape)} and ${fmt(vb.shape)}: ${parsed.error.message}`,
-      );
-    const shape = [...parsed.value.output].map((l) => parsed.value.sizes[l]!);
-    return this.push(name, shape, promote(va.dtype, vb.dtype), {
+    const shape = opShapes.einsumShape(equation, va, vb);
+    return this.push(name, shape, opShapes.promote(va.dtype, vb.dtype), {
       kind: 'einsum',
       equation,
       operands: [a, b],
@@ -166,17 +137,14 @@ export class ProgramBuilder {
   /** `jnp.take(table, ids, axis=0)`: table [V, D], integer ids [B] → [B, D] (ir.ts `take`). */
   take(table: ValueId, ids: ValueId, name = 'take'): ValueId {
     const [t, i] = [this.value(table), this.value(ids)];
-    if (t.shape.length !== 2 || i.shape.length !== 1)
-      throw new Error(`take: table ${fmt(t.shape)} must be [V, D] and ids ${fmt(i.shape)} [B]`);
-    return this.push(name, [i.shape[0]!, t.shape[1]!], t.dtype, { kind: 'take', operands: [table, ids] });
+    return this.push(name, opShapes.takeShape(t, i), t.dtype, { kind: 'take', operands: [table, ids] });
   }
 
   /** Updates [B, D] summed into rows `ids` [B] of a zero [rows, D] table (ir.ts `scatterAdd`). */
   scatterAdd(updates: ValueId, ids: ValueId, rows: number, name = 'scatter_add'): ValueId {
     const [u, i] = [this.value(updates), this.value(ids)];
-    if (u.shape.length !== 2 || i.shape.length !== 1 || u.shape[0] !== i.shape[0] || !(rows >= 1))
-      throw new Error(`scatterAdd: updates ${fmt(u.shape)} must be [B, D] and ids ${fmt(i.shape)} [B]`);
-    return this.push(name, [rows, u.shape[1]!], u.dtype, { kind: 'scatterAdd', operands: [updates, ids] });
+    const shape = opShapes.scatterAddShape(u, i, rows);
+    return this.push(name, shape, u.dtype, { kind: 'scatterAdd', operands: [updates, ids] });
   }
 
   unary(op: UnaryOp, x: ValueId, scalar?: number, name: string = op): ValueId {
@@ -217,12 +185,12 @@ export class ProgramBuilder {
   /** Elementwise op of two same-rank values with NumPy broadcasting of size-1 dims. */
   binary(op: BinaryOp, a: ValueId, b: ValueId, name: string = op): ValueId {
     const [va, vb] = [this.value(a), this.value(b)];
-    const shape = broadcastShapes(va.shape, vb.shape);
-    if (shape === undefined)
-      throw new Error(
-        `${op}: shapes ${fmt(va.shape)} ('${va.name}') and ${fmt(vb.shape)} ('${vb.name}') do not broadcast`,
-      );
-    return this.push(name, shape, promote(va.dtype, vb.dtype), { kind: 'binary', op, operands: [a, b] });
+    const shape = opShapes.binaryShape(op, va, vb);
+    return this.push(name, shape, opShapes.promote(va.dtype, vb.dtype), {
+      kind: 'binary',
+      op,
+      operands: [a, b],
+    });
   }
   add = (a: ValueId, b: ValueId, name?: string): ValueId => this.binary('add', a, b, name);
   sub = (a: ValueId, b: ValueId, name?: string): ValueId => this.binary('sub', a, b, name);
@@ -236,13 +204,7 @@ export class ProgramBuilder {
    */
   reduce(op: ReduceOp, x: ValueId, dims: readonly number[], keepDims: boolean, name: string = op): ValueId {
     const v = this.value(x);
-    const rank = v.shape.length;
-    const norm = [...new Set(dims.map((d) => (d < 0 ? d + rank : d)))].sort((p, q) => p - q);
-    if (norm.length !== dims.length || norm.some((d) => !Number.isInteger(d) || d < 0 || d >= rank))
-      throw new Error(`${op}: bad dims [${dims.join(', ')}] for '${v.name}' of shape ${fmt(v.shape)}`);
-    const shape = keepDims
-      ? v.shape.map((n, d) => (norm.includes(d) ? 1 : n))
-      : v.shape.filter((_, d) => !norm.includes(d));
+    const { dims: norm, shape } = opShapes.reduceShape(op, v, dims, keepDims);
     return this.push(name, shape, v.dtype, { kind: 'reduce', op, operand: x, dims: norm, keepDims });
   }
   sum = (x: ValueId, dims: readonly number[], keepDims: boolean, name?: string): ValueId =>
@@ -253,10 +215,7 @@ export class ProgramBuilder {
   /** Expands size-1 dims of a same-rank value to `shape`; a rank-0 value broadcasts to any shape. */
   broadcast(x: ValueId, shape: readonly number[], name = 'broadcast'): ValueId {
     const v = this.value(x);
-    const fits = v.shape.length === 0 || broadcastShapes(v.shape, shape)?.every((n, d) => n === shape[d]);
-    if (fits !== true)
-      throw new Error(`broadcast: '${v.name}' of shape ${fmt(v.shape)} cannot broadcast to ${fmt(shape)}`);
-    return this.push(name, shape, v.dtype, { kind: 'broadcast', operand: x });
+    return this.push(name, opShapes.broadcastShape(v, shape), v.dtype, { kind: 'broadcast', operand: x });
   }
 
   /** `jax.lax.with_sharding_constraint(x, spec)`. */
