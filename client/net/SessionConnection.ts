@@ -1,36 +1,16 @@
 // The session room's connection (the only module importing colyseus.js for sessions): joins by code, keeps
-// the room state as plain data, dispatches typed messages, keeps the player's seat key per code, and comes
-// back after a dropped socket (colyseus.js reconnection token, then a rejoin with the seat key). After a
-// server restart the facilitator's connection reopens the session from the database (POST …/resume) and the
-// others rejoin once it is open again (reconnectPolicy.ts says what a close code and the status answer mean).
+// the room state as plain data, dispatches typed messages (sessionMessages.ts), keeps the player's seat key
+// per code, and comes back after a dropped socket (colyseus.js reconnection token, then a rejoin with the
+// seat key). After a server restart the facilitator's connection reopens the session from the database
+// (POST …/resume) and the others rejoin once it is open again (reconnectPolicy.ts says what a close code and
+// the status answer mean).
 import { Client, type Room } from 'colyseus.js';
 import {
   MSG_EDIT_COUNTS,
-  MSG_EDIT_REFUSED,
-  MSG_ERROR,
-  MSG_HINT,
   MSG_KICKED,
-  MSG_REMOVED,
-  MSG_RESULTS,
-  MSG_REVEAL,
-  MSG_SERVICE,
-  MSG_TEAM_PLAN,
   MSG_WELCOME,
   PROTOCOL_VERSION,
-  type ChooseTeamMessage,
-  type EditCountsMessage,
-  type EditMessage,
-  type EditRefusedMessage,
-  type ErrorMessage,
-  type HintMessage,
-  type HostCommand,
-  type LockMessage,
-  type RemovedPlayersMessage,
-  type ResultsMessage,
-  type RevealMessage,
-  type ServiceMessage,
   type SessionJoinOptions,
-  type TeamPlanMessage,
   type SessionStatusResponse,
   type WelcomeMessage,
 } from '../../shared/index.ts';
@@ -44,41 +24,9 @@ import {
   type SessionWhereabouts,
 } from './reconnectPolicy.ts';
 import { parseRoomState, settleRoomState, type RoomState } from '../classroom/viewModels/roomState.ts';
+import { SERVER_MESSAGES, type ClientMessages, type ServerMessages } from './sessionMessages.ts';
 
-/** Server → client messages by name. */
-export interface ServerMessages {
-  welcome: WelcomeMessage;
-  teamPlan: TeamPlanMessage;
-  editCounts: EditCountsMessage;
-  editRefused: EditRefusedMessage;
-  hint: HintMessage;
-  results: ResultsMessage;
-  reveal: RevealMessage;
-  service: ServiceMessage;
-  kicked: unknown;
-  removed: RemovedPlayersMessage;
-  error: ErrorMessage;
-}
-/** Client → server messages by name. */
-export interface ClientMessages {
-  edit: EditMessage;
-  chooseTeam: ChooseTeamMessage;
-  lock: LockMessage;
-  host: HostCommand;
-}
-const SERVER_MESSAGES = [
-  MSG_WELCOME,
-  MSG_TEAM_PLAN,
-  MSG_EDIT_COUNTS,
-  MSG_EDIT_REFUSED,
-  MSG_HINT,
-  MSG_RESULTS,
-  MSG_REVEAL,
-  MSG_SERVICE,
-  MSG_KICKED,
-  MSG_REMOVED,
-  MSG_ERROR,
-] as const satisfies readonly (keyof ServerMessages)[];
+export type { ClientMessages, ServerMessages } from './sessionMessages.ts';
 
 type Distribute<T> = T extends unknown ? Omit<T, 'protocolVersion'> : never;
 /** Join options without the protocol version (added here). */
