@@ -1,37 +1,29 @@
 // The projector (read-only, big type for a room; 1280×720 and 1920×1080): the title and phase, the join code
-// and its QR code, the teams with colours and patterns, the timer, the live leaderboard, the class
-// histograms of the round, the facilitator's reveal and the podium.
+// and its QR code, the teams with colours and patterns, the timer, the live leaderboard, the round's results,
+// class histograms and the facilitator's reveal (ProjectorResults.ts), and the podium.
 import { refusalText } from './viewModels/refusalText.ts';
-import {
-  histogramValues,
-  levelById,
-  type HistogramMetric,
-  type ResultsMessage,
-  type RevealMessage,
-} from '../../shared/index.ts';
+import { levelById } from '../../shared/index.ts';
 import { SessionConnection } from '../net/SessionConnection.ts';
 import { h } from '../ui/dom.ts';
 import type { ClassroomContext } from './context.ts';
 import { translator } from './context.ts';
 import { podium } from './PlayerScreens.ts';
-import { revealCard } from './RevealCard.ts';
+import { projectorHistograms, projectorResults } from './ProjectorResults.ts';
 import { ServiceBoard } from './ServiceBoard.ts';
 import { joinLink, spacedCode } from './viewModels/classroomRoute.ts';
 import { joinBase, type JoinBase } from './viewModels/joinBase.ts';
 import { fetchServerInfo } from './sessionApi.ts';
-import { leaderboard, podiumOrder, resultRows } from './viewModels/leaderboard.ts';
+import { leaderboard, podiumOrder } from './viewModels/leaderboard.ts';
 import { membersOf, teamName, type RoomState } from './viewModels/roomState.ts';
 import { connectionNotice } from './viewModels/connectionNotice.ts';
 import { frozenAt, type TimerSample } from './viewModels/timer.ts';
 import {
-  histogram,
   isPaused,
   showHint,
   leaderboardList,
   patch,
   phaseText,
   qrCode,
-  resultTable,
   showTimer,
   teamBadge,
 } from './widgets.ts';
@@ -178,7 +170,7 @@ export class ProjectorPage {
             ),
       lobby ? null : h('h2', {}, t('cls.leaderboard')),
       lobby ? null : leaderboardList(rows, t),
-      histogramsNow ? this.histograms(state, histogramsNow) : null,
+      histogramsNow ? projectorHistograms(this.ctx, state, histogramsNow) : null,
     ]);
     const results = this.conn?.last('results');
     const reveal = this.conn?.last('reveal');
@@ -237,7 +229,7 @@ export class ProjectorPage {
             ];
           case 'results':
             return currentResults
-              ? this.results(state, currentResults, currentReveal)
+              ? projectorResults(this.ctx, state, currentResults, currentReveal)
               : [h('p', { class: 'lead' }, t('cls.results.waiting'))];
           case 'podium':
             return [h('h2', {}, t('cls.podium.heading')), podium(podiumOrder(rows), t)];
@@ -273,40 +265,6 @@ export class ProjectorPage {
           ),
         ),
       ),
-    );
-  }
-
-  private results(state: RoomState, results: ResultsMessage, shown: RevealMessage | undefined) {
-    const t = translator(this.ctx);
-    const locale = this.ctx.locales.locale;
-    const rows = resultRows(results, state.teams, locale);
-    // With a reveal the head's "Round n of m · Results" is heading enough: the debrief gets the room.
-    if (shown) return [revealCard(shown, state, t, locale, true)];
-    return [
-      h('h2', {}, t('cls.results.heading', { n: results.round + 1 })),
-      resultTable(rows, results.throughputUnit, t, locale),
-    ];
-  }
-
-  /** The class histograms of the round, each team's value marked with its colour and pattern. */
-  private histograms(state: RoomState, results: ResultsMessage): HTMLElement {
-    const t = translator(this.ctx);
-    const rows = resultRows(results, state.teams, this.ctx.locales.locale);
-    // A team without the figure (an unserved plan's step time) gets no mark: NaN falls in no bin.
-    const marks = (metric: HistogramMetric) =>
-      rows.map((r) => ({ name: r.name, colour: r.colour, value: histogramValues(r)[metric] ?? NaN }));
-    return h(
-      'div',
-      { class: 'histograms' },
-      histogram('tokensPerS', results.histograms.tokensPerS, marks('tokensPerS'), results.throughputUnit, t),
-      histogram(
-        'worstMemoryGb',
-        results.histograms.worstMemoryGb,
-        marks('worstMemoryGb'),
-        results.throughputUnit,
-        t,
-      ),
-      histogram('stepS', results.histograms.stepS, marks('stepS'), results.throughputUnit, t),
     );
   }
 
