@@ -32,8 +32,13 @@ export interface KitchenDetails {
   /** This kitchen's step shares (stepShares.ts: the same figures the serve report and the dynamic view show). */
   readonly stove: StepShares;
   readonly passes: readonly CollectiveCost[];
+  /** Sends to another pipeline stage (each an event of the timeline). */
   readonly sends: number;
-  readonly recvs: number;
+  /**
+   * Times the stove waited for a dish still on the wire (pipelineSimulation.ts: a 'recv' event is that wait;
+   * a receive whose dish had arrived costs nothing and leaves no event), so not the number of receives.
+   */
+  readonly recvWaits: number;
 }
 
 export function kitchenDetails(
@@ -77,7 +82,7 @@ export function kitchenDetails(
       c.axes.every((a) => mesh.axes.some((m) => m.name === a && m.size > 1)),
     ),
     sends: events.filter((e) => e.kind === 'send').length,
-    recvs: events.filter((e) => e.kind === 'recv').length,
+    recvWaits: events.filter((e) => e.kind === 'recv').length,
   };
 }
 

@@ -131,7 +131,7 @@ export class LocalView implements SceneView {
         style: 'dish',
       });
     rows.push({ text: t('views.passes'), style: 'heading' });
-    if (d.passes.length === 0 && d.sends + d.recvs === 0)
+    if (d.passes.length === 0 && d.sends + d.recvWaits === 0)
       rows.push({ text: t('views.noPasses'), style: 'muted' });
     for (const c of d.passes) {
       const key = passKind(c.kind);
@@ -148,9 +148,9 @@ export class LocalView implements SceneView {
         mark: passStyle(c.kind),
       });
     }
-    if (d.sends + d.recvs > 0)
+    if (d.sends + d.recvWaits > 0)
       rows.push({
-        text: t('views.sendRecv', { n: d.sends, m: d.recvs }),
+        text: t('views.sendRecv', { n: d.sends, m: d.recvWaits }),
         style: 'edge',
         mark: EVENT_STYLES.send,
       });

@@ -72,6 +72,20 @@ describe('kitchenDetails', () => {
     expect(d.passes.map((c) => c.kind)).toContain('all-reduce');
   });
 
+  it('counts a pipeline kitchen’s sends, and apart from them the waits for a dish on the wire', () => {
+    // interleaved-courses' reference, kitchen 0 of p stages with v chunks over m microbatches: forward sends
+    // from every chunk (v·m), gradient sends from chunks 1…v−1 ((v−1)·m); it receives as many (each
+    // activation in is answered by a gradient out), but waits only for those still on the wire.
+    const l = levelById('interleaved-courses')!;
+    const e = evaluatePlan(l, l.reference);
+    if (!e.ok) throw new Error(e.error.message);
+    const { microbatches: m, virtualStages: v } = l.reference.pipeline!;
+    const d = kitchenDetails(l, e.evaluation, unwrap(makeMesh(meshPairs(l.reference))), 0);
+    expect(d.sends).toBe((2 * v - 1) * m);
+    expect(d.recvWaits).toBeGreaterThan(0);
+    expect(d.recvWaits).toBeLessThan(d.sends);
+  });
+
   it('refuses a kitchen the grid does not have', () => {
     expect(() => kitchenDetails(level, evaluation, mesh, 4)).toThrow(/no kitchen 4/);
   });
