@@ -23,6 +23,7 @@ describe('lessons', () => {
   it.each(LEVELS.map((l) => [l.id, l] as const))('%s fills every placeholder in both languages', (_, l) => {
     const told = lesson(l);
     for (const locale of LOCALES) expect(told[locale]).not.toMatch(/\{[a-z]+\.[a-zA-Z]+\}/);
+    expect(told.en, 'a figure filled into the English lesson is English').not.toMatch(/\p{Script=Han}/u);
   });
 
   it.each([

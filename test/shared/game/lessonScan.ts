@@ -1,6 +1,6 @@
-// What the lesson scanners read (lessonText, lessonCounts and storyText tests): a level's texts in both
-// languages and the figures written in them by hand, placeholders removed.
-import { LOCALES } from '../../../shared/game/i18n.ts';
+// What the lesson scanners read (lessonText, lessonCounts and storyText tests, the levels test's language
+// scans): a level's texts in both languages and the figures written in them by hand, placeholders removed.
+import { LOCALES, type Locale } from '../../../shared/game/i18n.ts';
 import type { Level } from '../../../shared/game/level.ts';
 import { PLACEHOLDER } from '../../../shared/game/lesson.ts';
 
@@ -34,6 +34,20 @@ export const briefTextsOf = (l: Level): LevelText[] =>
     { where: `story ${locale}`, text: l.story[locale] },
     { where: `goal ${locale}`, text: l.goal[locale] },
   ]);
+
+/** Every text of a level a player reads, in both languages: the brief, a myth's belief, the hints and the debrief. */
+export function shownTextsOf(l: Level): LevelText[] {
+  const belief = l.belief;
+  const beliefs =
+    belief === undefined
+      ? []
+      : LOCALES.map((locale) => ({ where: `belief ${locale}`, text: belief[locale] }));
+  return [...briefTextsOf(l), ...beliefs, ...lessonTextsOf(l)];
+}
+
+/** The texts of `texts` shown in `locale` (their `where` ends with it). */
+export const inLocale = (texts: readonly LevelText[], locale: Locale): LevelText[] =>
+  texts.filter(({ where }) => where.endsWith(` ${locale}`));
 
 /** What `scan` finds in `texts` that `listed` does not hold, each with where it is ('story en: 44 亿'). */
 export const unlistedIn = (

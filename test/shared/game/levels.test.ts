@@ -7,6 +7,7 @@ import { LOCALES } from '../../../shared/game/i18n.ts';
 import { LEVELS, levelById } from '../../../shared/game/levels/index.ts';
 import { validatePlan } from '../../../shared/game/validatePlan.ts';
 import { evaluate } from './helpers.ts';
+import { inLocale, shownTextsOf } from './lessonScan.ts';
 
 const results = new Map(
   LEVELS.map((l) => [l.id, { reference: evaluate(l, l.reference), trap: evaluate(l, l.trap.plan) }]),
@@ -32,6 +33,13 @@ describe.each(LEVELS.map((l) => [l.id, l] as const))('%s', (_id, l) => {
     expect(l.hints.length).toBeGreaterThan(0);
     expect(l.hints.length).toBeLessThanOrEqual(3);
     expect(l.belief !== undefined).toBe(l.kind === 'misconception');
+  });
+  it('writes its English texts in English: no Chinese, not even a gloss after a name', () => {
+    // the buffet's debrief said "the AllToAll (换岗)": the kitchen word belongs to the Chinese screen
+    const han = inLocale(shownTextsOf(l), 'en').flatMap(({ where, text }) =>
+      [...text.matchAll(/.{0,20}\p{Script=Han}+/gu)].map((m) => `${where}: …${m[0]}`),
+    );
+    expect(han).toEqual([]);
   });
   it('starts from a valid plan and offers edits', () => {
     expect(validatePlan(l, l.start)).toEqual({ ok: true, value: undefined });
