@@ -1,6 +1,7 @@
 // The live preview (DOM): memory per kitchen against the fridge (text and a stacked bar), step time, tokens/s,
 // the stars the plan would get now (or, while a class hides the score, that it is revealed at service), the
 // tasting and the list of passes. Redrawn on every change of the plan.
+import { fullestFridgeText, fullestRow } from '../viewModels/fullestFridge.ts';
 import { GAUGE_PARTS, type FridgeGauge, type GaugePart } from '../viewModels/fridgeGauge.ts';
 import { kitchensHeading, kitchensText } from '../viewModels/kitchensText.ts';
 import { starGlyphs } from '../viewModels/levelCatalog.ts';
@@ -102,10 +103,8 @@ export function renderPreview(root: HTMLElement, p: Preview, t: Translate): void
  * The same figures as the full preview below, from the same Preview.
  */
 export function renderHeadline(root: HTMLElement, p: Preview, t: Translate): void {
-  const worst = p.memory.reduce((a, b) => (b.gauge.totalBytes > a.gauge.totalBytes ? b : a));
-  const fridge = worst.over
-    ? `✗ ${t('preview.overflow', { used: worst.used, cap: worst.capacity, over: worst.over })}`
-    : `✓ ${t('preview.fits', { used: worst.used, cap: worst.capacity })}`;
+  const worst = fullestRow(p);
+  const fridge = `${worst.over ? '✗' : '✓'} ${fullestFridgeText(p, t)}`;
   root.replaceChildren(
     h('span', { class: worst.over ? 'headline-fridge overflow' : 'headline-fridge' }, fridge),
     h(

@@ -11,6 +11,7 @@ import {
 } from '../../shared/index.ts';
 import { starGlyphs } from '../viewModels/levelCatalog.ts';
 import { parSummary } from '../viewModels/parSummary.ts';
+import { fullestFridgeText } from '../viewModels/fullestFridge.ts';
 import { kitchensText } from '../viewModels/kitchensText.ts';
 import { preview } from '../viewModels/preview.ts';
 import { stepSharesLine } from '../viewModels/staticNote.ts';
@@ -31,7 +32,6 @@ export function renderScore(
 ): void {
   const p = preview(evaluation, { locale });
   const debriefParagraphs = debrief(level, evaluation)[locale].split('\n');
-  const worst = p.memory.reduce((a, b) => (b.gauge.totalBytes > a.gauge.totalBytes ? b : a));
   const levels = h('button', { type: 'button', class: 'button primary' }, t('nav.levels'));
   levels.addEventListener('click', actions.levels);
   const retry = h('button', { type: 'button', class: 'button' }, t('nav.retry'));
@@ -57,13 +57,7 @@ export function renderScore(
         h('dt', {}, t('preview.step')),
         h('dd', {}, p.step),
         h('dt', {}, t('score.memory')),
-        h(
-          'dd',
-          {},
-          worst.over
-            ? t('preview.overflow', { used: worst.used, cap: worst.capacity, over: worst.over })
-            : t('preview.fits', { used: worst.used, cap: worst.capacity }),
-        ),
+        h('dd', {}, fullestFridgeText(p, t)),
         h('dt', {}, t('score.shares')),
         h('dd', { 'data-score': 'shares' }, stepSharesLine(evaluation, t)),
         p.tasting && h('dt', {}, t('preview.tasting')),
