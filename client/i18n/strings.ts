@@ -48,6 +48,9 @@ const TABLES: Record<Locale, Record<StringKey, string>> = {
   'zh-CN': merge((c) => c.zh),
 };
 
+/** Every text key, for the scans of every text a screen can show (test/client/i18n). */
+export const STRING_KEYS = Object.keys(TABLES.en) as readonly StringKey[];
+
 /** Looks up a text and fills `{name}` placeholders. */
 export function translate(
   locale: Locale,

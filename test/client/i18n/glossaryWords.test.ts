@@ -4,6 +4,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { STRING_KEYS, translate } from '../../../client/i18n/strings.ts';
+import { LEVELS } from '../../../shared/game/levels/index.ts';
 
 /** synonym → the glossary's word */
 const SYNONYMS: Readonly<Record<string, string>> = {
@@ -36,5 +38,47 @@ describe('zh-CN kitchen words', () => {
   it('lists in the glossary every word it holds the screens to', () => {
     const glossary = readFileSync('docs/glossary.md', 'utf8');
     for (const word of Object.values(SYNONYMS)) expect(glossary).toContain(word);
+  });
+});
+
+/**
+ * English kitchen words → what a zh-CN screen says instead. Code identifiers, JAX and XLA names (jit, psum,
+ * AllReduce), units and formula symbols stay Latin on a Chinese screen; these are prose, and a Chinese
+ * reader meets them untranslated (two debriefs said "参考方案（本关的 par）").
+ */
+const ENGLISH_WORDS: Readonly<Record<string, string>> = {
+  par: '标准杆',
+  plan: '方案',
+  kitchen: '厨房',
+  fridge: '冷柜',
+  stove: '灶台',
+  tasting: '试菜',
+  banquet: '宴席',
+  courses: '菜序',
+  station: '站',
+};
+
+/** Every zh-CN text a screen can show from a table: the client's strings (placeholders removed), the levels'. */
+function zhTexts(): { where: string; text: string }[] {
+  const strings = STRING_KEYS.map((key) => ({
+    where: key,
+    text: translate('zh-CN', key).replace(/\{\w+\}/g, ''),
+  }));
+  const levels = LEVELS.flatMap((l) =>
+    [l.title, l.belief, l.story, l.goal, ...l.hints, l.debrief].flatMap((t, i) =>
+      t === undefined ? [] : [{ where: `${l.id} text ${i}`, text: t['zh-CN'] }],
+    ),
+  );
+  return [...strings, ...levels];
+}
+
+describe('zh-CN prose', () => {
+  it('says a kitchen word in Chinese, never the English one', () => {
+    const found = zhTexts().flatMap(({ where, text }) =>
+      Object.entries(ENGLISH_WORDS)
+        .filter(([word]) => new RegExp(`(?<![A-Za-z_])${word}(?![A-Za-z_])`, 'i').test(text))
+        .map(([word, zh]) => `${where}: ${word} (say ${zh})`),
+    );
+    expect(found).toEqual([]);
   });
 });

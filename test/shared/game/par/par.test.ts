@@ -1,7 +1,8 @@
 // Par by search (shared/game/par): for every level the recorded par (parTable.ts) is what the search finds
 // now — else the test names the stale level and the command that refreshes it — no plan the search priced
 // beats par, par's plan evaluates to par's score, the reference earns three stars (within 5% of par) and
-// the start plan fewer, and the thresholds are derived from par.
+// the start plan fewer, the thresholds are derived from par, and a text that calls the reference par's plan
+// is right.
 import { describe, expect, it } from 'vitest';
 import { LEVELS } from '../../../../shared/game/levels/index.ts';
 import { levelPar, parFraction } from '../../../../shared/game/par/levelPar.ts';
@@ -9,6 +10,7 @@ import { PAR_TABLE } from '../../../../shared/game/par/parTable.ts';
 import { parStars, roundDown3, thresholdsFromPar } from '../../../../shared/game/par/parThresholds.ts';
 import { planKey, searchPar } from '../../../../shared/game/par/searchPar.ts';
 import { evaluate } from '../helpers.ts';
+import { shownTextsOf } from '../lessonScan.ts';
 
 describe('star thresholds from par', () => {
   it('round down to three significant figures: 35%, 70% and 95% of par', () => {
@@ -60,5 +62,12 @@ describe.each(LEVELS.map((l) => [l.id, l] as const))('par of %s', (id, level) =>
     expect(ref.stars).toBe(3);
     expect(parFraction(ref.score.score, par.score)).toBeGreaterThanOrEqual(0.95);
     expect(evaluate(level, level.start).stars).toBeLessThan(3);
+  });
+  it("is the reference plan wherever a text says the reference is par's plan", () => {
+    // 参考方案（也就是本关标准杆的方案） / the reference plan (par's plan too): the claim is checked, not trusted
+    const says = shownTextsOf(level).filter(({ text }) =>
+      /参考方案（[^）]*标准杆|reference plan \([^)]*\bpar\b/.test(text),
+    );
+    if (says.length > 0) expect(planKey(level.reference)).toBe(planKey(levelPar(id)!.plan));
   });
 });
