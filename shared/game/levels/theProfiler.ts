@@ -46,10 +46,10 @@ export const theProfiler: Level = {
   debrief: text(
     '文章的调优顺序：先测显存，再找通信热点，最后由粗到细地调切法。这份方案显存没问题（每间 {start.memory}），可一步 {start.stepTime} 里传菜占了 {start.communication}：16 路张量并行的 AllReduce 每层前后各一次，而这个环跨了节点，每一步都只能按 InfiniBand 的速度走（每卡 25 GB/s，而 NVLink 是 300 GB/s），并行效率 Eff = T_calc/(T_calc + T_comm) 只有 {start.efficiency}。' +
       '参考方案把同菜切分收回节点内（model = 4），用 4 段流水线（stage = 4）和 2 份副本（data = 2）接住剩下的厨房，每条流水线 128 轮，不重算、用序列并行给激活腾地方：一步 {reference.stepTime}，每秒 {reference.rate} 个 token，冷柜 {reference.memory}，传菜只占 {reference.communication}。' +
-      '吞吐量 Throughput = B × S / T_per-step：这里 B × S = 256 × 2048 个 token，一步的时间才是要调的东西。',
+      '吞吐量 = B × S / T_step：这里 B × S = 256 × 2048 个 token，一步的时间才是要调的东西。',
     "The article's tuning order: measure memory first, then find the communication hot spots, then re-cut from coarse to fine. This plan's memory is fine ({start.memory} per kitchen), but passing takes {start.communication} of a {start.stepTime} step: the 16-way tensor-parallel AllReduces run twice per layer, and the ring spans two nodes, so every step moves at InfiniBand's pace (25 GB/s per GPU instead of NVLink's 300 GB/s); parallel efficiency Eff = T_calc/(T_calc + T_comm) is only {start.efficiency}. " +
       'The reference plan brings the cuts of one dish back inside a node (model = 4) and lets 4 pipeline stages (stage = 4) and 2 replicas (data = 2) take the freed kitchens, with 128 rounds per pipeline, every activation kept and sequence parallelism making room for them: {reference.stepTime} a step, {reference.rate} tokens per second, a {reference.memory} fridge, passing only {reference.communication} of the step. ' +
-      'Throughput = B × S / T_per-step: here B × S = 256 × 2048 tokens, and the step time is what tuning changes.',
+      'Throughput = B × S / T_step: here B × S = 256 × 2048 tokens, and the step time is what tuning changes.',
   ),
   scenario: {
     engine: 'train',

@@ -56,6 +56,7 @@ const ENGLISH_WORDS: Readonly<Record<string, string>> = {
   banquet: '宴席',
   courses: '菜序',
   station: '站',
+  throughput: '吞吐量',
 };
 
 /** Every zh-CN text a screen can show from a table: the client's strings (placeholders removed), the levels'. */

@@ -41,6 +41,13 @@ describe.each(LEVELS.map((l) => [l.id, l] as const))('%s', (_id, l) => {
     );
     expect(han).toEqual([]);
   });
+  it("writes a formula symbol's subscript without a hyphen, where a phone would break the line", () => {
+    // the profiler's "T_per-step" wrapped as "T_per-" / "step"; its symbols are T_calc, T_comm, T_step
+    const broken = shownTextsOf(l).flatMap(({ where, text }) =>
+      [...text.matchAll(/[A-Za-z]_[A-Za-z0-9]*-[A-Za-z0-9]+/g)].map((m) => `${where}: ${m[0]}`),
+    );
+    expect(broken).toEqual([]);
+  });
   it('starts from a valid plan and offers edits', () => {
     expect(validatePlan(l, l.start)).toEqual({ ok: true, value: undefined });
     expect(l.editable.length).toBeGreaterThan(0);
