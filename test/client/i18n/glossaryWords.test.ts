@@ -65,11 +65,13 @@ function zhTexts(): { where: string; text: string }[] {
     where: key,
     text: translate('zh-CN', key).replace(/\{\w+\}/g, ''),
   }));
-  const levels = LEVELS.flatMap((l) =>
-    [l.title, l.belief, l.story, l.goal, ...l.hints, l.debrief].flatMap((t, i) =>
-      t === undefined ? [] : [{ where: `${l.id} text ${i}`, text: t['zh-CN'] }],
-    ),
-  );
+  const levels = LEVELS.flatMap((l) => {
+    const texts = { title: l.title, belief: l.belief, story: l.story, goal: l.goal, debrief: l.debrief };
+    const hints = l.hints.map((t, i) => [`hint ${i + 1}`, t] as const);
+    return [...Object.entries(texts), ...hints].flatMap(([where, t]) =>
+      t === undefined ? [] : [{ where: `${l.id} ${where}`, text: t['zh-CN'] }],
+    );
+  });
   return [...strings, ...levels];
 }
 
@@ -81,5 +83,11 @@ describe('zh-CN prose', () => {
         .map(([word, zh]) => `${where}: ${word} (say ${zh})`),
     );
     expect(found).toEqual([]);
+  });
+  it('counts chips with a measure word: 4 张 A100, not 4 A100', () => {
+    const bare = zhTexts().flatMap(({ where, text }) =>
+      [...text.matchAll(/\d\s*(?:[AHV]100|GPU|TPU)/g)].map((m) => `${where}: ${m[0]}`),
+    );
+    expect(bare).toEqual([]);
   });
 });
