@@ -42,7 +42,9 @@ export interface PlanExport {
 
 /**
  * The plan's collectives, then those that bring each updated value back to its input's sharding (the export
- * pins them there so that the outputs feed the next step; the core's step leaves them where they were computed).
+ * pins them there so that the outputs feed the next step). A tasting level's plan is pinned already
+ * (prepareTasting.ts `withUpdatesPinned`: the reshards are its own, priced and listed), so this adds nothing
+ * to it; Megatron's one-layer plan (blockCost.ts) is planned without the pin.
  */
 function spmdCollectives(plan: SpmdPlan, skip: ReadonlySet<number> = new Set()): ExportedCollective[] {
   const values = plan.program.values;

@@ -46,6 +46,25 @@ function withMasterLabels(request: TasteRequest, banquetProgram: Program): Taste
   return { ...request, inShardings };
 }
 
+/**
+ * The request with every updated parameter and optimizer state (`new/<x>`, tagged `updates`) pinned to its
+ * input's sharding, as the export's `out_shardings` pin them (jaxSnippet.ts) and a JAX training loop does so
+ * that a step's outputs feed the next one: an input without a label is replicated (jit's default), so is its
+ * update. Without the pin, GSPMD leaves an update where it was computed — column-then-row's start plan
+ * updated its whole `w_in` from a quarter of its gradient on each kitchen, one all-gather short of a step that
+ * can repeat, and counted a quarter of that gradient in the fridge. A label the player gives an output wins.
+ */
+function withUpdatesPinned(request: TasteRequest, program: Program): TasteRequest {
+  if (request.mode !== 'auto') return request;
+  const outShardings: Record<string, unknown> = { ...request.outShardings };
+  for (const o of program.outputs) {
+    const input = program.values[program.values[o.value]!.updates ?? -1];
+    if (input === undefined || o.name in outShardings) continue;
+    outShardings[o.name] = request.inShardings[input.name] ?? [];
+  }
+  return { ...request, outShardings };
+}
+
 /** Builds the plan's tasting request and plans it at both scales; the first error comes back as is. */
 export function prepareTasting(scenario: TastingScenario, state: PlanState): Result<PreparedTasting> {
   const s = planScenario(scenario, state);
@@ -75,11 +94,15 @@ export function prepareTasting(scenario: TastingScenario, state: PlanState): Res
     seed: s.seed ?? 0,
     includeShards: false,
   };
-  const tasting = planStep(request, tastingStep.value.program);
+  const tasting = planStep(withUpdatesPinned(request, tastingStep.value.program), tastingStep.value.program);
   if (!tasting.ok) return tasting;
   const banquetStep = scenarioStep(s, 'banquet', step);
   if (!banquetStep.ok) return banquetStep;
-  const banquet = planStep(withMasterLabels(request, banquetStep.value.program), banquetStep.value.program);
+  const banquetProgram = banquetStep.value.program;
+  const banquet = planStep(
+    withUpdatesPinned(withMasterLabels(request, banquetProgram), banquetProgram),
+    banquetProgram,
+  );
   if (!banquet.ok) return banquet;
   return ok({
     request,

@@ -82,7 +82,7 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     refused: 0,
   },
   'myth-gspmd-is-automatic': {
-    score: 1516.7985912863094,
+    score: 1516.7223495725298,
     plan: {
       mode: 'auto',
       specs: {
@@ -366,8 +366,8 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     },
     method: 'local',
     spaceSize: 160000,
-    priced: 96,
-    refused: 78,
+    priced: 47,
+    refused: 35,
   },
   'full-stations': {
     score: 1065989.1773488296,
