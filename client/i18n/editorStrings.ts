@@ -1,5 +1,7 @@
 // The plan editor's texts (kitchen grid, mode, courses, memory savers, manual passes, axis tokens, exports,
-// sandbox) in both languages, in the kitchen metaphor of docs/design.md §2.
+// sandbox) in both languages, in the kitchen metaphor of docs/design.md §2. The schedules' names are the core's
+// (scheduleStrings.ts).
+import { SCHEDULE_NAMES } from '../../shared/index.ts';
 import { defineStrings } from './defineStrings.ts';
 
 export const editorStrings = defineStrings(
@@ -23,10 +25,7 @@ export const editorStrings = defineStrings(
     'courses.stages': 'Stations (stage row)',
     'courses.microbatches': 'Rounds per step (microbatches)',
     'courses.schedule': 'Schedule',
-    'courses.virtual': 'Chunks per station (interleaved)',
-    'schedule.1f1b': '1F1B: one forward, one backward',
-    'schedule.gpipe': 'GPipe: all forwards, then all backwards',
-    'schedule.interleaved': 'Interleaved 1F1B',
+    'courses.virtual': `Chunks per station (${SCHEDULE_NAMES.interleaved.en})`,
     'memory.recompute': 'Cook again instead of storing (recompute)',
     'recompute.none': 'None: keep every activation',
     'recompute.selective': 'Selective: redo attention only',
@@ -110,10 +109,7 @@ export const editorStrings = defineStrings(
     'courses.stages': '菜序站数（stage 排）',
     'courses.microbatches': '每步上菜轮数（微批）',
     'courses.schedule': '排班',
-    'courses.virtual': '每站分几段（交错）',
-    'schedule.1f1b': '1F1B：前向一轮、反向一轮',
-    'schedule.gpipe': 'GPipe：先全部前向，再全部反向',
-    'schedule.interleaved': '交错 1F1B',
+    'courses.virtual': `每站分几段（${SCHEDULE_NAMES.interleaved['zh-CN']}）`,
     'memory.recompute': '现做不备（重算）',
     'recompute.none': '不重算：所有激活都存着',
     'recompute.selective': '选择性：只重做注意力',

@@ -11,6 +11,7 @@ import { classroomScreenStrings } from './classroomScreenStrings.ts';
 import { classroomSeatStrings } from './classroomSeatStrings.ts';
 import { classroomPlayStrings } from './classroomPlayStrings.ts';
 import { passStrings } from './passStrings.ts';
+import { scheduleStrings } from './scheduleStrings.ts';
 
 import { LOCALES, tidyZh, type Locale } from '../../shared/index.ts';
 
@@ -28,6 +29,7 @@ const CATALOGS = [
   classroomSeatStrings,
   classroomPlayStrings,
   passStrings,
+  scheduleStrings,
 ] as const;
 
 type KeysOf<C> = C extends { readonly en: Readonly<Record<infer K, string>> } ? K : never;

@@ -1,6 +1,13 @@
 // The score screen's par section: how close the served plan came to the level's par (the best plan the
 // search found, shared/game/par) and, once the level is passed, par's plan in words. Pure.
-import { levelPar, parFraction, type Level, type Locale, type PlanState } from '../../shared/index.ts';
+import {
+  levelPar,
+  parFraction,
+  scheduleName,
+  type Level,
+  type Locale,
+  type PlanState,
+} from '../../shared/index.ts';
 
 export interface ParSummary {
   /** Par's score, formatted with the evaluation's unit by the caller. */
@@ -26,6 +33,7 @@ const WORDS = {
     off: 'off',
     passes: 'Passes',
     colon: ': ',
+    comma: ', ',
   },
   'zh-CN': {
     grid: '网格',
@@ -41,6 +49,7 @@ const WORDS = {
     off: '关',
     passes: '传菜',
     colon: '：',
+    comma: '，',
   },
 } as const;
 
@@ -58,7 +67,7 @@ export function parPlanLines(level: Level, plan: PlanState, locale: Locale): str
   if (can('setPipeline')) {
     const p = plan.pipeline;
     lines.push(
-      `${w.courses}${w.colon}${p.schedule}, m = ${p.microbatches}${p.schedule === 'interleaved' ? `, v = ${p.virtualStages}` : ''}`,
+      `${w.courses}${w.colon}${scheduleName(p.schedule, locale)}${w.comma}m = ${p.microbatches}${p.schedule === 'interleaved' ? `${w.comma}v = ${p.virtualStages}` : ''}`,
     );
   }
   if (can('setRecompute')) lines.push(`${w.recompute}${w.colon}${plan.recompute}`);

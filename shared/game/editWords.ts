@@ -4,6 +4,7 @@ import type { PlanEdit } from './actions.ts';
 import { text, type Text } from './i18n.ts';
 import type { PlanState, SpecJson } from './planState.ts';
 import { dishName, gridInWords } from './planWords.ts';
+import { SCHEDULE_NAMES } from './scheduleNames.ts';
 
 const cutDims = (spec: SpecJson): number[] =>
   spec.flatMap((e, dim) => (e === null || (Array.isArray(e) && e.length === 0) ? [] : [dim]));
@@ -53,9 +54,10 @@ export function editInWords(edit: PlanEdit, after: PlanState): Text {
     case 'setPipeline': {
       const p = after.pipeline;
       const stages = after.mesh.find((a) => a.name === 'stage')?.size ?? 1;
+      const s = SCHEDULE_NAMES[p.schedule];
       return text(
-        `把菜序改成 ${stages} 道、每步 ${p.microbatches} 桌（${p.schedule}）`,
-        `set the courses to ${stages}, ${p.microbatches} tables per step (${p.schedule})`,
+        `把菜序改成 ${stages} 道、每步 ${p.microbatches} 桌（${s['zh-CN']}）`,
+        `set the courses to ${stages}, ${p.microbatches} tables per step (${s.en})`,
       );
     }
     case 'setRecompute':

@@ -34,3 +34,4 @@ export {
 } from './format.ts';
 export { levelPar, parFraction, type LevelPar } from './par/levelPar.ts';
 export { PASS_KINDS, PASS_NAMES, passKind, passName, type PassKind } from './passNames.ts';
+export { SCHEDULE_NAMES, SCHEDULE_WAYS, scheduleChoice, scheduleName } from './scheduleNames.ts';

@@ -11,6 +11,7 @@ import {
   type PlanState,
   type SpecJson,
 } from './planState.ts';
+import { SCHEDULE_NAMES, SCHEDULE_WAYS } from './scheduleNames.ts';
 
 /** A dish's name as the stories write it: w1 → W1; other names as they are. */
 export const dishName = (name: string): string => (/^w\d+$/u.test(name) ? name.toUpperCase() : name);
@@ -120,10 +121,10 @@ function labelsInWords(specs: Readonly<Record<string, SpecJson>>, mesh: readonly
   });
 }
 
-const SCHEDULE_WORDS: Record<PlanState['pipeline']['schedule'], Text> = {
-  gpipe: text('GPipe（先全做前向再全做反向）', 'GPipe (all forwards, then all backwards)'),
-  '1f1b': text('1F1B（前向反向交替）', '1F1B (one forward, one backward)'),
-  interleaved: text('交错 1F1B', 'interleaved 1F1B'),
+/** A schedule and how it serves: 'GPipe (all forwards, then all backwards)', '交错（每站做几段不相邻的层）'. */
+const scheduleWords = (schedule: PlanState['pipeline']['schedule']): Text => {
+  const [name, way] = [SCHEDULE_NAMES[schedule], SCHEDULE_WAYS[schedule]];
+  return text(`${name['zh-CN']}（${way['zh-CN']}）`, `${name.en} (${way.en})`);
 };
 
 /** The courses, memory savers and seats of a plan that differ from the defaults. */
@@ -132,7 +133,7 @@ function extrasInWords(plan: PlanState): Text[] {
   const p = plan.pipeline;
   const d = PLAN_DEFAULTS.pipeline;
   if (p.microbatches !== d.microbatches || p.schedule !== d.schedule || p.virtualStages !== d.virtualStages) {
-    const s = SCHEDULE_WORDS[p.schedule];
+    const s = scheduleWords(p.schedule);
     const v = p.virtualStages > 1;
     out.push(
       text(

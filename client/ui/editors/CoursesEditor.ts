@@ -37,7 +37,7 @@ export function coursesEditor(session: PlanSession, t: Translate, open: boolean)
     );
     virtual.label.hidden = f.schedule !== 'interleaved';
     setOptions(virtual.select, numbers(f.virtualOptions), String(f.virtualStages));
-    setSectionNote(element, `p ${f.stages ?? 1} · m ${f.microbatches} · ${f.schedule}`);
+    setSectionNote(element, `p ${f.stages ?? 1} · m ${f.microbatches} · ${t(`schedule.name.${f.schedule}`)}`);
   };
   return { element, update };
 }

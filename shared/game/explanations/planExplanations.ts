@@ -2,6 +2,7 @@
 // codes (autoMode.ts, buildStep.ts, trainRequest.ts, hardware.ts, pipelineSimulation.ts, input/fields.ts).
 import type { SimErrorCode } from '../../sim/result.ts';
 import { text, type Text } from '../i18n.ts';
+import { SCHEDULE_NAMES } from '../scheduleNames.ts';
 import { byType, type ExplanationTable } from './explanationTable.ts';
 
 type PlanCode = Extract<
@@ -14,10 +15,12 @@ type PlanCode = Extract<
   | `input/${string}`
 >;
 
+const INTERLEAVED = SCHEDULE_NAMES.interleaved;
+
 const interleavedOnly = (): Text =>
   text(
-    '只有交错（interleaved）排班才让一间厨房负责几段不相邻的菜序。',
-    'Only the interleaved schedule gives one kitchen several non-adjacent courses.',
+    `只有${INTERLEAVED['zh-CN']}排班才让一间厨房负责几段不相邻的菜序。`,
+    `Only the ${INTERLEAVED.en} schedule gives one kitchen several non-adjacent courses.`,
   );
 
 /** Explanations of the request, pricing and input codes. */
@@ -52,8 +55,8 @@ export const PLAN_EXPLANATIONS: ExplanationTable<PlanCode> = {
     ),
   'train/uneven-interleaved': ({ virtualStages }) =>
     text(
-      `交错排班把每站分成 ${virtualStages} 段，每段的工序一样多，所以不能给各站不同的工序数。`,
-      `The interleaved rota splits each station into ${virtualStages} chunks holding the same recipe steps, so the stations cannot hold different numbers of them.`,
+      `${INTERLEAVED['zh-CN']}排班把每站分成 ${virtualStages} 段，每段的工序一样多，所以不能给各站不同的工序数。`,
+      `The ${INTERLEAVED.en} schedule splits each station into ${virtualStages} chunks holding the same recipe steps, so the stations cannot hold different numbers of them.`,
     ),
   'train/global-batch': ({ globalBatch, perRound }) =>
     text(
@@ -89,8 +92,8 @@ export const PLAN_EXPLANATIONS: ExplanationTable<PlanCode> = {
   'pipeline/chunks-need-interleaved': interleavedOnly,
   'pipeline/interleaved-groups': ({ microbatches, stages }) =>
     text(
-      `交错排班按 ${stages} 桌一组轮转，${microbatches} 桌凑不成整组。`,
-      `The interleaved schedule goes round in groups of ${stages} tables; ${microbatches} tables do not make whole groups.`,
+      `${INTERLEAVED['zh-CN']}排班按 ${stages} 桌一组轮转，${microbatches} 桌凑不成整组。`,
+      `The ${INTERLEAVED.en} schedule goes round in groups of ${stages} tables; ${microbatches} tables do not make whole groups.`,
     ),
   'pipeline/too-large': byType('ValueError'),
   'pipeline/stage-times': byType('ValueError'),

@@ -57,6 +57,7 @@ const ENGLISH_WORDS: Readonly<Record<string, string>> = {
   courses: '菜序',
   station: '站',
   throughput: '吞吐量',
+  interleaved: '交错', // the schedule (shared/game/scheduleNames.ts)
 };
 
 /** Every zh-CN text a screen can show from a table: the client's strings (placeholders removed), the levels'. */

@@ -32,9 +32,16 @@ describe('par summary', () => {
     const en = parPlanLines(courses, par.plan, 'en');
     expect(en).toEqual([
       `Grid: ${par.plan.mesh.map((a) => `${a.name} ${a.size}`).join(' × ')}`,
-      `Courses: ${par.plan.pipeline.schedule}, m = ${par.plan.pipeline.microbatches}${par.plan.pipeline.schedule === 'interleaved' ? `, v = ${par.plan.pipeline.virtualStages}` : ''}`,
+      `Courses: 1F1B, m = ${par.plan.pipeline.microbatches}`,
     ]);
+    expect(par.plan.pipeline.schedule).toBe('1f1b');
     expect(parPlanLines(courses, par.plan, 'zh-CN')[0]).toMatch(/^网格：data /);
+    // the schedule in the page's language, with its punctuation (Chinese showed '菜序：interleaved, m = 16, v = 4')
+    const interleaved = levelById('interleaved-courses') as Level;
+    const lines = (locale: 'en' | 'zh-CN') =>
+      parPlanLines(interleaved, levelPar(interleaved.id)!.plan, locale);
+    expect(lines('zh-CN')).toContain('菜序：交错，m = 16，v = 4');
+    expect(lines('en')).toContain('Courses: interleaved, m = 16, v = 4');
     const fridge = levelById('fridge-too-small') as Level;
     expect(parPlanLines(fridge, levelPar('fridge-too-small')!.plan, 'en')).toEqual([
       "Labels: w1 P(None, 'model'); w2 P('model', None)",
