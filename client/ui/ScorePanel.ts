@@ -73,14 +73,31 @@ export function renderScore(
       ...parSection(level, evaluation, best, hintsOpened, t, locale),
       h('h3', {}, t('score.limited')),
       h('p', { 'data-score': 'limited' }, evaluation.explanation[locale]),
-      h('h3', {}, t('score.debrief')),
-      h('div', { class: 'debrief' }, ...debriefParagraphs.map((para) => h('p', {}, para))),
+      ...debriefSection(debriefParagraphs, evaluation.stars, t),
       h('h3', {}, t('editor.export')),
       exportButtons({ level, plan: () => plan, evaluation: () => evaluation }, t).element,
       h('div', { class: 'actions' }, levels, retry),
     ),
   );
   levels.focus({ preventScroll: true });
+}
+
+/**
+ * The debrief. It names the reference plan's labels, so below one star it opens on request, as par's plan
+ * does only once the level is passed (`par.locked`): a learner who failed sees what limited the plan and the
+ * hints first, and the answer when they ask for it (a native <details>, keyboard and screen-reader ready).
+ */
+function debriefSection(paragraphs: readonly string[], stars: number, t: Translate): HTMLElement[] {
+  const body = h('div', { class: 'debrief' }, ...paragraphs.map((para) => h('p', {}, para)));
+  if (stars > 0) return [h('h3', {}, t('score.debrief')), body];
+  return [
+    h(
+      'details',
+      { class: 'debrief-locked' },
+      h('summary', {}, h('h3', {}, t('score.debrief')), ' ', t('score.debriefSpoils')),
+      body,
+    ),
+  ];
 }
 
 /** The par section: the plan's score against par, par's plan once passed, the hints opened. */
@@ -106,9 +123,9 @@ function parSection(
         ? t('par.close', {
             score: formatRate(evaluation.score.score, locale),
             percent,
-            par: formatRate(s.par, locale),
+            par: s.parRate,
           })
-        : t('par.notServed', { why: figures.notServedBecause, par: formatRate(s.par, locale) }),
+        : t('par.notServed', { why: figures.notServedBecause, par: s.parRate }),
     ),
     s.plan
       ? h(

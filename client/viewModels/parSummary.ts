@@ -1,6 +1,7 @@
 // The score screen's par section: how close the served plan came to the level's par (the best plan the
 // search found, shared/game/par) and, once the level is passed, par's plan in words. Pure.
 import {
+  formatRate,
   levelPar,
   parFraction,
   scheduleName,
@@ -10,8 +11,10 @@ import {
 } from '../../shared/index.ts';
 
 export interface ParSummary {
-  /** Par's score, formatted with the evaluation's unit by the caller. */
+  /** Par's score. */
   readonly par: number;
+  /** Par's score as the screens print a rate in the page's language (formatRate: '1.23k', '3.73 万'). */
+  readonly parRate: string;
   /** The served score over par, 0–1 (above 1 only if the search missed a better plan). */
   readonly fraction: number;
   /** Par's plan, one line per choice, or null until the level is passed (one star or more). */
@@ -99,6 +102,7 @@ export function parSummary(level: Level, score: number, best: number, locale: Lo
   if (!par) return null;
   return {
     par: par.score,
+    parRate: formatRate(par.score, locale),
     fraction: parFraction(score, par.score),
     plan: best >= 1 ? parPlanLines(level, par.plan, locale) : null,
   };

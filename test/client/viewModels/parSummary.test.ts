@@ -1,9 +1,10 @@
 // The score screen's par section and the hints record: the plan's score against the level's recorded par,
 // par's plan shown only once the level is passed, and the hints opened kept with the best result.
 import { describe, expect, it } from 'vitest';
-import { LEVELS, levelById, levelPar, type Level } from '../../../shared/index.ts';
+import { formatRate, LEVELS, levelById, levelPar, type Level } from '../../../shared/index.ts';
 import { parPlanLines, parSummary } from '../../../client/viewModels/parSummary.ts';
 import { StarStore } from '../../../client/state/starStore.ts';
+import { translate } from '../../../client/i18n/strings.ts';
 
 const courses = levelById('courses') as Level;
 
@@ -58,6 +59,26 @@ describe('par summary', () => {
     expect(parPlanLines(stations, levelPar('full-stations')!.plan, 'en')).toEqual([
       `Seats per station (capacity factor): ${levelPar('full-stations')!.plan.capacityFactor}`,
     ]);
+  });
+  it('prints par as the screen prints every rate: formatRate, in the page’s language', () => {
+    for (const level of LEVELS) {
+      const par = levelPar(level.id);
+      if (par === undefined) continue;
+      for (const locale of ['en', 'zh-CN'] as const) {
+        const s = parSummary(level, 0, 0, locale)!;
+        expect(s.parRate).toBe(formatRate(par.score, locale));
+        const line = translate(locale, 'par.notServed', { why: '…', par: s.parRate });
+        if (locale === 'zh-CN') expect(line, level.id).not.toMatch(/\d[kMG]\b|\d{5}/);
+      }
+    }
+    const line = (id: string) =>
+      translate('zh-CN', 'par.notServed', {
+        why: '…',
+        par: parSummary(levelById(id)!, 0, 0, 'zh-CN')!.parRate,
+      });
+    expect(line('the-profiler')).toContain('达到标准杆（3.73 万）');
+    expect(line('myth-pmap-is-pjit')).toContain('达到标准杆（1232）');
+    expect(parSummary(levelById('myth-pmap-is-pjit')!, 0, 0, 'en')!.parRate).toBe('1.23k');
   });
   it('has no par section for a level without a recorded par', () => {
     expect(parSummary({ ...courses, id: 'no-such-level' }, 1, 3, 'en')).toBeNull();
