@@ -83,6 +83,9 @@ try {
               path: path.join(dir, `${id}-${plan}-served-${locale}-${width}.png`),
               fullPage: true,
             });
+            // below one star the debrief opens on request (ScorePanel.ts debriefSection)
+            const locked = page.locator('details.debrief-locked summary');
+            if ((await locked.count()) > 0) await locked.click();
             await page.locator('.debrief').scrollIntoViewIfNeeded();
             await page.screenshot({ path: path.join(dir, `${id}-${plan}-debrief-${locale}-${width}.png`) });
           }

@@ -87,6 +87,14 @@ async function serveAndCheck(
   await page.waitForSelector('.score');
   const paragraphs = await page.locator('.debrief p').allTextContents();
   expect(paragraphs.join('\n'), `${level.id} ${which}: debrief`).toBe(want.debrief);
+  // Below one star the debrief, which names the answer, opens on request (as par's plan does once passed).
+  const locked = page.locator('details.debrief-locked');
+  expect(await locked.count(), `${level.id} ${which}: debrief locked`).toBe(want.stars > 0 ? 0 : 1);
+  if (want.stars === 0) {
+    expect(await page.locator('.debrief').isVisible()).toBe(false);
+    await locked.locator('summary').click();
+    expect(await page.locator('.debrief').isVisible()).toBe(true);
+  }
   expect(await page.locator('[data-score="limited"]').textContent()).toBe(want.verdict);
   expect(await page.locator('.metrics').textContent()).toContain(want.display.stepTime);
   expect(await page.locator('[data-score="shares"]').textContent()).toContain(
