@@ -136,14 +136,17 @@ export function diagnose(
         `The stoves stand idle ${share(b.bubble)} of the ${step} step, waiting for the previous station's course (the pipeline bubble, about (p−1)/(m+p−1)). ${bubbleAdvice(editable).en}`,
       ),
     };
-  if (b.communication > b.compute)
+  if (b.communication > b.compute) {
+    // Keeping the cuts inside a node helps only where there is another node: one node's windows are all alike.
+    const advice = passingAdvice(editable, p.devices > p.topology.devicesPerNode);
     return {
       limitedBy: 'communication',
       explanation: text(
-        `传菜占了这一步 ${step} 中的 ${share(b.communication)}，比做菜还久；最慢的一次是 ${slowest(p, 'zh-CN')}。并行效率 T_calc/(T_calc+T_comm) ${relation(eff)}。${passingAdvice(editable)['zh-CN']}`,
-        `Passing dishes takes ${share(b.communication)} of the ${step} step, longer than the cooking; the slowest pass is ${slowest(p, 'en')}. Parallel efficiency T_calc/(T_calc+T_comm) ${relation(eff)}. ${passingAdvice(editable).en}`,
+        `传菜占了这一步 ${step} 中的 ${share(b.communication)}，比做菜还久；最慢的一次是 ${slowest(p, 'zh-CN')}。并行效率 T_calc/(T_calc+T_comm) ${relation(eff)}。${advice['zh-CN']}`,
+        `Passing dishes takes ${share(b.communication)} of the ${step} step, longer than the cooking; the slowest pass is ${slowest(p, 'en')}. Parallel efficiency T_calc/(T_calc+T_comm) ${relation(eff)}. ${advice.en}`,
       ),
     };
+  }
   // The optimizer's update as the largest part, ahead of the cooking: said so, not "the stoves are busy".
   if (sh.other > sh.compute)
     return { limitedBy: 'compute', explanation: updateText(p, share(sh.other), share(sh.compute), step) };

@@ -9,8 +9,9 @@
 //            norms' and dropouts' activations over the model kitchens); the schedule (setPipeline: 1F1B,
 //            smaller microbatches keep fewer activations in flight)
 //   bubble   more microbatches or interleaving (setPipeline); fewer stages (setMesh)
-//   passing  fewer cuts and cuts inside a node (setMesh, setSpec); another collective (setSpec, clearSpec,
-//            setSequenceParallel, manual ops)
+//   passing  fewer cuts (setMesh, setSpec), and cuts inside a node only when the plan spans several nodes (in
+//            one node every window is the same: column-then-row's four kitchens have no fast ones); another
+//            collective (setSpec, clearSpec, setSequenceParallel, manual ops)
 import type { PlanEditType } from '../actions.ts';
 import type { MemoryBreakdown } from '../../sim/cost/memory.ts';
 import { text, type Text } from '../i18n.ts';
@@ -73,12 +74,18 @@ const BUBBLE: readonly Remedy[] = [
   { edits: ['setMesh'], zh: '少设几个菜序站', en: 'use fewer stations' },
 ];
 
-const PASSING: readonly Remedy[] = [
-  {
-    edits: CUT_EDITS,
-    zh: '少切几刀、把切法留在同一个节点的快窗口内',
-    en: "cut fewer times, keep the cuts inside a node's fast windows",
-  },
+/** Fewer cuts; where the plan spans nodes, cuts kept inside one node's faster windows too. */
+const fewerCuts = (spansNodes: boolean): Remedy =>
+  spansNodes
+    ? {
+        edits: CUT_EDITS,
+        zh: '少切几刀、把切法留在同一个节点的快窗口内',
+        en: "cut fewer times, keep the cuts inside a node's fast windows",
+      }
+    : { edits: CUT_EDITS, zh: '少切几刀', en: 'cut fewer times' };
+
+const passing = (spansNodes: boolean): readonly Remedy[] => [
+  fewerCuts(spansNodes),
   {
     edits: ['setSpec', 'clearSpec', 'setSequenceParallel', 'addManualOp'],
     zh: '换一种传法',
@@ -142,9 +149,13 @@ export const bubbleAdvice = (editable?: readonly PlanEditType[]): Text =>
     text('这一关能改的地方都缩不短气泡。', 'Nothing this level lets you change shortens the bubble.'),
   );
 
-/** The remedies for passing longer than the cooking, among the edits a level allows. */
-export const passingAdvice = (editable?: readonly PlanEditType[]): Text =>
+/**
+ * The remedies for passing longer than the cooking, among the edits a level allows; `spansNodes`: the plan's
+ * kitchens are in more than one node, so that some windows are slower than others.
+ * @example passingAdvice(['setSpec', 'clearSpec'], false).en // 'Cut fewer times or pass another way.'
+ */
+export const passingAdvice = (editable: readonly PlanEditType[] | undefined, spansNodes: boolean): Text =>
   advise(
-    PASSING.filter(allowedBy(editable)),
+    passing(spansNodes).filter(allowedBy(editable)),
     text('这一关能改的地方都减不少传菜。', 'Nothing this level lets you change shortens the passing.'),
   );

@@ -65,13 +65,40 @@ describe('memoryAdvice', () => {
   });
 
   it('passing on a level that only sets the mesh is not told to pass another way', () => {
-    expect(passingAdvice(['setMesh']).en).toBe(
+    expect(passingAdvice(['setMesh'], true).en).toBe(
       "Cut fewer times, keep the cuts inside a node's fast windows.",
     );
-    expect(passingAdvice(['setSpec', 'clearSpec'])['zh-CN']).toBe(
+    expect(passingAdvice(['setSpec', 'clearSpec'], true)['zh-CN']).toBe(
       '少切几刀、把切法留在同一个节点的快窗口内或换一种传法。',
     );
-    expect(passingAdvice(['setPipeline']).en).toContain('Nothing this level lets you change');
+    expect(passingAdvice(['setPipeline'], true).en).toContain('Nothing this level lets you change');
+  });
+
+  // column-then-row's four kitchens are one node of slow windows: there is no fast window to keep cuts in
+  it('keeps the cuts inside a node only where the plan spans several nodes', () => {
+    const verdict = (id: string, which: 'start' | 'trap') => {
+      const l = LEVELS.find((x) => x.id === id)!;
+      const r = evaluatePlan(l, which === 'start' ? l.start : l.trap.plan);
+      if (!r.ok) throw new Error(`${id}: not evaluated`);
+      expect(r.evaluation.limitedBy, id).toBe('communication');
+      return { said: r.evaluation.explanation, p: r.evaluation.pricing };
+    };
+    const oneNode = verdict('column-then-row', 'start');
+    expect(oneNode.p.devices).toBeLessThanOrEqual(oneNode.p.topology.devicesPerNode);
+    expect(oneNode.said.en).toContain('Cut fewer times or pass another way.');
+    expect(oneNode.said['zh-CN']).toContain('少切几刀或换一种传法。');
+    for (const said of [oneNode.said.en, oneNode.said['zh-CN']])
+      expect(said).not.toMatch(/fast windows|快窗口/);
+    for (const [id, which] of [
+      ['the-profiler', 'start'],
+      ['myth-more-shards-are-faster', 'trap'],
+    ] as const) {
+      const nodes = verdict(id, which);
+      expect(nodes.p.devices).toBeGreaterThan(nodes.p.topology.devicesPerNode);
+      expect(nodes.said.en).toContain("keep the cuts inside a node's fast windows");
+      expect(nodes.said['zh-CN']).toContain('把切法留在同一个节点的快窗口内');
+    }
+    expect(passingAdvice(undefined, false).en).toBe('Cut fewer times or pass another way.');
   });
 
   it('the courses level, which edits its schedule only, is told to change the schedule', () => {
