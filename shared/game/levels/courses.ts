@@ -18,9 +18,9 @@ export const courses: Level = {
   concept: 'pipeline',
   title: text('按菜序分工', 'Courses'),
   story: text(
-    '一道 32 层的大菜（27 亿参数的 GPT）按菜序分给 8 个站：每站做 4 层，1 号站做完前菜递给 2 号站，依次传下去，反向时再倒着传回来。' +
+    '一道 32 层的大菜（27 亿参数的 GPT）按菜序分给 8 个站：每站做 4 层，0 号站做完前菜递给 1 号站，依次传下去，反向时再倒着传回来。' +
       '现在 64 位客人被当成一大桌一起上菜：前面的站做完就闲着，后面的站还没开火；而且每站都要把 64 位客人的半成品全存在冷柜里。',
-    'A 32-layer dish (a GPT of 2.7 billion parameters) is split by courses over 8 stations: each cooks 4 layers, station 1 hands its course to station 2 and so on, and the backward pass comes back the other way. ' +
+    'A 32-layer dish (a GPT of 2.7 billion parameters) is split by courses over 8 stations: each cooks 4 layers, station 0 hands its course to station 1 and so on, and the backward pass comes back the other way. ' +
       'Right now the 64 guests are served as one big table: the early stations finish and stand idle while the later ones have not started, and every station keeps the half-finished dishes of all 64 guests in its fridge.',
   ),
   goal: text(
@@ -43,10 +43,10 @@ export const courses: Level = {
   ],
   debrief: text(
     '流水线的气泡：p 个站、m 轮上菜（微批）时，GPipe 和 1F1B 的空闲比例都是 (p−1)/(m+p−1)。8 站 1 轮时是 7/8：起始方案假如放得下，一步要 {start.stepTime}，其中 {start.waitingTime} 在空等（可它装不下：最满的冷柜要 {start.memory}）。64 轮时公式给出 7/71 ≈ 9.9%；出菜报告里参考方案的灶台一步有 {reference.bubble} 在空等，因为最后一站还要做 51200 词的输出层，比其他站慢，其他站得等它。' +
-      '可轮数多了，冷柜就成了问题：GPipe 先把所有轮的前向做完，每站要同时存 64 轮的激活，冷柜要 {trap.memoryMin}–{trap.memory}，40 GB 根本装不下。1F1B（参考方案）前向一轮、反向一轮，1 号站最多同时存 p = 8 轮：{reference.activations} 激活，加上参数、梯度和优化器状态共 {reference.memory}，装得下；' +
+      '可轮数多了，冷柜就成了问题：GPipe 先把所有轮的前向做完，每站要同时存 64 轮的激活，冷柜要 {trap.memoryMin}–{trap.memory}，40 GB 根本装不下。1F1B（参考方案）前向一轮、反向一轮，0 号站最多同时存 p = 8 轮：{reference.activations} 激活，加上参数、梯度和优化器状态共 {reference.memory}，装得下；' +
       '一步 {reference.stepTime}，每秒 {reference.rate} 个 token。气泡靠多分轮数来摊薄，显存靠好的排班来控制——两者要一起看。',
     'The pipeline bubble: with p stations and m rounds (microbatches), GPipe and 1F1B both leave (p−1)/(m+p−1) of the time idle. With 8 stations and one round that is 7/8: were it to fit, the starting plan would take {start.stepTime} a step, {start.waitingTime} of it waiting (it does not fit: {start.memory} in the fullest fridge). With 64 rounds the formula gives 7/71 ≈ 9.9%; the service report shows the stoves of the reference plan idle {reference.bubble} of the step, because the last station also cooks the 51,200-word output layer, which makes it slower than the others, and they wait for it. ' +
-      'More rounds make the fridge the problem: GPipe runs every round forward first, so each station keeps 64 rounds of activations, {trap.memoryMin} to {trap.memory} per fridge, far beyond 40 GB. 1F1B (the reference plan) alternates one forward and one backward, so station 1 holds at most p = 8 rounds: {reference.activations} of activations, {reference.memory} with parameters, gradients and optimizer state, which fits; ' +
+      'More rounds make the fridge the problem: GPipe runs every round forward first, so each station keeps 64 rounds of activations, {trap.memoryMin} to {trap.memory} per fridge, far beyond 40 GB. 1F1B (the reference plan) alternates one forward and one backward, so station 0 holds at most p = 8 rounds: {reference.activations} of activations, {reference.memory} with parameters, gradients and optimizer state, which fits; ' +
       'it takes {reference.stepTime} a step, {reference.rate} tokens per second. Many rounds thin the bubble; a good schedule keeps the memory in check — look at both.',
   ),
   scenario: {

@@ -35,8 +35,8 @@ export const interleavedCourses: Level = {
       'The bubble is the pipeline filling and draining: p stations wait p−1 chunk-times before all are cooking. Shorter chunks, shorter wait.',
     ),
     text(
-      '打开“动态”视图，看 1 号站和 8 号站的时间线开头和结尾的空白；再看冷柜还剩多少地方。',
-      'Open the Dynamic view and look at the gaps at the start and end of stations 1 and 8; then check how much room the fridges have left.',
+      '打开“动态”视图，看 0 号站和 7 号站的时间线开头和结尾的空白；再看冷柜还剩多少地方。',
+      'Open the Dynamic view and look at the gaps at the start and end of stations 0 and 7; then check how much room the fridges have left.',
     ),
     text(
       '在“菜序”里选交错排班：每个站做不连续的几段，先试 2 段，看看气泡和冷柜怎么变。',
@@ -47,12 +47,12 @@ export const interleavedCourses: Level = {
     'Megatron 的交错 1F1B（Narayanan 等人 2021）：每个设备做 v 段不相邻的模型（设备 d 的第 c 段是第 c·p + d 段），一段只有 ℓ/(p·v) 层。' +
       '流水线的填充和排空按段计，气泡相对理想时间从 (p−1)/m 降到 (p−1)/(v·m)：这里 p = 8、m = 16，v = 1 时 7/16 ≈ 44%，v = 4 时 7/64 ≈ 11%。' +
       '占一步的比例，公式给出 v = 1 时 7/23 ≈ 30%，v = 4 时 7/71 ≈ 9.9%；出菜报告里灶台空等的是起始方案 {start.bubble}、参考方案 {reference.bubble}，都更多：最后一站还要做 51200 词的输出层，比其他站慢，其他站得等它。' +
-      '代价有两个：1 号站同时在做的微批从 p 变成 p·(1 + (p−1)/(p·v))，激活多约 (p−1)/(p·v)（v = 4 时多 22%）；站与站之间传菜的次数变成 v 倍。' +
+      '代价有两个：0 号站同时在做的微批从 p 变成 p·(1 + (p−1)/(p·v))，激活多约 (p−1)/(p·v)（v = 4 时多 22%）；站与站之间传菜的次数变成 v 倍。' +
       '微批数已经到头时，交错是缩小气泡的办法——只要冷柜和传菜窗口还撑得住。',
     "Megatron's interleaved 1F1B (Narayanan et al. 2021): each device runs v non-adjacent chunks of the model (chunk c of device d is model stage c·p + d), each only ℓ/(p·v) layers. " +
       'The pipeline fills and drains chunk by chunk, so the bubble over the ideal time falls from (p−1)/m to (p−1)/(v·m): here p = 8 and m = 16, 7/16 ≈ 44% at v = 1 and 7/64 ≈ 11% at v = 4. ' +
       "As a share of the step the formulas give 7/23 ≈ 30% at v = 1 and 7/71 ≈ 9.9% at v = 4; the service report shows the stoves idle {start.bubble} of the start plan's step and {reference.bubble} of the reference plan's, more, because the last station also cooks the 51,200-word output layer, so it is slower than the others, and they wait for it. " +
-      'Two prices: station 1 holds p·(1 + (p−1)/(p·v)) microbatches in flight instead of p, (p−1)/(p·v) more activations (22% at v = 4); and the passes between stations happen v times as often. ' +
+      'Two prices: station 0 holds p·(1 + (p−1)/(p·v)) microbatches in flight instead of p, (p−1)/(p·v) more activations (22% at v = 4); and the passes between stations happen v times as often. ' +
       'When the microbatches have run out, interleaving is how to shrink the bubble — as long as the fridges and the windows can take it.',
   ),
   scenario: {

@@ -14,6 +14,17 @@ const results = new Map(
 );
 const of = (id: string) => results.get(id)!;
 
+/** The station numbers a text writes: "3 号站", "第 3 站", "station 3", "stations 0 and 7" (not "each station 4 layers"). */
+function stationNumbers(text: string): number[] {
+  const zh = [...text.matchAll(/(\d+) ?号站|第 ?(\d+) ?站/g)].map((m) => Number(m[1] ?? m[2]));
+  const en = [
+    ...text.matchAll(
+      /\bstations? (\d+)\b(?! (?:layers|rounds|chunks|tables|microbatches))(?: and (\d+)\b)?/g,
+    ),
+  ].flatMap((m) => [m[1], m[2]].flatMap((d) => (d === undefined ? [] : [Number(d)])));
+  return [...zh, ...en];
+}
+
 describe('the level index', () => {
   it("has fourteen concept levels and six misconception levels (the article's five and the experts' one), with unique ids", () => {
     expect(LEVELS.filter((l) => l.kind === 'concept')).toHaveLength(14);
@@ -40,6 +51,16 @@ describe.each(LEVELS.map((l) => [l.id, l] as const))('%s', (_id, l) => {
       [...text.matchAll(/.{0,20}\p{Script=Han}+/gu)].map((m) => `${where}: …${m[0]}`),
     );
     expect(han).toEqual([]);
+  });
+  it('numbers its stations from 0, as the service lanes do ("0 号站", "stage 0")', () => {
+    // the courses story said "station 1 hands its course to station 2" beside lanes numbered from 0
+    const stations = l.reference.mesh.find((a) => a.name === 'stage')?.size ?? Infinity;
+    for (const { where, text } of shownTextsOf(l)) {
+      const numbers = stationNumbers(text);
+      if (numbers.length === 0) continue;
+      expect(numbers, `${where} numbers its stations from 0`).toContain(0);
+      for (const n of numbers) expect(n, `${where}: station ${n} of ${stations}`).toBeLessThan(stations);
+    }
   });
   it("writes a formula symbol's subscript without a hyphen, where a phone would break the line", () => {
     // the profiler's "T_per-step" wrapped as "T_per-" / "step"; its symbols are T_calc, T_comm, T_step
@@ -172,7 +193,7 @@ describe('each trap fails the way its level teaches', () => {
     expect(reference.pricing.memory.worst.activations).toBeLessThan(30e9);
     expect(reference.pricing.bubbleFraction).toBeGreaterThan(7 / 71); // uneven stages: more than the closed form
   });
-  it('interleaved courses: v = 4 chunks shrink the bubble; station 1 holds 1 + (p−1)/(p·v) times the activations', () => {
+  it('interleaved courses: v = 4 chunks shrink the bubble; station 0 holds 1 + (p−1)/(p·v) times the activations', () => {
     const { trap, reference } = of('interleaved-courses');
     const [p, v] = [8, 4];
     expect(reference.pricing.memory.fits).toBe(true);
