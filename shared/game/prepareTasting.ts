@@ -19,6 +19,7 @@ import { planScenario, scenarioStep } from './scenarioProgram.ts';
 
 /** A tasting scenario's plan, planned at both scales. */
 export interface PreparedTasting {
+  /** The tasting scale's `sim taste` request, its updates pinned (withUpdatesPinned): `sim taste` plans it alike. */
   readonly request: TasteRequest;
   /** The plan's mesh (the request's). */
   readonly mesh: Mesh;
@@ -94,7 +95,8 @@ export function prepareTasting(scenario: TastingScenario, state: PlanState): Res
     seed: s.seed ?? 0,
     includeShards: false,
   };
-  const tasting = planStep(withUpdatesPinned(request, tastingStep.value.program), tastingStep.value.program);
+  const pinned = withUpdatesPinned(request, tastingStep.value.program);
+  const tasting = planStep(pinned, tastingStep.value.program);
   if (!tasting.ok) return tasting;
   const banquetStep = scenarioStep(s, 'banquet', step);
   if (!banquetStep.ok) return banquetStep;
@@ -105,7 +107,7 @@ export function prepareTasting(scenario: TastingScenario, state: PlanState): Res
   );
   if (!banquet.ok) return banquet;
   return ok({
-    request,
+    request: pinned,
     mesh: mesh.value,
     tastingStep: tastingStep.value,
     tasting: tasting.value,

@@ -147,7 +147,7 @@ describe('a full round: reference plan against trap plan', () => {
     const second = ok(revealMessage(s, 't2'));
     expect(second.best).toEqual({ result: s.results[0]!.teams[0], words: r.words });
     expect(second.words[1]!.en).toBe('each kitchen holds a row slice of W1 (1/4, cut along model)');
-    expect(second.debrief.en).toMatch(/^Cantonese's plan: 136 ms a step, 481k examples\/s, /u);
+    expect(second.debrief.en).toMatch(/^Cantonese's plan: 136 ms a step, 480k examples\/s, /u);
     expect(second.debrief.en).toContain(
       "\nThe round's best plan, Sichuan's: 76.3 ms a step, 858k examples/s, fullest fridge 1.1 GB; passes: AllReduce ×2.",
     );
