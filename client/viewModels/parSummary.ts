@@ -26,7 +26,7 @@ const WORDS = {
     grid: 'Grid',
     labels: 'Labels',
     courses: 'Courses',
-    recompute: 'Recompute',
+    recompute: 'Cook again (recompute)',
     zero: 'ZeRO stage',
     sp: 'Sequence parallel',
     seats: 'Seats per station (capacity factor)',
@@ -37,12 +37,19 @@ const WORDS = {
     passes: 'Passes',
     colon: ': ',
     comma: ', ',
+    // as the editors' options name them (client/i18n/editorStrings.ts 'mode.*', 'recompute.*'), in short
+    modes: { auto: 'auto (jit with shardings)', manual: 'manual (shard_map)', pmap: 'pmap' },
+    policies: {
+      none: 'none',
+      selective: 'selective (attention only)',
+      full: 'full (each layer’s input kept)',
+    },
   },
   'zh-CN': {
     grid: '网格',
     labels: '切法标签',
     courses: '菜序',
-    recompute: '重计算',
+    recompute: '现做不备（重算）',
     zero: 'ZeRO 阶段',
     sp: '序列并行',
     seats: '每个档口的座位（容量系数）',
@@ -53,6 +60,8 @@ const WORDS = {
     passes: '传菜',
     colon: '：',
     comma: '，',
+    modes: { auto: '自动（带分片的 jit）', manual: '手动（shard_map）', pmap: 'pmap' },
+    policies: { none: '不重算', selective: '选择性（只重做注意力）', full: '全部（每层只存输入）' },
   },
 } as const;
 
@@ -64,7 +73,7 @@ export function parPlanLines(level: Level, plan: PlanState, locale: Locale): str
   const w = WORDS[locale];
   const can = (t: Level['editable'][number]) => level.editable.includes(t);
   const lines: string[] = [];
-  if (can('setMode')) lines.push(`${w.mode}${w.colon}${plan.mode}`);
+  if (can('setMode')) lines.push(`${w.mode}${w.colon}${w.modes[plan.mode]}`);
   if (can('setMesh') || can('renameAxis') || can('setPipeline'))
     lines.push(`${w.grid}${w.colon}${plan.mesh.map((a) => `${a.name} ${a.size}`).join(' × ')}`);
   if (can('setPipeline')) {
@@ -73,7 +82,7 @@ export function parPlanLines(level: Level, plan: PlanState, locale: Locale): str
       `${w.courses}${w.colon}${scheduleName(p.schedule, locale)}${w.comma}m = ${p.microbatches}${p.schedule === 'interleaved' ? `${w.comma}v = ${p.virtualStages}` : ''}`,
     );
   }
-  if (can('setRecompute')) lines.push(`${w.recompute}${w.colon}${plan.recompute}`);
+  if (can('setRecompute')) lines.push(`${w.recompute}${w.colon}${w.policies[plan.recompute]}`);
   if (can('setZero')) lines.push(`${w.zero}${w.colon}${plan.zeroStage}`);
   if (can('setSequenceParallel')) lines.push(`${w.sp}${w.colon}${plan.sequenceParallel ? w.on : w.off}`);
   if (can('setCapacityFactor') && plan.capacityFactor !== null)

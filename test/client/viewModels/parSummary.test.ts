@@ -55,6 +55,20 @@ describe('par summary', () => {
       for (const locale of ['en', 'zh-CN'] as const)
         expect(parPlanLines(level, par.plan, locale), `${level.id} ${locale}`).not.toEqual([]);
     }
+    // a Chinese line names a choice in Chinese, not by the core's id ('模式：auto', '重计算：selective')
+    for (const level of LEVELS) {
+      const par = levelPar(level.id);
+      if (par === undefined) continue;
+      for (const line of parPlanLines(level, par.plan, 'zh-CN'))
+        expect(line, level.id).not.toMatch(/：(auto|manual|none|selective|full)\b/u);
+    }
+    const banquet = levelById('the-banquet') as Level;
+    const lines = parPlanLines(
+      banquet,
+      { ...levelPar('the-banquet')!.plan, recompute: 'selective' },
+      'zh-CN',
+    );
+    expect(lines).toContain('现做不备（重算）：选择性（只重做注意力）');
     const stations = levelById('full-stations') as Level;
     expect(parPlanLines(stations, levelPar('full-stations')!.plan, 'en')).toEqual([
       `Seats per station (capacity factor): ${levelPar('full-stations')!.plan.capacityFactor}`,
