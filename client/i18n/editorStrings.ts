@@ -123,7 +123,7 @@ export const editorStrings = defineStrings(
     'editor.routing': '档口座位',
     'routing.capacity': '每个档口的座位（容量系数）',
     'routing.note':
-      '每个档口每组的座位数 C = ⌈k·S·系数/E⌉。座位满了，后来的客人只能离开（丢弃的词元）；多出来的座位即使空着，也要照做照传。',
+      '每个档口每组的座位数 C = ⌈k·S·系数/E⌉。座位满了，后来的客人只能离开（丢弃的 token）；多出来的座位即使空着，也要照做照传。',
     'manual.needsMode': '把模式切换成手动，才能修改 shard_map 的工序。',
     'manual.body': '每间厨房的工序（body）',
     'manual.remove': '删除 {name}',

@@ -27,7 +27,7 @@ export const cookAgain: Level = {
       'But every layer keeps its half-finished dishes from the forward pass until the backward pass uses them, and the fridges are full. A-Ming remembers his master: "Some things are better cooked again than stored." His apprentice says: "Some things every kitchen stores an identical copy of. Why not split them?"',
   ),
   goal: text(
-    '决定哪些活重做（重计算策略）、哪些半成品分开存（序列并行），让冷柜装得下，同时尽量少做重复的活。',
+    '决定哪些活重做（重算策略）、哪些半成品分开存（序列并行），让冷柜装得下，同时尽量少做重复的活。',
     'Decide what to cook again (the recomputation policy) and what to split instead of copying (sequence parallelism) so that the fridges fit, while redoing as little work as possible.',
   ),
   hints: [

@@ -22,7 +22,7 @@ export const fullStations: Level = {
   alsoTeaches: ['expert-parallelism'],
   title: text('客满的档口', 'Full stations'),
   story: text(
-    '自助餐开在两台机器的 16 间厨房里，每间厨房 8 个档口。领位员按客人的口味分配档口，可每个档口每桌只摆 C 个座位：来得多的档口坐满了，后来的客人只好原样离开（被丢弃的词元）。' +
+    '自助餐开在两台机器的 16 间厨房里，每间厨房 8 个档口。领位员按客人的口味分配档口，可每个档口每桌只摆 C 个座位：来得多的档口坐满了，后来的客人只好原样离开（被丢弃的 token）。' +
       '领班怕得罪客人，按平均人数的两倍摆了座位（容量系数 2，GShard 训练时的做法）：没人被拒，可空座位也要照样做菜、照样传过窗口。',
     "The buffet runs in 16 kitchens on two machines, 8 stations each. The maître d' seats guests by taste, but each station lays only C seats per table group: a popular station fills up, and the guests who come later leave unserved (dropped tokens). " +
       'Afraid of offending anyone, the head waiter laid twice the average number of seats (capacity factor 2, as GShard trains): nobody is turned away, but every empty seat is still cooked for and passed through the windows.',

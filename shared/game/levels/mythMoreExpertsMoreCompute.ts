@@ -20,9 +20,9 @@ export const mythMoreExpertsMoreCompute: Level = {
   id: 'myth-more-experts-more-compute',
   kind: 'misconception',
   concept: 'expert-parallelism',
-  title: text('误区：专家越多，每个词元算得越多', 'Myth: more experts means more compute per token'),
+  title: text('误区：专家越多，每个 token 算得越多', 'Myth: more experts means more compute per token'),
   belief: text(
-    '128 个专家的模型，每个词元要做的计算就是一个专家的 128 倍，所以每个专家都得切给所有厨房一起算。',
+    '128 个专家的模型，每个 token 要做的计算就是一个专家的 128 倍，所以每个专家都得切给所有厨房一起算。',
     'A model with 128 experts does 128 experts’ worth of compute for every token, so every expert must be split over all the kitchens.',
   ),
   story: text(
@@ -35,7 +35,7 @@ export const mythMoreExpertsMoreCompute: Level = {
   ),
   hints: [
     text(
-      '路由是 top-2：每位客人只去两个档口。一个词元的计算量和档口的总数有关吗？',
+      '路由是 top-2：每位客人只去两个档口。一个 token 的计算量和档口的总数有关吗？',
       'Routing is top-2: each guest visits two stations. Does a token’s compute depend on how many stations there are?',
     ),
     text(
@@ -48,8 +48,8 @@ export const mythMoreExpertsMoreCompute: Level = {
     ),
   ],
   debrief: text(
-    '稀疏激活：top-k 路由让每个词元只经过 k 个专家，前向计算量是 k·4·d·f，和专家数 E 无关——这里 k = 2、d = 4096、f = 16384，每个词元 5.4 亿次浮点运算，和宽 2f 的稠密 MLP 一样，而参数是它的 64 倍。专家越多，冷柜要存的越多，灶台的活却不变。' +
-      '学徒把每个专家按隐藏维切给八间厨房、客人不分：每间厨房都要为全部词元领位、派发，还要在前向和反向各汇总一次专家的输出（AllReduce），灶台的活并没有分成八份。' +
+    '稀疏激活：top-k 路由让每个 token 只经过 k 个专家，前向计算量是 k·4·d·f，和专家数 E 无关——这里 k = 2、d = 4096、f = 16384，每个 token 5.4 亿次浮点运算，和宽 2f 的稠密 MLP 一样，而参数是它的 64 倍。专家越多，冷柜要存的越多，灶台的活却不变。' +
+      '学徒把每个专家按隐藏维切给八间厨房、客人不分：每间厨房都要为全部 token 领位、派发，还要在前向和反向各汇总一次专家的输出（AllReduce），灶台的活并没有分成八份。' +
       '专家并行让每间厨房做 16 个完整的专家、只接待八分之一的客人：计算分成了八份，通信只剩四次 AllToAll，外加三次 AllReduce（参考方案里是损失，以及每间厨房都存整份的 router 和 w_in 的梯度，都比 AllToAll 小得多），一步快了大约一倍（参考方案 {reference.stepTime}，学徒的方案 {start.stepTime}）。参考方案：把 expert_w1、expert_w2 和客人 x0、target 都按 expert 那一排切开。',
     'Sparse activation: top-k routing sends each token through only k experts, so the forward compute is k·4·d·f whatever the number of experts E — here k = 2, d = 4096, f = 16384: 540 million FLOPs a token, the same as a dense MLP of width 2f, with 64 times its parameters. More experts fill the fridges, not the stoves. ' +
       'The apprentice cut every expert by its hidden units over the eight kitchens and kept every guest everywhere: each kitchen routes and dispatches every token and the expert outputs are summed (AllReduce) forward and backward, so the stoves’ work is not divided by eight. ' +

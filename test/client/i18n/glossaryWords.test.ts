@@ -14,6 +14,8 @@ const SYNONYMS: Readonly<Record<string, string>> = {
   冰箱: '冷柜', // fridge
   宴会: '宴席', // banquet
   副厨: '副手', // sous-chef (the partitioner)
+  词元: 'token', // a sequence position: the screens' 每秒处理 token 数
+  重计算: '重算', // recomputation's technical word, beside 现做不备
 };
 
 function sources(dir: string): string[] {
