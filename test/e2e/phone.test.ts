@@ -108,7 +108,7 @@ describe('on a 390×844 phone', () => {
     try {
       await openLevel(page, id);
       await showReferenceDynamic(page, level);
-      const labels = await textBoxes(page, 'kitchen', '^stage \\d+$');
+      const labels = await textBoxes(page, 'kitchen', '^station \\d+$');
       const panel = (await page.locator('#panel').boundingBox())!;
       // Every stage named (8 lanes fit one name each in the strip's 40% of the box), inside the canvas
       // above the level panel, no two names on top of each other.
@@ -146,7 +146,7 @@ describe('on a 390×844 phone', () => {
       await showReferenceDynamic(page, level);
       const zh = locale === 'zh-CN';
       const [headline] = await textBoxes(page, 'kitchen', zh ? '^最后完工的厨房' : '^Last to finish');
-      const labels = await textBoxes(page, 'kitchen', zh ? '^\\d+ 号站$' : '^stage \\d+$');
+      const labels = await textBoxes(page, 'kitchen', zh ? '^\\d+ 号站$' : '^station \\d+$');
       expect(headline, 'the headline is drawn').toBeDefined();
       expect(labels.length, 'some stages are named').toBeGreaterThan(0);
       for (const l of labels)

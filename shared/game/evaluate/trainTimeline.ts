@@ -108,7 +108,7 @@ export function trainTimeline(sim: TrainSimulation): StepTimeline {
     return {
       // Short in both languages: a phone gives a lane name about 40 px (DynamicView.ts), and "第 0 个菜序站"
       // shrank there to 6 px.
-      label: text(`${d} 号站`, `stage ${d}`),
+      label: text(`${d} 号站`, `station ${d}`),
       devices: stageDevices(dp, pp, tp, d),
       events,
     };

@@ -52,7 +52,7 @@ describe.each(LEVELS.map((l) => [l.id, l] as const))('%s', (_id, l) => {
     );
     expect(han).toEqual([]);
   });
-  it('numbers its stations from 0, as the service lanes do ("0 号站", "stage 0")', () => {
+  it('numbers its stations from 0, as the service lanes do ("0 号站", "station 0")', () => {
     // the courses story said "station 1 hands its course to station 2" beside lanes numbered from 0
     const stations = l.reference.mesh.find((a) => a.name === 'stage')?.size ?? Infinity;
     for (const { where, text } of shownTextsOf(l)) {

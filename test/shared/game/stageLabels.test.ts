@@ -4,14 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { evaluatePlan, levelById } from '../../../shared/index.ts';
 
 describe('pipeline lane names', () => {
-  it.each(['courses', 'interleaved-courses', 'the-profiler'])('%s: "0 号站" / "stage 0"', (id) => {
+  it.each(['courses', 'interleaved-courses', 'the-profiler'])('%s: "0 号站" / "station 0"', (id) => {
     const level = levelById(id)!;
     const r = evaluatePlan(level, level.reference);
     if (!r.ok) throw new Error(r.error.message);
     const lanes = r.evaluation.timeline.lanes;
     expect(lanes.length).toBeGreaterThan(1);
     lanes.forEach((lane, d) => {
-      expect(lane.label).toEqual({ 'zh-CN': `${d} 号站`, en: `stage ${d}` });
+      expect(lane.label).toEqual({ 'zh-CN': `${d} 号站`, en: `station ${d}` });
     });
   });
 });
