@@ -43,9 +43,11 @@ export class LocalView implements SceneView {
     const font = Math.max(15, Math.min(20, Math.round(box.height * 0.045)));
     const pad = 8;
     const left = Math.round(Math.min(220, Math.max(96, box.width * 0.26)));
+    // "Kitchen 0": the pager under the view says "of 8" (LocalViewControls.ts); on a phone's 96 px column
+    // the title "Kitchen 0 of 8" broke over two lines.
     wrapAt(
       this.title
-        .setText(cjkNoBreak(t('views.kitchenOf', { id: kitchen, n: mesh.deviceCount })))
+        .setText(cjkNoBreak(t('views.kitchen', { id: kitchen })))
         .setFontSize(font + 2)
         .setFixedSize(left, 0),
       left,
