@@ -1,4 +1,6 @@
-// The only client module that imports colyseus.js: it owns the connection and exposes typed events.
+// The lobby connection behind the header's server pill: it joins the lobby, measures the round trip every
+// `pingEveryMs`, and when the server goes away (a restart, Ctrl+C, kill -9) or cannot be reached, tries again
+// with the session pages' backoff (reconnectPolicy.ts), so the pill comes back by itself with the server.
 import { Client, type Room } from 'colyseus.js';
 import {
   MSG_ERROR,
@@ -10,6 +12,7 @@ import {
   type PingMessage,
   type PongMessage,
 } from '../../shared/index.ts';
+import { retryDelayMs } from './reconnectPolicy.ts';
 
 export type ConnectionState =
   { kind: 'connecting' } | { kind: 'online'; rttMs: number } | { kind: 'offline'; reason: string };
@@ -19,6 +22,9 @@ type Listener = (state: ConnectionState) => void;
 export class RoomConnection {
   private room: Room | undefined;
   private timer: ReturnType<typeof setInterval> | undefined;
+  private retry: ReturnType<typeof setTimeout> | undefined;
+  /** Failed joins since the last success (the backoff's attempt number). */
+  private attempts = 0;
   private state: ConnectionState = { kind: 'connecting' };
   private readonly listeners = new Set<Listener>();
 
@@ -43,18 +49,36 @@ export class RoomConnection {
         protocolVersion: PROTOCOL_VERSION,
       });
       this.room = room;
+      this.attempts = 0;
       room.onMessage(MSG_PONG, (pong: PongMessage) =>
         this.emit({ kind: 'online', rttMs: Date.now() - pong.sentAt }),
       );
       room.onMessage(MSG_ERROR, (error: ErrorMessage) =>
         console.warn(`server refused a message: ${error.message}`),
       );
-      room.onLeave(() => this.stop('left'));
+      room.onLeave(() => {
+        this.stop('left');
+        this.retryLater();
+      });
       this.ping();
       this.timer = setInterval(() => this.ping(), this.pingEveryMs);
     } catch (error) {
       this.emit({ kind: 'offline', reason: error instanceof Error ? error.message : String(error) });
+      this.retryLater();
     }
+  }
+
+  /** Joins again after the backoff's delay (250 ms doubling to 5 s, jittered); one retry pending at a time. */
+  private retryLater(): void {
+    if (this.retry !== undefined) return;
+    this.attempts += 1;
+    this.retry = setTimeout(
+      () => {
+        this.retry = undefined;
+        void this.connect();
+      },
+      retryDelayMs(this.attempts, Math.random()),
+    );
   }
 
   private ping(): void {

@@ -110,6 +110,11 @@ describe('a server restart during planning', () => {
       expect(await pp.locator('.proj-head .phase').textContent()).toContain('Paused');
       expect(await hp.locator('.phase-line .phase').textContent()).toContain('Paused');
       expect(await seats()).toEqual(before);
+      // The header's server pill comes back too (it said "Offline" under "every seat and plan is back").
+      for (const p of pages)
+        await expect
+          .poll(() => p.locator('#connection').getAttribute('data-state'), { timeout: 30_000 })
+          .toBe('online');
       await expect.poll(() => bo.page.locator('fieldset.team-plan').count()).toBe(1);
       expect(await ann.page.getByLabel('w1, dimension 1').inputValue()).toBe('model');
       if (signal === 'SIGKILL') {
