@@ -2,40 +2,14 @@
 // kitchen's words beside the round's best plan and the level's par in the same words (the core's planInWords),
 // each with its score, then its service playing out (TimelineStrip) and a debrief that speaks to this plan —
 // on every screen at once. The one line of code (planSummary) stays for the engineers, off the projector.
-import {
-  formatRate,
-  type Locale,
-  type RevealMessage,
-  type TeamRoundResult,
-  type Text,
-} from '../../shared/index.ts';
+import { type Locale, type RevealMessage, type Text } from '../../shared/index.ts';
 import { h } from '../ui/dom.ts';
 import type { Translate } from '../ui/translate.ts';
 import { failedStep } from './FailedStep.ts';
 import { timelineStrip } from './TimelineStrip.ts';
 import { teamName, type RoomState } from './viewModels/roomState.ts';
 import { teamBadge } from './widgets.ts';
-import { zeroReason } from './viewModels/zeroReason.ts';
-import { starGlyphs } from '../viewModels/levelCatalog.ts';
-
-type Scored = Pick<
-  TeamRoundResult,
-  | 'score'
-  | 'stars'
-  | 'fits'
-  | 'tastingOk'
-  | 'worstMemoryBytes'
-  | 'capacityBytes'
-  | 'limitedBy'
-  | 'explanation'
->;
-
-/** "★★★ 733 examples/s", or ✗ and why it served nothing. */
-function scoreLine(r: Scored, unit: RevealMessage['throughputUnit'], t: Translate, locale: Locale): string {
-  return r.score > 0 // served: score.ts scores every unserved plan 0
-    ? `${starGlyphs(r.stars)} ${t('cls.play.rate', { rate: formatRate(r.score, locale), unit: t(`cls.unit.${unit}`) })}`
-    : `✗ ${zeroReason(r, t, locale)}`;
-}
+import { rankedScoreLine, scoreLine } from './viewModels/revealScore.ts';
 
 /** A line that stands for the words of a plan shown beside (the same text in either language). */
 const sameAs = (line: string): Text => ({ 'zh-CN': line, en: line });
@@ -75,15 +49,7 @@ export function revealCard(
   const r = reveal.result;
   const unit = reveal.throughputUnit;
   const words = reveal.words;
-  const served = r.score > 0;
-  const thisScore = served
-    ? t('cls.reveal.score', {
-        rank: r.rank,
-        rate: formatRate(r.score, locale),
-        unit: t(`cls.unit.${unit}`),
-        points: Math.round(r.points),
-      })
-    : `#${r.rank}: ${scoreLine(r, unit, t, locale)}`;
+  const thisScore = rankedScoreLine(r, unit, t, locale);
   const columns = [planColumn('this', [t('cls.play.thisPlan')], thisScore, words, locale)];
   if (reveal.best)
     columns.push(
