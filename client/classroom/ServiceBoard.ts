@@ -17,13 +17,13 @@ import { TITLE_SCENE } from '../scenes/TitleScene.ts';
 import { h } from '../ui/dom.ts';
 import type { Translate } from '../ui/translate.ts';
 import { overflows } from '../viewModels/stepHeadline.ts';
-import { EVENT_KINDS, EVENT_STYLES } from '../views/eventStyles.ts';
-import { css } from '../views/palette.ts';
+import { EVENT_KINDS } from '../views/eventStyles.ts';
 import type { ClassroomContext } from './context.ts';
 import { translator } from './context.ts';
 import { teamName, type RoomState } from './viewModels/roomState.ts';
 import { serviceColumns, serviceNote, serviceState } from './viewModels/serviceNote.ts';
 import { teamBadge } from './widgets.ts';
+import { markAttributes } from './markSwatch.ts';
 
 export class ServiceBoard {
   private scene: ServiceScene | null = null;
@@ -147,8 +147,8 @@ export class ServiceBoard {
         'li',
         {},
         h('span', {
-          class: `team-swatch pat-${EVENT_STYLES[kind].pattern}`,
-          style: `--team:${css(EVENT_STYLES[kind].colour)}${inkCss(EVENT_STYLES[kind].ink)}`,
+          class: `team-swatch ${markAttributes(kind).class}`,
+          style: markAttributes(kind).style,
           'aria-hidden': 'true',
         }),
         t(`views.ev.${kind}`),
@@ -174,9 +174,4 @@ export class ServiceBoard {
 function meshOf(team: ServiceTeam): Mesh | null {
   const m = makeMesh(team.mesh);
   return m.ok ? m.value : null;
-}
-
-/** A light pattern ink as the swatch's --pat (85% opaque), for a dark event colour; '' for the dark default. */
-function inkCss(ink: number | undefined): string {
-  return ink === undefined ? '' : `;--pat:${css(ink)}d9`;
 }

@@ -5,6 +5,7 @@ import { formatSeconds, type Locale, type StepTimeline } from '../../shared/inde
 import { h } from '../ui/dom.ts';
 import type { Translate } from '../ui/translate.ts';
 import { kitchensText } from '../viewModels/kitchensText.ts';
+import { markAttributes } from './markSwatch.ts';
 import { timelineBars } from './viewModels/timelineBars.ts';
 
 const KINDS = ['forward', 'backward', 'recompute', 'update', 'collective', 'send', 'recv', 'idle'] as const;
@@ -30,8 +31,8 @@ export function timelineStrip(timeline: StepTimeline, t: Translate, locale: Loca
             { class: 'lane-track', 'aria-hidden': 'true' },
             ...lane.bars.map((b) =>
               h('span', {
-                class: `ev ev-${b.kind}${b.overlapped ? ' overlapped' : ''}`,
-                style: `left:${b.left.toFixed(2)}%;width:${Math.max(0.4, b.width).toFixed(2)}%`,
+                class: `ev ${markAttributes(b.kind).class}${b.overlapped ? ' overlapped' : ''}`,
+                style: `${markAttributes(b.kind).style};left:${b.left.toFixed(2)}%;width:${Math.max(0.4, b.width).toFixed(2)}%`,
                 title: b.label,
               }),
             ),
@@ -49,7 +50,12 @@ export function timelineStrip(timeline: StepTimeline, t: Translate, locale: Loca
       'ul',
       { class: 'legend timeline-legend' },
       ...KINDS.filter((k) => present.has(k)).map((k) =>
-        h('li', {}, h('span', { class: `swatch ev-${k}` }), t(`views.ev.${k}`)),
+        h(
+          'li',
+          {},
+          h('span', { class: `team-swatch ${markAttributes(k).class}`, style: markAttributes(k).style }),
+          t(`views.ev.${k}`),
+        ),
       ),
     ),
   );
