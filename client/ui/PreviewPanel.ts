@@ -5,7 +5,7 @@ import { fullestFridgeText, fullestRow } from '../viewModels/fullestFridge.ts';
 import { GAUGE_PARTS, type FridgeGauge, type GaugePart } from '../viewModels/fridgeGauge.ts';
 import { kitchensHeading, kitchensText } from '../viewModels/kitchensText.ts';
 import { starGlyphs } from '../viewModels/levelCatalog.ts';
-import type { Preview } from '../viewModels/preview.ts';
+import { passText, type Preview } from '../viewModels/preview.ts';
 import { css, MEMORY_COLOURS } from '../views/palette.ts';
 import { h } from './dom.ts';
 import type { Translate } from './translate.ts';
@@ -53,7 +53,7 @@ export function renderPreview(root: HTMLElement, p: Preview, t: Translate): void
         ? `✓ ${t('preview.tastingOk')}`
         : `✗ ${t('preview.tastingWrong', { names: p.tasting.wrong, kitchens: kitchensText(p.tasting.worstDevices, t) })}`;
   const passes = p.passes.length
-    ? p.passes.map((c) => h('li', {}, t('preview.pass', { ...c })))
+    ? p.passes.map((c) => h('li', {}, passText(c, t)))
     : [h('li', { class: 'muted' }, t('preview.noPasses'))];
 
   root.replaceChildren(

@@ -86,7 +86,8 @@ interface Item {
   readonly bytes: number;
 }
 
-const phaseOf = (p: string): PhaseName =>
+/** A core phase as the listing groups it; 'other' for a phase it does not know. */
+export const phaseOf = (p: string): PhaseName =>
   (PHASES as readonly string[]).includes(p) ? (p as PhaseName) : 'other';
 
 /**

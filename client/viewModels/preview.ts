@@ -7,11 +7,14 @@ import {
   formatKitchens,
   formatPercent,
   formatSeconds,
+  passKind,
   planFigures,
   type Evaluation,
   type Locale,
 } from '../../shared/index.ts';
+import type { Translate } from '../ui/translate.ts';
 import { fridgeGauge, type FridgeGauge } from './fridgeGauge.ts';
+import { phaseOf } from './planListing.ts';
 
 export interface MemoryRow {
   /** Device ids as text: '0–3' or '0, 2'. */
@@ -26,9 +29,11 @@ export interface MemoryRow {
 }
 
 export interface PassRow {
+  /** The core's spelling ('all-reduce', 'psum'); passText names it as the screens do. */
   readonly kind: string;
   readonly tensor: string;
   readonly axes: string;
+  /** 'forward', 'backward' or 'update'; passText says it in the page's language. */
   readonly phase: string;
   readonly bytes: string;
   readonly time: string;
@@ -104,3 +109,17 @@ export function preview(
 
 /** Sorted ids, runs of consecutive ids as 'a–b' (the core's formatKitchens, as the serve report prints them). */
 export const deviceList = formatKitchens;
+
+/**
+ * A pass as the preview lists it, in the words of the views: the kind by its name on every screen
+ * (passNames.ts, 'AllReduce 汇总分发') and the phase as the views' listing says it ('前向', 'Forward').
+ * @example passText(row, t) // 'Forward: AllReduce of pred over 'model', 101 MB per kitchen, 1.2 ms'
+ */
+export function passText(c: PassRow, t: Translate): string {
+  const key = passKind(c.kind);
+  return t('preview.pass', {
+    ...c,
+    kind: key ? t(`views.kind.${key}`) : c.kind,
+    phase: t(`views.phase.${phaseOf(c.phase)}`),
+  });
+}
