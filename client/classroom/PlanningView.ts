@@ -10,10 +10,10 @@ import type { ClassroomContext } from './context.ts';
 import { translator } from './context.ts';
 import type { TeamPlanSession } from './TeamPlanSession.ts';
 import { activityLines } from './viewModels/activityLine.ts';
-import { listText } from './viewModels/listText.ts';
 import { planHeadline } from './viewModels/planHeadline.ts';
 import { planningAccess } from './viewModels/planningAccess.ts';
 import { membersOf, type PlayerView, type RoomState, type TeamView } from './viewModels/roomState.ts';
+import { chefLine, teamLine } from './viewModels/teamLines.ts';
 
 export class PlanningView {
   private readonly chef = h('p', { class: 'chef-of' });
@@ -101,18 +101,10 @@ export class PlanningView {
 
   update(state: RoomState, me: PlayerView, team: TeamView | undefined): void {
     const t = translator(this.ctx);
-    const kitchens = me.kitchens;
-    this.chef.textContent =
-      kitchens.length === 0
-        ? t('cls.plan.noKitchen')
-        : t(kitchens.length === 1 ? 'cls.plan.chefOne' : 'cls.plan.chefMany', {
-            ids: listText(kitchens, t('cls.and')),
-          });
+    this.chef.textContent = chefLine(me.kitchens, t);
     const members = team ? membersOf(state, team.id) : [];
     const captain = members.find((p) => p.id === team?.captain);
-    this.team.textContent = t('cls.plan.team', {
-      names: members.map((p) => (p.id === team?.captain ? `${p.nickname} ★` : p.nickname)).join(', '),
-    });
+    this.team.textContent = teamLine(members, team?.captain, t);
     const locked = team?.locked ?? false;
     const isCaptain = team?.captain === me.id;
     this.lock.hidden = !isCaptain;

@@ -4,7 +4,6 @@ import { defineStrings } from './defineStrings.ts';
 
 export const classroomStrings = defineStrings(
   {
-    'cls.and': 'and',
     'cls.away': 'away',
     'cls.online': 'online',
     'cls.captain': 'captain',
@@ -54,8 +53,7 @@ export const classroomStrings = defineStrings(
     'cls.briefing.unknown': 'This round’s level is not known to this version of the game.',
     'cls.plan.legend': 'The team’s plan',
     'cls.plan.noKitchen': 'You are not chef of a kitchen in this grid: help your team decide.',
-    'cls.plan.chefOne': 'You are the chef of kitchen {ids}.',
-    'cls.plan.chefMany': 'You are the chef of kitchens {ids}.',
+    'cls.plan.chef': 'You are the chef of {kitchens}.',
     'cls.plan.team': 'Your team: {names}',
     'cls.plan.lock': 'Lock the plan',
     'cls.plan.unlock': 'Unlock',
@@ -149,7 +147,6 @@ export const classroomStrings = defineStrings(
     'cls.proj.failed': 'The projector could not open session {code}: {reason}',
   },
   {
-    'cls.and': '和',
     'cls.away': '离线',
     'cls.online': '在线',
     'cls.captain': '队长',
@@ -198,8 +195,7 @@ export const classroomStrings = defineStrings(
     'cls.briefing.unknown': '这个版本的游戏不认识本轮的关卡。',
     'cls.plan.legend': '队伍的方案',
     'cls.plan.noKitchen': '这个网格里你没有负责的厨房：帮队友出主意吧。',
-    'cls.plan.chefOne': '你是 {ids} 号厨房的厨师。',
-    'cls.plan.chefMany': '你是 {ids} 号厨房的厨师。',
+    'cls.plan.chef': '你是 {kitchens}的厨师。',
     'cls.plan.team': '你的队伍：{names}',
     'cls.plan.lock': '锁定方案',
     'cls.plan.unlock': '解锁',

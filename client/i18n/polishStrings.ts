@@ -1,5 +1,6 @@
-// Texts of the polish layer in both languages: the mute switch, the loading bar, the "computing…" note and the
-// colon after a label (Chinese text takes the full-width '：').
+// Texts of the polish layer in both languages: the mute switch, the loading bar, the "computing…" note, the
+// colon after a label (Chinese text takes the full-width '：') and the comma between the names of a list
+// (Chinese text takes the enumeration comma '、').
 import { defineStrings } from './defineStrings.ts';
 
 export const polishStrings = defineStrings(
@@ -10,6 +11,7 @@ export const polishStrings = defineStrings(
     'loading.label': 'Loading…',
     'loading.progress': 'Loading… {n} %',
     'punct.colon': ': ',
+    'punct.listSep': ', ',
   },
   {
     'sound.mute': '静音',
@@ -18,5 +20,6 @@ export const polishStrings = defineStrings(
     'loading.label': '正在加载…',
     'loading.progress': '正在加载… {n}%',
     'punct.colon': '：',
+    'punct.listSep': '、',
   },
 );

@@ -9,7 +9,6 @@ import {
 } from '../../../client/classroom/viewModels/classroomRoute.ts';
 import { binOf, binsForClass, histogramBins } from '../../../client/classroom/viewModels/histogram.ts';
 import { leaderboard, podiumOrder, resultRows } from '../../../client/classroom/viewModels/leaderboard.ts';
-import { listText } from '../../../client/classroom/viewModels/listText.ts';
 import { nicknameHint } from '../../../client/classroom/viewModels/nicknameHint.ts';
 import { membersOf, parseRoomState, teamName } from '../../../client/classroom/viewModels/roomState.ts';
 import { formatClock, remainingAt, urgency } from '../../../client/classroom/viewModels/timer.ts';
@@ -218,14 +217,5 @@ describe('nicknameHint', () => {
     expect(long.message).toContain('16');
     expect(nicknameHint('a<b>', 'en').ok).toBe(false);
     expect(nicknameHint('', 'zh-CN')).toMatchObject({ ok: false, count: 0 });
-  });
-});
-
-describe('listText', () => {
-  it('joins kitchens for running text', () => {
-    expect(listText([], 'and')).toBe('');
-    expect(listText([2], 'and')).toBe('2');
-    expect(listText([2, 3], 'and')).toBe('2 and 3');
-    expect(listText([1, 2, 3], '和')).toBe('1, 2 和 3');
   });
 });
