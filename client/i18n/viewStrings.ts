@@ -169,7 +169,7 @@ export const viewStrings = defineStrings(
     'views.ev.send': '发送',
     'views.ev.recv': '接收',
     'views.ev.idle': '灶台空闲',
-    'views.oom': '内存不足：需要 {need}，冷柜只装得下 {cap}。这一步做不了菜。',
+    'views.oom': '冷柜装不下：最满的厨房要 {need}，冷柜只有 {cap}。这一步做不了菜。',
     'views.oomStrip': '冷柜装不下：一道菜也做不了。',
   },
 );

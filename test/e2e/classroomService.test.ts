@@ -166,7 +166,7 @@ describe('the service on the big screen, the plan on the phone', () => {
       expect(await pastRightEdge(page, '.panel-footer')).toEqual([]);
       expect(await page.locator('#plan-headline').textContent()).toContain(
         zh
-          ? '内存不足：需要 35.6 GB，冷柜只装得下 16.0 GB'
+          ? '冷柜装不下：最满的厨房要 35.6 GB，冷柜只有 16.0 GB'
           : 'Out of memory: needs 35.6 GB, the fridge holds 16.0 GB',
       );
       expect(await nestedScrollers(page)).toEqual([]);
@@ -217,7 +217,7 @@ describe('the service on the big screen, the plan on the phone', () => {
         ).toEqual(['cooking', 'cooking', 'oom']);
         expect(await pp.locator('.service-panel[data-team="t3"] .service-note').textContent()).toBe(
           zh
-            ? '✗ 内存不足：需要 35.6 GB，冷柜只装得下 16.0 GB。这一步做不了菜。'
+            ? '✗ 冷柜装不下：最满的厨房要 35.6 GB，冷柜只有 16.0 GB。这一步做不了菜。'
             : '✗ Out of memory: needs 35.6 GB, the fridge holds 16.0 GB. The step cannot cook.',
         );
         const first = await holes(pp);
@@ -258,7 +258,7 @@ describe('the service on the big screen, the plan on the phone', () => {
       await pp.waitForSelector('.reveal[data-team="t3"] .failed-step');
       expect(await pp.locator('.reveal .lane').count()).toBe(0);
       expect(await pp.locator('.reveal .failed-why').textContent()).toContain(
-        zh ? '内存不足：需要 35.6 GB' : 'Out of memory: needs 35.6 GB',
+        zh ? '冷柜装不下：最满的厨房要 35.6 GB' : 'Out of memory: needs 35.6 GB',
       );
       expect(await smallestTextPx(pp)).toBeGreaterThanOrEqual(20);
       expect(await cutHistogramCounts(pp)).toEqual([]);

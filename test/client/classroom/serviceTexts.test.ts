@@ -44,7 +44,7 @@ describe('an out-of-memory step in words', () => {
     expect(oomText(m, en)).toBe(
       'Out of memory: needs 35.6 GB, the fridge holds 16.0 GB. The step cannot cook.',
     );
-    expect(oomText(m, zh)).toBe('内存不足：需要 35.6 GB，冷柜只装得下 16.0 GB。这一步做不了菜。');
+    expect(oomText(m, zh)).toBe('冷柜装不下：最满的厨房要 35.6 GB，冷柜只有 16.0 GB。这一步做不了菜。');
     expect(oomText({ ...m, fits: true }, en)).toBe('');
   });
   it('is the service panel’s note and the step’s headline, not its shares', () => {
@@ -53,7 +53,9 @@ describe('an out-of-memory step in words', () => {
     expect(serviceState(team)).toBe('oom');
     expect(serviceNote(team, en, 'en')).toBe(`✗ ${stepHeadline(team.step!, en)}`);
     expect(stepHeadline(team.step!, en)).toContain('needs 35.6 GB');
-    expect(planHeadline(start, zh)).toBe('✗ 内存不足：需要 35.6 GB，冷柜只装得下 16.0 GB。这一步做不了菜。');
+    expect(planHeadline(start, zh)).toBe(
+      '✗ 冷柜装不下：最满的厨房要 35.6 GB，冷柜只有 16.0 GB。这一步做不了菜。',
+    );
   });
 });
 

@@ -16,6 +16,7 @@ const SYNONYMS: Readonly<Record<string, string>> = {
   副厨: '副手', // sous-chef (the partitioner)
   词元: 'token', // a sequence position: the screens' 每秒处理 token 数
   重计算: '重算', // recomputation's technical word, beside 现做不备
+  内存不足: '冷柜装不下', // out of memory: the fridge overflows, as the zero and the strip say it
 };
 
 function sources(dir: string): string[] {

@@ -5,8 +5,8 @@ import { unitNoBreak } from '../../../client/views/unitNoBreak.ts';
 
 describe('unitNoBreak', () => {
   it('joins a number and its unit, and leaves the other spaces to wrap', () => {
-    expect(unitNoBreak('内存不足：需要 18.4 GB，冷柜只装得下 16.0 GB。')).toBe(
-      '内存不足：需要 18.4\u00a0GB，冷柜只装得下 16.0\u00a0GB。',
+    expect(unitNoBreak('冷柜装不下：最满的厨房要 18.4 GB，冷柜只有 16.0 GB。')).toBe(
+      '冷柜装不下：最满的厨房要 18.4\u00a0GB，冷柜只有 16.0\u00a0GB。',
     );
     expect(unitNoBreak('Out of memory: needs 18.4 GB, the fridge holds 16.0 GB.')).toBe(
       'Out of memory: needs 18.4\u00a0GB, the fridge holds 16.0\u00a0GB.',
