@@ -5,23 +5,10 @@
 //   backward sends per step = m · #{chunks c : c·p + d > 0}
 // each b·s·h values (b·s·h / t with sequence parallelism or a tensor-parallel stage boundary between nodes,
 // Megatron's scatter/gather), timed as the simulated send events; and the tied word embeddings' gradient
-// all-reduce between the first and last stage (simulateTrain.ts), once per step on those stages.
-import { combinedAxesLink, ringCollectiveTimeS } from '../../sim/cost/collectiveTime.ts';
+// all-reduce between the first and last stage (stepTail.ts), once per step on those stages.
 import type { TrainSimulation } from '../../sim/train/simulateTrain.ts';
 import { STAGE_AXIS } from '../../sim/train/trainAxes.ts';
 import type { CollectiveCost } from '../evaluation.ts';
-
-/** Seconds of the tied embeddings' all-reduce between the first and last stage (0 without a pipeline). */
-export function tiedEmbeddingS(sim: TrainSimulation): number {
-  if (sim.request.parallel.pp <= 1) return 0;
-  const bytes = sim.request.precision === 'fp32' ? 4 : 2;
-  return ringCollectiveTimeS(
-    'all-reduce',
-    2,
-    sim.blocks.embedding.wordParams * bytes,
-    combinedAxesLink(sim.blocks.ctx.links, [STAGE_AXIS]).link,
-  );
-}
 
 /** The critical stage's pipeline passes, as priced collectives; [] without a pipeline. */
 export function pipelinePasses(sim: TrainSimulation): CollectiveCost[] {
@@ -76,7 +63,7 @@ export function pipelinePasses(sim: TrainSimulation): CollectiveCost[] {
       link,
       // A ring all-reduce of n = 2 sends 2(n−1)/n · S = S bytes per device.
       bytesPerDevice: sim.blocks.embedding.wordParams * elementBytes,
-      timeS: tiedEmbeddingS(sim),
+      timeS: sim.tails[d]!.tiedS,
       perStep: 1,
       overlapped: false,
       scope: 'embedding',

@@ -10,7 +10,7 @@ import type { TrainSimulation } from '../../sim/train/simulateTrain.ts';
 import { taskS } from '../../sim/train/blockCost.ts';
 import type { StepEvent, StepTimeline } from '../evaluation.ts';
 import { text } from '../i18n.ts';
-import { tiedEmbeddingS } from './pipelinePasses.ts';
+import { afterParts } from '../../sim/train/stepTail.ts';
 import { DATA_AXIS, MODEL_AXIS, STAGE_AXIS } from '../../sim/train/trainAxes.ts';
 import { eventPass, type EventPass } from '../passNames.ts';
 
@@ -31,7 +31,6 @@ const TENSOR_LABEL = {
 export function trainTimeline(sim: TrainSimulation): StepTimeline {
   const par = sim.request.parallel;
   const { tp, pp, dp } = par;
-  const tiedS = tiedEmbeddingS(sim);
   // Under DeepSpeed's hooks a task's data time is what the replay waited for: gathers and reductions alike.
   const dataLabel =
     par.zero3Hooks === true
@@ -99,11 +98,9 @@ export function trainTimeline(sim: TrainSimulation): StepTimeline {
       events.push({ kind, startS: clock, endS: clock + durationS, label, ...(pass ? { pass } : {}) });
       clock += durationS;
     };
-    add('collective', sim.exposedGradientS[d]!, 'gradient reduction over data', gradientPass);
-    if (d === 0 || d === pp - 1) add('collective', tiedS, 'tied embedding all-reduce over stage', tiedPass);
-    const mem = sim.memory[d]!;
-    add('update', mem.updateComputeS, 'optimizer step');
-    add('collective', mem.updateCommS, 'ZeRO parameter all-gather over data', gatherPass);
+    // the tail (stepTail.ts) in the order and words of `sim train`'s trace, each pass with its kind
+    const tailPasses = [gradientPass, tiedPass, undefined, gatherPass];
+    afterParts(sim.tails[d]!).forEach((part, i) => add(part.cat, part.durationS, part.name, tailPasses[i]));
     add('idle', sim.stepS - clock, 'waiting for the last stage');
     return {
       // Short in both languages: a phone gives a lane name about 40 px (DynamicView.ts), and "第 0 个菜序站"

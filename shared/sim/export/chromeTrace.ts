@@ -4,7 +4,9 @@
 // named by a metadata event (`"ph": "M"`, `thread_name`) with the mesh ids of the devices the stage holds
 // (devicesLabel, as the levels' timeline trace names its lanes). Idle time is the gaps. Collective events
 // run on the link and may overlap compute, so they go on a thread of their own per stage (`tid` = d + 1000,
-// "stage d links (…)"), and complete events never overlap within one thread.
+// "stage d links (…)"), and complete events never overlap within one thread. What a stage runs after its
+// pipeline work (the exposed gradient reduction, the optimizer step, …) follows on its thread, so the trace
+// ends where the step does.
 import type { PipelineTimeline, TimelineEventKind } from '../cost/pipelineSimulation.ts';
 import { devicesLabel } from '../deviceIdsText.ts';
 
@@ -39,6 +41,15 @@ const LABEL: Record<TimelineEventKind, string> = {
 /** The thread of device d's collective events. */
 export const LINK_TID_OFFSET = 1000;
 
+/** A part of a stage's step after its pipeline work: the gradient reduction, the optimizer step, … */
+export interface AfterPart {
+  readonly name: string;
+  readonly cat: 'collective' | 'update';
+  readonly durationS: number;
+  /** Where the trace draws it: the stage's thread, its links' thread, or nowhere (already drawn there). */
+  readonly thread: 'device' | 'link' | 'none';
+}
+
 /** Microseconds, rounded to the nanosecond so that the JSON stays short. */
 const us = (s: number): number => Math.round(s * 1e9) / 1e3;
 
@@ -52,7 +63,13 @@ export function toChromeTrace(
   {
     stageDevices,
     pid = 0,
-  }: { readonly stageDevices?: readonly (readonly number[])[]; readonly pid?: number } = {},
+    after,
+  }: {
+    readonly stageDevices?: readonly (readonly number[])[];
+    readonly pid?: number;
+    /** Per stage, what runs after its pipeline work, in order from its end (`sim train`: stepTail.ts). */
+    readonly after?: readonly (readonly AfterPart[])[];
+  } = {},
 ): ChromeTrace {
   const events: TraceEvent[] = [];
   const devices = timeline.idleS.length;
@@ -67,7 +84,8 @@ export function toChromeTrace(
       args: { name: track },
     });
     const collectives = timeline.deviceEvents(d).filter((e) => e.kind === 'collective');
-    if (collectives.length > 0)
+    const linkAfter = (after?.[d] ?? []).some((part) => part.thread === 'link' && part.durationS > 0);
+    if (collectives.length > 0 || linkAfter)
       events.push({
         name: 'thread_name',
         ph: 'M',
@@ -99,6 +117,21 @@ export function toChromeTrace(
         tid: d,
         args: { microbatch: e.microbatch ?? 0, chunk },
       });
+    }
+    let clock = timeline.endS[d]!;
+    for (const part of after?.[d] ?? []) {
+      if (part.durationS <= 0) continue;
+      if (part.thread !== 'none')
+        events.push({
+          name: part.name,
+          cat: part.cat,
+          ph: 'X',
+          ts: us(clock),
+          dur: us(part.durationS),
+          pid,
+          tid: part.thread === 'link' ? d + LINK_TID_OFFSET : d,
+        });
+      clock += part.durationS;
     }
   }
   return { traceEvents: events, displayTimeUnit: 'ms' };

@@ -33,6 +33,7 @@ import { stageMemory, type StageMemory } from './stageMemory.ts';
 import { stageLayers } from './stageLayers.ts';
 import type { TrainRequest } from './trainRequest.ts';
 import { zero3HookTasks, type LayerTasks } from './zero3HookTasks.ts';
+import { stepTail, tailS, tiedEmbeddingS, type StepTail } from './stepTail.ts';
 
 /** Where one device's step time goes; the parts sum to the step time. */
 export interface TrainTimeBreakdown {
@@ -64,6 +65,8 @@ export interface TrainSimulation {
   readonly exposedGradientS: readonly number[];
   /** Per pipeline device: the whole data-parallel gradient reduction (hidden and exposed), seconds. */
   readonly gradientReductionS: readonly number[];
+  /** Per pipeline device: what runs after its pipeline work until its step ends (stepTail.ts). */
+  readonly tails: readonly StepTail[];
   readonly stageTasks: readonly { forward: TaskCost; backward: TaskCost; recompute: TaskCost }[];
   /** The layers of each model stage k of K = p·v (stageLayers.ts); pipeline device k mod p runs stage k. */
   readonly stageLayers: readonly number[];
@@ -215,21 +218,12 @@ export function simulateTrain(req: TrainRequest, calibration?: Calibration): Res
   const timelineWithCollectives = withCollectives(timeline, collectives);
 
   // Tied word embeddings: first and last stage all-reduce their gradients (Megatron), once per step.
-  const tiedS =
-    p > 1
-      ? ringCollectiveTimeS(
-          'all-reduce',
-          2,
-          embedding.wordParams * (req.precision === 'fp32' ? 4 : 2),
-          combinedAxesLink(blocks.ctx.links, [STAGE_AXIS]).link,
-        )
-      : 0;
+  const tiedS = tiedEmbeddingS(p, embedding.wordParams, req.precision === 'fp32' ? 4 : 2, blocks.ctx.links);
   const memory = stageMemory(req, blocks, timeline, m, perStage);
-  const finish = Array.from({ length: p }, (_, d) => {
-    const mem = memory[d]!;
-    const tied = d === 0 || d === p - 1 ? tiedS : 0;
-    return timeline.endS[d]! + exposedGradientS[d]! + tied + mem.updateComputeS + mem.updateCommS;
-  });
+  const tails = Array.from({ length: p }, (_, d) =>
+    stepTail(d, p, { exposedGradientS: exposedGradientS[d]!, tiedS, ...memory[d]! }),
+  );
+  const finish = tails.map((tail, d) => timeline.endS[d]! + tailS(tail));
   const criticalStage = finish.reduce((best, t, d) => (t > finish[best]! ? d : best), 0);
   const stepS = finish[criticalStage]!;
 
@@ -273,6 +267,7 @@ export function simulateTrain(req: TrainRequest, calibration?: Calibration): Res
     breakdownS,
     exposedGradientS,
     gradientReductionS,
+    tails,
     stageTasks,
     stageLayers: perStage,
     memory,

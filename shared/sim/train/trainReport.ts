@@ -9,6 +9,7 @@ import { axisIndex, deviceCoords, type Mesh } from '../mesh.ts';
 import { ok, type Result } from '../result.ts';
 import { STAGE_AXIS } from './trainAxes.ts';
 import { simulateTrain, type TrainTimeBreakdown, type TrainSimulation } from './simulateTrain.ts';
+import { afterParts } from './stepTail.ts';
 import { stepCollectives, type CollectiveLine } from './trainCollectives.ts';
 import { PUBLISHED_RUNS } from './publishedRuns.ts';
 import { parseTrainRequest } from './trainRequest.ts';
@@ -121,6 +122,7 @@ export function trainReport(sim: TrainSimulation): TrainReport {
       ? {
           trace: toChromeTrace(sim.timelineWithCollectives, {
             stageDevices: stageDevices(sim.blocks.mesh, pp),
+            after: sim.tails.map(afterParts),
           }),
         }
       : {}),

@@ -78,13 +78,36 @@ describe('sim train timeline with dp > 1', () => {
     sim.memory.forEach((m, s) => expect(held[s]![0]).toBe(m.device));
   });
 
+  it('ends the trace where the step ends: each stage’s tail (reduction, tied embedding, optimizer step) follows its pipeline work', () => {
+    // `sim train`'s trace stopped at the pipeline's end: 54.664 s of a 54.760 s step, no optimizer step
+    const r = report({ ...DESIGN_EXAMPLE, exports: ['trace'] });
+    const events = r.trace!.traceEvents.filter((e) => e.ph === 'X');
+    const end = Math.max(...events.map((e) => e.ts + e.dur!));
+    expect(end / 1e6).toBeCloseTo(r.iterationTimeS, 6);
+    for (let d = 0; d < p; d++) {
+      const onDevice = events.filter((e) => e.tid === d);
+      const updates = onDevice.filter((e) => e.name === 'optimizer step');
+      expect(updates, `stage ${d}`).toHaveLength(1);
+      expect(updates[0]!.ts / 1e6).toBeCloseTo(
+        sim.timeline.endS[d]! + sim.tails[d]!.gradientS + sim.tails[d]!.tiedS,
+        6,
+      );
+    }
+    // the tied embeddings' all-reduce on the first and last stage's links only
+    const tied = events.filter((e) => e.name.startsWith('tied embedding')).map((e) => e.tid);
+    expect(tied.sort((a, b) => a - b)).toEqual([LINK_TID_OFFSET, p - 1 + LINK_TID_OFFSET]);
+  });
+
   it('exports them to the trace on a link track per device', () => {
     const trace = report({ ...DESIGN_EXAMPLE, exports: ['trace'] }).trace!;
     for (let d = 0; d < p; d++) {
       const tid = d + LINK_TID_OFFSET;
       const name = trace.traceEvents.find((e) => e.ph === 'M' && e.tid === tid)?.args?.name;
       expect(name).toBe(`stage ${d} (devices ${deviceIdsText(stageDevices(sim.blocks.mesh, p)[d]!)}): links`);
-      const onLink = trace.traceEvents.filter((e) => e.ph === 'X' && e.tid === tid);
+      // the reductions (the tail's tied all-reduce and ZeRO gather share the track, by name)
+      const onLink = trace.traceEvents.filter(
+        (e) => e.ph === 'X' && e.tid === tid && e.name === 'collective',
+      );
       expect(onLink.length).toBeGreaterThan(0);
       expect(onLink.every((e) => e.cat === 'collective')).toBe(true);
       const total = onLink.reduce((a, e) => a + e.dur!, 0);
