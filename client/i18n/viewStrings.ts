@@ -1,6 +1,15 @@
 // The level screen's four views (global / local / static / dynamic, docs/design.md §5.3) and their controls, in
 // both languages; the pass kinds' names are the core's (shared/game/passNames.ts, as passStrings.ts).
+import { sharesList } from '../../shared/index.ts';
 import { defineStrings } from './defineStrings.ts';
+
+/** The stove line's placeholders, listed in the core's words for the shares (shareNames.ts), as the verdicts list them. */
+const STOVE_SHARE = {
+  compute: '{cook}',
+  communication: '{pass}',
+  bubble: '{idle}',
+  other: '{other}',
+} as const;
 
 export const viewStrings = defineStrings(
   {
@@ -33,7 +42,7 @@ export const viewStrings = defineStrings(
     'views.fridgeUse': '{used} of {cap}',
     'views.fridgeOver': '{used} of {cap}: over by {over}',
     'views.stove': 'Stove time (banquet scale)',
-    'views.stoveShare': 'cooking {cook}, passing {pass}, idle (bubble) {idle}, optimizer step {other}',
+    'views.stoveShare': sharesList(STOVE_SHARE, 'en'),
     'views.criticalShare': 'Last to finish, kitchens {kitchens}: {shares}',
     'views.criticalShareOne': 'Last to finish, kitchen {kitchens}: {shares}',
     'views.sameStepShare': 'Every kitchen ({kitchens}): {shares}',
@@ -117,8 +126,8 @@ export const viewStrings = defineStrings(
     'views.fridgeUse': '{used} / {cap}',
     'views.fridgeOver': '{used} / {cap}：超出 {over}',
     'views.stove': '灶台时间（宴席规模）',
-    // no-break spaces: Phaser wraps at plain ones, and a phone's static view read "传菜" / "27%" on two lines
-    'views.stoveShare': '做菜\u00a0{cook}，传菜\u00a0{pass}，空闲（气泡）{idle}，优化器更新\u00a0{other}',
+    // no-break spaces (sharesList): Phaser wraps at plain ones, and a phone's static view read "传菜" / "27%" on two lines
+    'views.stoveShare': sharesList(STOVE_SHARE, 'zh-CN'),
     'views.criticalShare': '最后完工的厨房（{kitchens}）：{shares}',
     'views.criticalShareOne': '最后完工的厨房（{kitchens}）：{shares}',
     'views.sameStepShare': '每间厨房（{kitchens}）：{shares}',

@@ -15,6 +15,7 @@ export * from './history.ts';
 export { evaluatePlan, type EvaluateResult } from './evaluatePlan.ts';
 export type * from './evaluation.ts';
 export * from './stepShares.ts';
+export { SHARE_NAMES, sharesList } from './shareNames.ts';
 export { NOT_SERVED, debrief, planFigures, type PlanFigures } from './debrief.ts';
 export { dishName, gridInWords, holdingInWords, planInWords } from './planWords.ts';
 export { editInWords } from './editWords.ts';

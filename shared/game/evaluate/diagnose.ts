@@ -10,6 +10,7 @@ import { text, type Locale, type Text } from '../i18n.ts';
 import { passName } from '../passNames.ts';
 import { bubbleAdvice, memoryAdvice, passingAdvice } from './remedies.ts';
 import { criticalShares } from '../stepShares.ts';
+import { SHARE_NAMES, sharesList } from '../shareNames.ts';
 
 /** Above this share of the step spent waiting (passing + bubble), a compute-bound plan is not called good. */
 const GOOD_PLAN_WAITING = 0.2;
@@ -128,6 +129,9 @@ export function diagnose(
   const eff = formatPercent(p.parallelEfficiency);
   // The optimizer's share where the step has one, so that the parts a verdict lists add up to the step.
   const update = sh.other > 0 ? share(sh.other) : null;
+  // The parts a verdict lists, in the views' words (shareNames.ts): what the stoves wait for, then the update.
+  const waits = { communication: share(b.communication), bubble: share(b.bubble) };
+  const parts = update === null ? waits : { ...waits, other: update };
   if (b.bubble >= b.communication && b.bubble > b.compute)
     return {
       limitedBy: 'bubble',
@@ -164,15 +168,15 @@ export function diagnose(
     return {
       limitedBy: 'compute',
       explanation: text(
-        `灶台在这一步 ${step} 中忙了 ${share(sh.compute)}，是最大的一块；可灶台仍有 ${share(waiting)} 在等：传菜 ${share(b.communication)}，空等（气泡）${share(b.bubble)}${update ? `；优化器更新占 ${update}` : ''}。并行效率 T_calc/(T_calc+T_comm) ${relation(eff)}，只算传菜，不算气泡。`,
-        `The stoves cook for ${share(sh.compute)} of the ${step} step, the largest part, but they still wait ${share(waiting)}: passing ${share(b.communication)}, idle (bubble) ${share(b.bubble)}${update ? `; the optimizer's update takes ${update}` : ''}. Parallel efficiency T_calc/(T_calc+T_comm) ${relation(eff)} counts the passing only, not the bubble.`,
+        `灶台在这一步 ${step} 中忙了 ${share(sh.compute)}，是最大的一块；可灶台仍有 ${share(waiting)} 在等：${sharesList(waits, 'zh-CN')}${update ? `；${SHARE_NAMES.other['zh-CN']}占 ${update}` : ''}。并行效率 T_calc/(T_calc+T_comm) ${relation(eff)}，只算传菜，不算气泡。`,
+        `The stoves cook for ${share(sh.compute)} of the ${step} step, the largest part, but they still wait ${share(waiting)}: ${sharesList(waits, 'en')}${update ? `; the ${SHARE_NAMES.other.en} takes ${update}` : ''}. Parallel efficiency T_calc/(T_calc+T_comm) ${relation(eff)} counts the passing only, not the bubble.`,
       ),
     };
   return {
     limitedBy: 'compute',
     explanation: text(
-      `灶台在这一步 ${step} 中忙了 ${share(sh.compute)}：传菜 ${share(b.communication)}，空等 ${share(b.bubble)}${update ? `，优化器更新 ${update}` : ''}，并行效率 ${eff}。好方案就是这样——菜都在做，很少干等。`,
-      `The stoves cook for ${share(sh.compute)} of the ${step} step: passing ${share(b.communication)}, waiting ${share(b.bubble)}${update ? `, the optimizer's update ${update}` : ''}, parallel efficiency ${eff}. This is what a good plan looks like: the cooking, not the waiting, sets the pace.`,
+      `灶台在这一步 ${step} 中忙了 ${share(sh.compute)}：${sharesList(parts, 'zh-CN')}，并行效率 ${eff}。好方案就是这样——菜都在做，很少干等。`,
+      `The stoves cook for ${share(sh.compute)} of the ${step} step: ${sharesList(parts, 'en')}, parallel efficiency ${eff}. This is what a good plan looks like: the cooking, not the waiting, sets the pace.`,
     ),
   };
 }

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../../client/i18n/strings.ts';
 import { sharesText } from '../../../client/viewModels/sharesText.ts';
+import { sharesList } from '../../../shared/game/shareNames.ts';
 
 const shares = { compute: 0.65, communication: 0.27, bubble: 0, other: 0.08 };
 
@@ -17,5 +18,13 @@ describe('sharesText', () => {
     const en = sharesText(shares, (key, params) => translate('en', key, params));
     expect(en).toContain('65%');
     expect(en).toContain(' ');
+  });
+
+  it('lists the shares in the core’s words, as the verdicts do (shareNames.ts)', () => {
+    const figures = { compute: '65%', communication: '27%', bubble: '0%', other: '8%' };
+    for (const locale of ['en', 'zh-CN'] as const)
+      expect(sharesText(shares, (key, params) => translate(locale, key, params))).toBe(
+        sharesList(figures, locale),
+      );
   });
 });

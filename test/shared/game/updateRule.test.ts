@@ -12,6 +12,7 @@ import { scenarioStep } from '../../../shared/game/scenarioProgram.ts';
 import { evaluatePlan } from '../../../shared/game/evaluatePlan.ts';
 import { formatPercent } from '../../../shared/game/format.ts';
 import { stepShares } from '../../../shared/game/stepShares.ts';
+import { sharesList } from '../../../shared/game/shareNames.ts';
 import { evaluate, level } from './helpers.ts';
 
 /** Whether the level's banquet-scale training step keeps Adam moments (`m/<param>`, autodiff.ts), read off its program. */
@@ -109,21 +110,25 @@ describe('the update rule a plan is priced and explained with', () => {
 
 describe('the parts a compute-bound verdict lists add up to the step', () => {
   const plans = LEVELS.flatMap((l) => [l.start, l.reference, l.trap.plan].map((plan) => ({ l, plan })));
-  it('cooking, passing, waiting and the optimizer’s update, each as the views show it', () => {
+  it('cooking, passing, idle and the optimizer step, each as the views show it', () => {
     let withUpdate = 0;
     for (const { l, plan } of plans) {
       const r = evaluatePlan(l, plan);
       if (!r.ok || !r.evaluation.explanation.en.startsWith('The stoves cook for')) continue;
       const s = stepShares(r.evaluation);
-      const en = r.evaluation.explanation.en;
+      const { en, 'zh-CN': zh } = r.evaluation.explanation;
       expect(en, l.id).toContain(`cook for ${formatPercent(s.compute)} of`);
-      expect(en, l.id).toContain(`passing ${formatPercent(s.communication)}`);
+      // The views' words for the same figures (shareNames.ts): 'idle (bubble)', not 'waiting'; 空闲（气泡）, not 空等.
+      const waits = { communication: formatPercent(s.communication), bubble: formatPercent(s.bubble) };
+      expect(en, l.id).toContain(sharesList(waits, 'en'));
+      expect(zh, l.id).toContain(sharesList(waits, 'zh-CN'));
+      expect(zh, l.id).not.toContain('空等');
       if (s.other > 0) {
         withUpdate++;
-        expect(en, l.id).toContain(`the optimizer's update`);
+        expect(en, l.id).toContain(`optimizer step`);
         expect(en, l.id).toContain(formatPercent(s.other));
-        expect(r.evaluation.explanation['zh-CN'], l.id).toContain(`优化器更新`);
-      } else expect(en, l.id).not.toContain('update');
+        expect(zh, l.id).toContain(`优化器更新`);
+      } else expect(en, l.id).not.toContain('optimizer');
     }
     expect(withUpdate).toBeGreaterThan(0);
   });
