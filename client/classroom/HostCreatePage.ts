@@ -16,6 +16,7 @@ import { joinBase } from './viewModels/joinBase.ts';
 import { hostLink } from './viewModels/classroomRoute.ts';
 import { workshopPlansSection } from './WorkshopPlansSection.ts';
 import { button } from './widgets.ts';
+import { withReason } from './viewModels/withReason.ts';
 
 export async function renderHostCreate(ctx: ClassroomContext): Promise<void> {
   const t = translator(ctx);
@@ -26,7 +27,7 @@ export async function renderHostCreate(ctx: ClassroomContext): Promise<void> {
   try {
     levels = await fetchLevels(ctx.endpoint);
   } catch (e) {
-    error.textContent = t('cls.host.levelsFailed', { reason: (e as Error).message });
+    error.textContent = withReason(t('cls.host.levelsFailed'), (e as Error).message, t);
   }
   // Where the class will join: PUBLIC_URL or the network address; a warning when only localhost is known.
   const base = joinBase(ctx.origin, await fetchServerInfo(ctx.endpoint));
@@ -160,7 +161,7 @@ export async function renderHostCreate(ctx: ClassroomContext): Promise<void> {
       })
       .catch((e: Error) => {
         submit.disabled = false;
-        error.textContent = t('cls.host.createFailed', { reason: e.message });
+        error.textContent = withReason(t('cls.host.createFailed'), e.message, t);
       });
   });
   ctx.panel.replaceChildren(h('div', { class: 'classroom-page host-page' }, form));

@@ -20,6 +20,7 @@ import { connectionNotice } from './viewModels/connectionNotice.ts';
 import { frozenAt, type TimerSample } from './viewModels/timer.ts';
 import { button, isPaused, patch, phaseText, resultTable, showTimer } from './widgets.ts';
 import { revealCard } from './RevealCard.ts';
+import { withReason } from './viewModels/withReason.ts';
 
 /** Which pacing commands make sense in each phase (the server refuses the others anyway). */
 const COMMANDS: Record<SessionPhase, readonly HostCommand['command'][]> = {
@@ -100,9 +101,11 @@ export class HostDashboard {
         await conn.join(this.code, { role: 'facilitator', hostKey });
       } catch (e) {
         return this.askKey(
-          t('cls.host.openFailed', {
-            reason: refusalText(e, this.ctx.locales.locale, t('cls.error.reload')),
-          }),
+          withReason(
+            t('cls.host.openFailed'),
+            refusalText(e, this.ctx.locales.locale, t('cls.error.reload')),
+            t,
+          ),
         );
       }
     }

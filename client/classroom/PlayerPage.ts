@@ -17,6 +17,7 @@ import { nicknameHint } from './viewModels/nicknameHint.ts';
 import { formatClock, frozenAt, type TimerSample } from './viewModels/timer.ts';
 import { teamName, type RoomState } from './viewModels/roomState.ts';
 import { isPaused, phaseText, showHint, showTimer, swatch } from './widgets.ts';
+import { withReason } from './viewModels/withReason.ts';
 
 export class PlayerPage {
   private conn: SessionConnection | null = null;
@@ -77,7 +78,11 @@ export class PlayerPage {
       await conn.join(r.code, { role: 'player', nickname: r.nickname });
     } catch (e) {
       const t = translator(this.ctx);
-      return t('cls.join.failed', { reason: refusalText(e, this.ctx.locales.locale, t('cls.error.reload')) });
+      return withReason(
+        t('cls.join.failed'),
+        refusalText(e, this.ctx.locales.locale, t('cls.error.reload')),
+        t,
+      );
     }
     this.conn = conn;
     this.code = r.code;

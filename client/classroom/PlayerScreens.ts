@@ -22,6 +22,7 @@ import { leaderboard, podiumOrder, resultRows } from './viewModels/leaderboard.t
 import { membersOf, teamName, type RoomState } from './viewModels/roomState.ts';
 import { button, leaderboardList, patch, resultTable, teamBadge } from './widgets.ts';
 import { revealCard } from './RevealCard.ts';
+import { withReason } from './viewModels/withReason.ts';
 
 export interface PlayerExtras {
   readonly plan: TeamPlanSession | null;
@@ -110,7 +111,7 @@ export function renderPlayerPhase(
               rate: formatRate(row.score, locale),
               unit: t(`cls.unit.${evaluation!.pricing.throughputUnit}`),
             })
-          : t('cls.play.serviceZero', { reason: zeroReason(row, t, locale) })
+          : withReason(t('cls.play.serviceZero'), zeroReason(row, t, locale), t)
         : null;
       return patch(body, `service|${locale}|${state.round}|${evaluation ? 1 : 0}`, () => [
         h('h2', {}, t('cls.service.heading')),

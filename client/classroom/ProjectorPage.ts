@@ -27,6 +27,7 @@ import {
   showTimer,
   teamBadge,
 } from './widgets.ts';
+import { withReason } from './viewModels/withReason.ts';
 
 export class ProjectorPage {
   private conn: SessionConnection | null = null;
@@ -70,10 +71,11 @@ export class ProjectorPage {
           h(
             'h2',
             {},
-            t('cls.proj.failed', {
-              code: this.code,
-              reason: refusalText(e, this.ctx.locales.locale, t('cls.error.reload')),
-            }),
+            withReason(
+              t('cls.proj.failed', { code: this.code }),
+              refusalText(e, this.ctx.locales.locale, t('cls.error.reload')),
+              t,
+            ),
           ),
         ),
       );

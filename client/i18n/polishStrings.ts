@@ -1,6 +1,6 @@
 // Texts of the polish layer in both languages: the mute switch, the loading bar, the "computing…" note, the
-// colon after a label (Chinese text takes the full-width '：') and the comma between the names of a list
-// (Chinese text takes the enumeration comma '、').
+// colon after a label (Chinese text takes the full-width '：'), the full stop between two sentences and the
+// comma between the names of a list (Chinese text takes the enumeration comma '、').
 import { defineStrings } from './defineStrings.ts';
 
 export const polishStrings = defineStrings(
@@ -11,6 +11,7 @@ export const polishStrings = defineStrings(
     'loading.label': 'Loading…',
     'loading.progress': 'Loading… {n} %',
     'punct.colon': ': ',
+    'punct.stop': '. ',
     'punct.listSep': ', ',
   },
   {
@@ -20,6 +21,7 @@ export const polishStrings = defineStrings(
     'loading.label': '正在加载…',
     'loading.progress': '正在加载… {n}%',
     'punct.colon': '：',
+    'punct.stop': '。',
     'punct.listSep': '、',
   },
 );
