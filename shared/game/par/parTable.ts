@@ -237,7 +237,7 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     refused: 101,
   },
   'cook-again': {
-    score: 13428.194739817325,
+    score: 13428.194739817323,
     plan: {
       mode: 'auto',
       specs: {},
@@ -259,7 +259,7 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     refused: 0,
   },
   'seasoning-ledgers': {
-    score: 31965.711267517458,
+    score: 31965.71126751745,
     plan: {
       mode: 'auto',
       specs: {},
@@ -330,7 +330,7 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     refused: 4,
   },
   'the-banquet': {
-    score: 81397.43370635876,
+    score: 81397.43370635874,
     plan: {
       mode: 'auto',
       specs: {},
