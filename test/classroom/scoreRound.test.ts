@@ -123,6 +123,18 @@ describe('kitchensOf', () => {
     expect(['p1', 'p2', 'p3'].map((p) => kitchensOf(s, p))).toEqual([[0, 3], [1], [2]]);
   });
 
+  it('deals none to a late joiner until their first round, and leaves the others their kitchens', () => {
+    const s = planning(
+      lobby([
+        ['A', 't1'],
+        ['B', 't1'],
+      ]),
+    );
+    const late = ok(joinPlayer(s, { nickname: 'E', team: 't1' }, 5000)).session;
+    expect(late.players.find((p) => p.id === 'p3')!.joinedRound).toBeGreaterThan(late.round);
+    expect(['p1', 'p2', 'p3'].map((p) => kitchensOf(late, p))).toEqual([[0, 2], [1, 3], []]);
+  });
+
   it('has none in the lobby or for unknown players', () => {
     const s = lobby([['A']]);
     expect(kitchensOf(s, 'p1')).toEqual([]);

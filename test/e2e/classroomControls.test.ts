@@ -129,6 +129,10 @@ describe('classroom controls in six pages', () => {
     expect(await ep.locator('fieldset.team-plan').getAttribute('disabled')).not.toBeNull();
     expect(await ep.getByLabel('w1, dimension 1').isDisabled()).toBe(true);
     expect(await ann.page.locator('.late-note').isHidden()).toBe(true);
+    // … and chefs no kitchen until then: dealing Eve in moved half of a teammate's kitchens mid-round
+    expect(await ep.locator('.chef-of').textContent()).toBe(
+      'You are not chef of a kitchen in this grid: help your team decide.',
+    );
     await screenshot(ep, 'classroom-late-joiner-390');
 
     // (b) Pause: the timers stop on the player's and the projector's pages, every screen says "Paused" in
