@@ -7,7 +7,9 @@ import { SIM_COMMANDS, simHelp } from './commands.ts';
 
 // No file and a terminal on stdin, or nothing on stdin (`< /dev/null`, an empty pipe): the empty document
 // `{}` (`npm run sim -- validate` needs no input; the other commands then name the fields they need).
-function readInput(file: string | undefined): string {
+// `-` names standard input, as in cat, jq and POSIX utilities.
+function readInput(arg: string | undefined): string {
+  const file = arg === '-' ? undefined : arg;
   if (file === undefined && process.stdin.isTTY) return '{}';
   const text = readFileSync(file ?? 0, 'utf8');
   return file === undefined && text.trim() === '' ? '{}' : text;

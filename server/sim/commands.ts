@@ -66,7 +66,8 @@ export function simHelp(only?: string): {
   const names = only !== undefined && Object.hasOwn(SIM_COMMANDS, only) ? [only] : Object.keys(SIM_COMMANDS);
   return {
     usage: 'npm run -s sim -- <command> [file]',
-    input: 'one JSON document, from the file or standard input (none, or an empty one, reads as {})',
+    input:
+      'one JSON document, from the file or standard input (no file, or -; none, or an empty one, reads as {})',
     exit: '0 success; 2 bad input, with {"error": {"type", "code", "message"}}; 1 a bug',
     commands: Object.fromEntries(names.map((n) => [n, SIM_COMMANDS[n]!.summary])),
     docs: 'README.md, "The sim command line"',

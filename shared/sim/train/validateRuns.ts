@@ -4,7 +4,7 @@
 // were NOT fitted to. A run `sim train` refuses is listed with its error and counted as refused.
 import { megatronFlopsPerIteration } from '../cost/modelFormulas.ts';
 import type { Calibration } from '../cost/calibration.ts';
-import { bad, isObject, onlyFields } from '../input/fields.ts';
+import { bad, isObject, onlyFields, readChoice } from '../input/fields.ts';
 import { ok, type Result } from '../result.ts';
 import { PUBLISHED_RUNS, RUN_SOURCES, type PublishedRun, type RunSource } from './publishedRuns.ts';
 import type { TrainTimeBreakdown } from './simulateTrain.ts';
@@ -119,6 +119,8 @@ export function validateRuns(
   };
 }
 
+const RUN_IDS = PUBLISHED_RUNS.map((r) => r.id);
+
 /** `sim validate`: `{}` for every run, or `{"source": "korthikanti"}` / `{"ids": ["k5-1t-full"]}`. */
 export function validateCommand(input: unknown): Result<ValidationReport> {
   const raw = input ?? {};
@@ -127,17 +129,22 @@ export function validateCommand(input: unknown): Result<ValidationReport> {
   if (!fields.ok) return fields;
   let runs = PUBLISHED_RUNS;
   if (raw.source !== undefined) {
-    if (typeof raw.source !== 'string' || !(raw.source in RUN_SOURCES))
-      return bad('source', `expected one of ${Object.keys(RUN_SOURCES).join(', ')}`);
-    runs = runs.filter((r) => r.source === raw.source);
+    const source = readChoice(raw.source, 'source', Object.keys(RUN_SOURCES) as RunSource[]);
+    if (!source.ok) return source;
+    runs = runs.filter((r) => r.source === source.value);
   }
   if (raw.ids !== undefined) {
-    const ids = raw.ids;
-    if (!Array.isArray(ids) || !ids.every((i) => typeof i === 'string'))
-      return bad('ids', 'expected a list of run ids');
-    const unknown = ids.find((i) => !PUBLISHED_RUNS.some((r) => r.id === i));
-    if (unknown !== undefined) return bad('ids', `no published run '${String(unknown)}'`);
+    if (!Array.isArray(raw.ids) || raw.ids.length === 0)
+      return bad('ids', 'expected a non-empty list of run ids');
+    const ids: string[] = [];
+    for (const [i, id] of raw.ids.entries()) {
+      const known = readChoice(id, `ids[${i}]`, RUN_IDS);
+      if (!known.ok) return known;
+      ids.push(known.value);
+    }
     runs = runs.filter((r) => ids.includes(r.id));
+    // {"source": …, "ids": […]} both given: a run must match both, and none matching is a mistake, not a report.
+    if (runs.length === 0) return bad('ids', `none of these runs is from '${String(raw.source)}'`);
   }
   return ok(validateRuns(runs));
 }

@@ -192,4 +192,10 @@ describe('npm run sim -- validate', () => {
     expect(code).toBe(2);
     expect(json).toMatchObject({ error: { type: 'InputError' } });
   });
+
+  it("reads standard input for the file '-', as cat and jq do", async () => {
+    const { code, json } = await sim(['validate', '-'], { ids: ['k5-1t-full'] });
+    expect(code).toBe(0);
+    expect((json.rows as { id: string }[]).map((r) => r.id)).toEqual(['k5-1t-full']);
+  });
 });

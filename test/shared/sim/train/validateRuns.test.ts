@@ -93,6 +93,25 @@ describe('validateCommand', () => {
       if (!r.ok) expect(r.error.type).toBe('InputError');
     }
   });
+
+  it('never answers an empty table: no ids, an inherited name, or ids outside the source are mistakes', () => {
+    const cases: [unknown, string, string][] = [
+      [{ ids: [] }, 'input/field', 'ids'],
+      [{ source: 'toString' }, 'input/not-one-of', 'source'],
+      [{ ids: ['constructor'] }, 'input/not-one-of', 'ids[0]'],
+      [{ source: 'mt-nlg', ids: ['k5-1t-full'] }, 'input/field', 'ids'],
+    ];
+    for (const [input, code, path] of cases) {
+      const r = validateCommand(input);
+      expect(r.ok, JSON.stringify(input)).toBe(false);
+      if (!r.ok) {
+        expect(r.error.code).toBe(code);
+        expect(r.error.message.startsWith(`${path}: `)).toBe(true);
+      }
+    }
+    const both = unwrap(validateCommand({ source: 'mt-nlg', ids: ['mtnlg-280', 'k5-1t-full'] }));
+    expect(both.rows.map((r) => r.id)).toEqual(['mtnlg-280']);
+  });
 });
 
 describe('the whole table', () => {
