@@ -10,7 +10,7 @@ import type { ClassroomContext } from './context.ts';
 import { translator } from './context.ts';
 import type { TeamPlanSession } from './TeamPlanSession.ts';
 import { activityLines } from './viewModels/activityLine.ts';
-import { planHeadline } from './viewModels/planHeadline.ts';
+import { tastingFlag } from './viewModels/tastingFlag.ts';
 import { planningAccess } from './viewModels/planningAccess.ts';
 import { membersOf, type PlayerView, type RoomState, type TeamView } from './viewModels/roomState.ts';
 import { chefLine, teamLine } from './viewModels/teamLines.ts';
@@ -36,8 +36,11 @@ export class PlanningView {
     id: 'kitchens-toggle',
     'aria-controls': 'game',
   });
-  /** The preview's headline (memory fit, step time), kept in view in the panel's sticky footer. */
-  private readonly headline = h('p', { class: 'plan-headline', id: 'plan-headline' });
+  /**
+   * A wrong tasting, kept in view in the panel's sticky footer under the panel's own headline (fridge and
+   * step time, which this line does not repeat); hidden while the tasting is right.
+   */
+  private readonly flag = h('p', { class: 'plan-flag', id: 'plan-flag', hidden: true });
   /** The player's choice, kept while the page lives (a language switch or a new round remounts the view). */
   private static kitchensShown = false;
   private readonly detachPanel: () => void;
@@ -75,14 +78,14 @@ export class PlanningView {
     // The level panel's own Serve / Back / Undo do not apply to a team plan: the captain's Lock replaces them.
     this.detachPanel = mountLevelPanel(panel, session, t, ctx.locales.locale, {
       history: false,
-      footer: this.headline,
+      footer: this.flag,
       hideScore,
     });
     // The accepted edits of the team plan shown (the server's count), for the reload check of the tests.
     this.unsubscribe = session.subscribe((view) => {
       this.fields.dataset.version = String(session.planVersion);
-      this.headline.textContent = view.evaluation ? planHeadline(view.evaluation, t) : '';
-      this.headline.dataset.fits = String(view.evaluation?.pricing.memory.fits ?? false);
+      this.flag.textContent = view.evaluation ? tastingFlag(view.evaluation, t) : '';
+      this.flag.hidden = this.flag.textContent === '';
       this.drawActivity();
     });
     this.showKitchens(PlanningView.kitchensShown);

@@ -153,36 +153,42 @@ describe('the service on the big screen, the plan on the phone', () => {
     for (const p of phones) await waitPhase(p.page, 'planning');
 
     // Item 7: the phone's screen goes to the controls. The drawing starts folded away, the panel fills the
-    // screen, the preview's headline is on the first screen (sticky), nothing scrolls inside the panel.
+    // screen, the preview's headline is on the first screen (sticky), nothing scrolls inside the panel. The
+    // footer says the fridge once (a second line under it once said it again in other words).
+    const HEADLINE = '.panel-footer .preview-headline';
+    /** How many times the sticky footer shows the fridge's capacity. */
+    const fridgeSaid = (page: Page) =>
+      page
+        .locator('.panel-footer')
+        .innerText()
+        .then((text) => text.split('16.0 GB').length - 1);
     for (const [page, zh] of [
       [ann, false],
       [bo, true],
     ] as const) {
-      await page.waitForSelector('#plan-headline:not(:empty)');
+      await page.waitForSelector(`${HEADLINE}:not(:empty)`);
       expect(await page.locator('#kitchens-toggle').getAttribute('aria-expanded')).toBe('false');
       expect(await page.locator('#game').evaluate((el) => getComputedStyle(el).visibility)).toBe('hidden');
       expect(await page.locator('#panel').evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(80);
-      expect(await onScreen(page, '#plan-headline')).toBe(true);
+      expect(await onScreen(page, HEADLINE)).toBe(true);
       expect(await pastRightEdge(page, '.panel-footer')).toEqual([]);
-      expect(await page.locator('#plan-headline').textContent()).toContain(
-        zh
-          ? '冷柜装不下：最满的厨房要 35.6 GB，冷柜只有 16.0 GB'
-          : 'Out of memory: needs 35.6 GB, the fridge holds 16.0 GB',
+      expect(await page.locator(HEADLINE).textContent()).toContain(
+        zh ? '✗ 35.6 GB / 16.0 GB：超出 19.6 GB' : '✗ 35.6 GB of 16.0 GB: over by 19.6 GB',
       );
+      expect(await fridgeSaid(page)).toBe(1);
+      expect(await page.locator('#plan-flag').isHidden()).toBe(true);
       expect(await nestedScrollers(page)).toEqual([]);
       await screenshot(page, `classroom-phone-planning-${zh ? 'zh' : 'en'}-390`);
     }
     // Scrolled to the labels, the headline is still in view and follows the edits.
     const w1 = ann.getByLabel('w1, dimension 1');
     await w1.scrollIntoViewIfNeeded();
-    expect(await onScreen(ann, '#plan-headline')).toBe(true);
+    expect(await onScreen(ann, HEADLINE)).toBe(true);
     await w1.selectOption('model');
     await ann.getByLabel('w2, dimension 0').selectOption('model');
-    await expect.poll(() => ann.locator('#plan-headline').getAttribute('data-fits')).toBe('true');
-    expect(await ann.locator('#plan-headline').textContent()).toMatch(
-      /^Fits: .* of 16\.0 GB per kitchen · one step /,
-    );
-    expect(await onScreen(ann, '#plan-headline')).toBe(true);
+    await expect.poll(() => ann.locator(HEADLINE).textContent()).toMatch(/^✓ 9\.0 GB of 16\.0 GB: fits/);
+    expect(await fridgeSaid(ann)).toBe(1);
+    expect(await onScreen(ann, HEADLINE)).toBe(true);
     await screenshot(ann, 'classroom-phone-planning-edited-en-390');
     // By keyboard: Tab to the toggle, Enter shows the drawing above the panel, Enter folds it again.
     await ann.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
@@ -198,7 +204,7 @@ describe('the service on the big screen, the plan on the phone', () => {
     expect(await ann.locator('#kitchens-toggle').getAttribute('aria-expanded')).toBe('false');
     await bo.getByLabel('w1 的第 1 维').selectOption('model');
     await bo.getByLabel('w2 的第 1 维').selectOption('model');
-    await expect.poll(() => bo.locator('#plan-headline').getAttribute('data-fits')).toBe('true');
+    await expect.poll(() => bo.locator(HEADLINE).textContent()).toMatch(/^✓ .* \/ 16\.0 GB/u);
 
     // Item 3: every captain locks; service plays on every projector.
     await ann.click('#lock-plan');

@@ -1,11 +1,12 @@
 // The service and the failing step in words, from the core's evaluation of real plans of 'fridge-too-small'
 // (start plan: 35.6 GB per kitchen against a 16.0 GB fridge; the reference fits at 9.0 GB): the same
 // out-of-memory line on the projector's panel, the reveal and a phone; the critical kitchens' shares for
-// a plan that cooks; the panels' columns; a phone's preview headline without stars.
+// a plan that cooks; the panels' columns; what a phone's footer adds to the panel's headline (a wrong
+// tasting only: the fridge once).
 import { describe, expect, it } from 'vitest';
 import { evaluatePlan, levelById, type Evaluation, type ServiceTeam } from '../../../shared/index.ts';
 import { lessonEvaluations } from '../../../shared/game/lessonPlans.ts';
-import { planHeadline } from '../../../client/classroom/viewModels/planHeadline.ts';
+import { tastingFlag } from '../../../client/classroom/viewModels/tastingFlag.ts';
 import {
   serviceColumns,
   serviceNote,
@@ -53,21 +54,21 @@ describe('an out-of-memory step in words', () => {
     expect(serviceState(team)).toBe('oom');
     expect(serviceNote(team, en, 'en')).toBe(`✗ ${stepHeadline(team.step!, en)}`);
     expect(stepHeadline(team.step!, en)).toContain('needs 35.6 GB');
-    expect(planHeadline(start, zh)).toBe(
-      '✗ 冷柜装不下：最满的厨房要 35.6 GB，冷柜只有 16.0 GB。这一步做不了菜。',
-    );
+    // The phone's footer already says the fridge (the panel's headline): its own line does not repeat it.
+    expect(tastingFlag(start, zh)).toBe('');
   });
 });
 
 describe('a step that cooks', () => {
   const reference = evaluate(level.reference);
-  it('is headed by every kitchen’s shares (one SPMD step); the phone shows fit and step time, no stars', () => {
+  it('is headed by every kitchen’s shares (one SPMD step); the phone’s footer flags only a wrong tasting', () => {
     const team = served(reference);
     expect(serviceState(team)).toBe('cooking');
     expect(serviceNote(team, en, 'en')).toMatch(/^Every kitchen \(0–3\): cooking \d+%/);
-    expect(planHeadline(reference, en)).toBe('Fits: 9.0 GB of 16.0 GB per kitchen · one step 1.40 s');
-    expect(planHeadline(reference, zh)).toBe('装得下：每个厨房 9.0 GB / 16.0 GB · 一步 1.40 s');
-    expect(planHeadline(reference, en)).not.toMatch(/★|star/i);
+    expect(tastingFlag(reference, en)).toBe('');
+    const wrong: Evaluation = { ...reference, tasting: { ...reference.tasting!, ok: false } };
+    expect(tastingFlag(wrong, en)).toBe('✗ the tasting is wrong');
+    expect(tastingFlag(wrong, zh)).toBe('✗ 试菜不对');
   });
   it('a plan the core refused says why, with no step', () => {
     const refused: ServiceTeam = {
