@@ -142,6 +142,7 @@ export function exportPlan(level: Level, state: PlanState, scale: Scale = 'tasti
   const python = jaxSnippet(layer.plan, {
     mesh: sim.value.blocks.mesh,
     skip: megatron.harness,
+    constraints: sim.value.blocks.layerConstraints,
     run,
     ...(recompute === 'none' ? {} : { saved }),
     pipeline: { stages: pp, schedule, microbatches: sim.value.microbatches, virtualStages },

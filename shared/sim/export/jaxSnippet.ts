@@ -98,7 +98,12 @@ export function jaxSnippet(plan: SpmdPlan, opts: JaxSnippetOptions = {}): string
           lines.push(`${local} = ${reshard(ref.get(m.value) ?? names[m.value]!, m.from, m.to)}`);
           moved.set(m.value, local);
         }
-        let expr = pyExpression(v.node, v.shape, (id) => moved.get(id) ?? ref.get(id) ?? names[id]!);
+        // A constraint node says what the plan pinned it to: its own spec, or the layout table's in its place.
+        const node =
+          v.node.kind === 'constraint' && !pmap
+            ? { ...v.node, spec: specFromSharding(plan.shardings[v.id]!) }
+            : v.node;
+        let expr = pyExpression(node, v.shape, (id) => moved.get(id) ?? ref.get(id) ?? names[id]!);
         const result = moves.result.get(v.id);
         if (result !== undefined) expr = reshard(expr, result.from, result.to);
         if (result !== undefined && pySpec(result.to) === spec(v.id)) {

@@ -20,6 +20,9 @@ export type Optimizer =
       readonly step: number;
     };
 
+/** fp32 master copies for a mixed-precision step (appendUpdate): none, or with the cast labelled. */
+export type Masters = boolean | 'cast-labelled';
+
 /**
  * Which values need a cotangent: those that depend on a parameter (not through stop_gradient or a max
  * reduction, whose cotangent is zero) and that the loss depends on.
@@ -108,7 +111,12 @@ function appendBackward(
  *   m̂ = m/(1 − β₁ᵗ),  v̂ = v/(1 − β₂ᵗ),  p ← p − lr·m̂/(√v̂ + ε).
  * With `masters` (mixed precision, Micikevicius et al. 2018 §3.1) the rule updates an fp32 master copy, input
  * `master/<param>` (role 'optimizer'), with fp32 moments, and the parameter becomes the new master converted
- * to its own type: p ← convert(master − lr·…).
+ * to its own type: p ← convert(master − lr·…). With `'cast-labelled'` the conversion is its own value,
+ * `cast/<param>`, and `new/<param>` a `with_sharding_constraint` of it: a layout can then convert each
+ * device's shard of the master before resharding the 16-bit result, as ZeRO all-gathers the fp16
+ * parameters, not the fp32 masters (Rajbhandari et al. 2020 §5.1), and as XLA's SPMD partitioner does (our
+ * propagation alone would gather the f32 master). The constraint's spec is a placeholder the layout's table
+ * replaces.
  * Returns the named results to output.
  */
 function appendUpdate(
@@ -116,7 +124,7 @@ function appendUpdate(
   params: readonly Value[],
   grads: readonly ValueId[],
   opt: Optimizer,
-  masters: boolean,
+  masters: Masters,
 ): { name: string; value: ValueId }[] {
   b.phase = 'update';
   const results: { name: string; value: ValueId }[] = [];
@@ -158,7 +166,10 @@ function appendUpdate(
       const copy = b.sub(master, delta, `new/master/${name}`);
       b.tag(copy, { updates: master });
       copies.push({ name: `new/master/${name}`, value: copy });
-      updated = b.convert(copy, p.dtype, `new/${name}`);
+      updated =
+        masters === 'cast-labelled'
+          ? b.constraint(b.convert(copy, p.dtype, `cast/${name}`), [], `new/${name}`)
+          : b.convert(copy, p.dtype, `new/${name}`);
     }
     b.tag(updated, { updates: p.id });
     results.push({ name: `new/${name}`, value: updated });
@@ -180,7 +191,7 @@ export function buildTrainStep(
   forward: Program,
   loss: ValueId,
   optimizer: Optimizer,
-  masters = false,
+  masters: Masters = false,
 ): Program {
   const lossValue = forward.values[loss];
   if (lossValue === undefined) throw new Error(`buildTrainStep: no value with id ${loss}`);

@@ -178,7 +178,12 @@ function finish(
   const prod = b.mul(out, gradOut, `${HARNESS_PREFIX}out_g`);
   const loss = b.sum(prod, [0, 1, 2], false, `${HARNESS_PREFIX}loss`);
 
-  const program = buildTrainStep(b.build(), loss, MEGATRON_OPTIMIZER);
+  const program = buildTrainStep(
+    b.build(),
+    loss,
+    MEGATRON_OPTIMIZER,
+    dtype === 'f32' ? false : 'cast-labelled',
+  );
   const harness = new Set(
     program.values
       .filter(

@@ -95,7 +95,7 @@ export function megatronAnnotations(
       else inShardings[name] = stream;
       continue;
     }
-    const param = v.node.role === 'optimizer' ? name.replace(/^[mv]\//, '') : name;
+    const param = v.node.role === 'optimizer' ? name.replace(/^(?:[mv]|master)\//, '') : name;
     if (param === `${HARNESS_PREFIX}x`) {
       inShardings[name] = stream;
       if (v.node.role === 'param') outShardings[`grad/${name}`] = stream;
@@ -117,5 +117,17 @@ export function megatronAnnotations(
   for (const v of program.values)
     if (v.node.kind === 'constraint')
       constraints[v.name] = v.node.spec.map((e) => (e === null ? null : typeof e === 'string' ? e : [...e]));
+  // Mixed precision's cast (autodiff.ts 'cast-labelled'): each device converts its own shard of the fp32
+  // master (the optimizer state's sharding), then the 16-bit parameter takes its own sharding, so ZeRO's
+  // all-gather after the step moves 2 bytes per element, as DeepSpeed's does.
+  for (const v of program.values) {
+    if (!v.name.startsWith('cast/') || v.phase !== 'update') continue;
+    const param = v.name.slice('cast/'.length);
+    const master = inShardings[`master/${param}`];
+    const updated = outShardings[`new/${param}`];
+    if (master === undefined || updated === undefined) continue;
+    constraints[v.name] = master;
+    constraints[`new/${param}`] = updated;
+  }
   return ok({ inShardings, outShardings, constraints, flatZero: [...flatZero] });
 }

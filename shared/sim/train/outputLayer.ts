@@ -35,7 +35,12 @@ export function outputLayer(
     'logits',
   );
   const loss = b.crossEntropy(logits, labels, 'loss');
-  const program = buildTrainStep(b.build(), loss, MEGATRON_OPTIMIZER);
+  const program = buildTrainStep(
+    b.build(),
+    loss,
+    MEGATRON_OPTIMIZER,
+    dtype === 'f32' ? false : 'cast-labelled',
+  );
   const harness = new Set(
     program.values
       .filter(

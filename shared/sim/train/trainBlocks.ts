@@ -34,6 +34,8 @@ export interface TrainBlocks {
   readonly experts?: MoeBlockCost;
   /** The planned part of the layer (without its MLP in a mixture of experts). */
   readonly megatron: MegatronLayer;
+  /** Values of the layer the layout pins with `with_sharding_constraint` (the export writes them so). */
+  readonly layerConstraints: readonly string[];
   readonly output: BlockCost;
   readonly embedding: EmbeddingCost;
   /** Vocabulary rounded up to a multiple of tp (Megatron pads it so that it splits evenly). */
@@ -181,6 +183,7 @@ function build(
     layer: experts ? withExperts(layer.value, experts, precision) : layer.value,
     ...(experts ? { experts } : {}),
     megatron,
+    layerConstraints: Object.keys(layerAnn.value.constraints ?? {}),
     output: output.value,
     embedding,
     paddedVocab,

@@ -131,6 +131,7 @@ export function trainReport(sim: TrainSimulation): TrainReport {
           jax: jaxSnippet(sim.blocks.layer.plan, {
             mesh: sim.blocks.mesh,
             skip: sim.blocks.megatron.harness,
+            constraints: sim.blocks.layerConstraints,
             title:
               `One transformer layer of the plan (tp ${tp}, dp ${dp}; ${stagesRun(req.model.layers, pp, req.parallel.layersPerStage)})` +
               (req.model.moe
