@@ -18,7 +18,7 @@ import { resultRows } from './viewModels/leaderboard.ts';
 import { membersOf, teamName, type RoomState } from './viewModels/roomState.ts';
 import { connectionNotice } from './viewModels/connectionNotice.ts';
 import { frozenAt, type TimerSample } from './viewModels/timer.ts';
-import { button, isPaused, patch, phaseText, resultTable, showTimer } from './widgets.ts';
+import { button, isPaused, patch, phaseLabel, phaseText, resultTable, showTimer } from './widgets.ts';
 import { revealCard } from './RevealCard.ts';
 import { withReason } from './viewModels/withReason.ts';
 
@@ -211,7 +211,7 @@ export class HostDashboard {
         h(
           'span',
           { class: 'phase', 'data-phase': state.phase, 'data-paused': String(isPaused(state)) },
-          phaseText(state, t),
+          ...phaseLabel(phaseText(state, t)),
         ),
         this.timer,
       ),

@@ -16,7 +16,7 @@ import { connectionNotice } from './viewModels/connectionNotice.ts';
 import { nicknameHint } from './viewModels/nicknameHint.ts';
 import { formatClock, frozenAt, type TimerSample } from './viewModels/timer.ts';
 import { teamName, type RoomState } from './viewModels/roomState.ts';
-import { isPaused, phaseText, showHint, showTimer, swatch } from './widgets.ts';
+import { isPaused, phaseLabel, phaseText, showHint, showTimer, swatch } from './widgets.ts';
 import { withReason } from './viewModels/withReason.ts';
 
 export class PlayerPage {
@@ -237,7 +237,11 @@ export class PlayerPage {
         h('strong', {}, mine?.nickname ?? ''),
         team ? ` · ${teamName(team, this.ctx.locales.locale)}` : '',
       ),
-      h('span', { class: 'phase', 'data-phase': state.phase, 'data-paused': String(isPaused(state)) }, phase),
+      h(
+        'span',
+        { class: 'phase', 'data-phase': state.phase, 'data-paused': String(isPaused(state)) },
+        ...phaseLabel(phase),
+      ),
       this.timerText,
     );
     this.tickTimer();

@@ -22,6 +22,7 @@ import {
   showHint,
   leaderboardList,
   patch,
+  phaseLabel,
   phaseText,
   qrCode,
   showTimer,
@@ -122,6 +123,7 @@ export class ProjectorPage {
     const level = levelById(state.levelId);
     const lobby = state.phase === 'lobby';
     const paused = isPaused(state);
+    const podiumNow = state.phase === 'podium';
     patch(
       this.head,
       JSON.stringify([locale, state.title, state.phase, state.round, level?.id, paused]),
@@ -130,8 +132,7 @@ export class ProjectorPage {
         h(
           'p',
           { class: 'phase', 'data-phase': state.phase, 'data-paused': String(paused) },
-          phaseText(state, t),
-          level && state.phase !== 'podium' ? ` · ${level.title[locale]}` : '',
+          ...phaseLabel(phaseText(state, t), level && !podiumNow ? level.title[locale] : undefined),
         ),
         this.timer,
       ],
@@ -141,7 +142,6 @@ export class ProjectorPage {
     // The side column: how to join (huge in the lobby, small during a round for late joiners, one line
     // during the results so the leaderboard and the histograms fit 1280×720), the leaderboard, histograms.
     const rows = leaderboard(state.teams, locale);
-    const podiumNow = state.phase === 'podium';
     const scored = this.conn?.last('results');
     const histogramsNow = state.phase === 'results' && scored?.round === state.round ? scored : undefined;
     const join = lobby ? 'big' : state.phase === 'results' ? 'strip' : 'compact';

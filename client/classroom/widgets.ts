@@ -12,6 +12,7 @@ import type { RoomState } from './viewModels/roomState.ts';
 import { formatClock, remainingAt, urgency, type TimerSample } from './viewModels/timer.ts';
 import { qrModules, qrSvgPath } from './viewModels/qrCode.ts';
 import { zeroReason } from './viewModels/zeroReason.ts';
+import { PHASE_SEPARATOR, phaseParts } from './viewModels/phaseParts.ts';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -29,6 +30,19 @@ export function phaseText(
       ? t('cls.roundPhase', { n: state.round + 1, of: state.roundCount, phase })
       : phase;
   return isPaused(state) ? `${text} · ${t('cls.run.paused')}` : text;
+}
+
+/**
+ * The phase line's element content: its parts as word groups that never break inside (a phone's bar wraps
+ * between them: "第 1/1 轮 ·" over "备菜"), then the level's `title` (the projector), which may wrap between
+ * words but not inside a Chinese one.
+ */
+export function phaseLabel(text: string, title?: string): (HTMLElement | string)[] {
+  const parts = phaseParts(title === undefined ? text : `${text}${PHASE_SEPARATOR}`.trimEnd());
+  return [
+    ...parts.flatMap((part, i) => [...(i > 0 ? [' '] : []), h('span', { class: 'phase-part' }, part)]),
+    ...(title === undefined ? [] : [' ', h('span', { class: 'phase-title' }, title)]),
+  ];
 }
 
 /** Planning with the clock stopped: the facilitator paused it, or a restart brought the session back paused. */

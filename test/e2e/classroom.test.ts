@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage, screenshot, type WatchedPage } from './browser.ts';
 import { useServedGame } from './useServedGame.ts';
+import { brokenWords } from './projectorLayout.ts';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -14,6 +15,22 @@ const game = useServedGame();
 const phaseOf = (page: Page, sel = '.cls-bar .phase') => page.locator(sel).getAttribute('data-phase');
 const waitPhase = (page: Page, phase: string, sel = '.cls-bar .phase') =>
   expect.poll(() => phaseOf(page, sel), { timeout: 20_000 }).toBe(phase);
+/**
+ * The points of a player's bar (who, phase, timer) that something else is drawn over, as "x,y" px: a grid
+ * of points inside the bar. The planning panel's sticky footer once slid over the bar's lower half when the
+ * page scrolled to the preview.
+ */
+const coveredInBar = (page: Page) =>
+  page.evaluate(() => {
+    const r = document.querySelector('.cls-bar')!.getBoundingClientRect();
+    const covered: string[] = [];
+    for (const fx of [0.1, 0.3, 0.5, 0.7, 0.9])
+      for (const fy of [0.2, 0.5, 0.8]) {
+        const [x, y] = [Math.round(r.left + fx * r.width), Math.round(r.top + fy * r.height)];
+        if (!document.elementFromPoint(x, y)?.closest('.cls-bar')) covered.push(`${x},${y}`);
+      }
+    return covered;
+  });
 /** Team ids in the order a page lists the round's ranking. */
 const ranking = (page: Page) =>
   page
@@ -129,12 +146,16 @@ describe('a classroom round in five pages at once', () => {
     expect(await mei.getByLabel('w2, dimension 1').inputValue()).toBe('');
     await screenshot(mei, 'classroom-player-planning-390');
     await screenshot(chef, 'classroom-player-planning-zh-390');
+    // A narrow bar wraps between the label's word groups, never inside a Chinese word ("备" over "菜").
+    expect(await brokenWords(chef, '.cls-bar', ['小厨师', '粤菜', '备菜'])).toEqual([]);
     for (const [page, name] of [
       [mei, 'classroom-player-preview-hidden-390'],
       [chef, 'classroom-player-preview-hidden-zh-390'],
     ] as const) {
       await page.locator('.preview').scrollIntoViewIfNeeded();
       await screenshot(page, name);
+      // Scrolled to the preview, the sticky footer passes under the player's bar, not over it.
+      expect(await coveredInBar(page)).toEqual([]);
     }
     await screenshot(hp, 'classroom-host-planning-1280');
     await screenshot(pp, 'classroom-projector-planning-1280');

@@ -1,5 +1,6 @@
 // What the classroom browser tests measure of the projector page at projector distance: the smallest font of
-// any visible text (the house minimum is 20 px at 1280×720) and how far any of its panes scrolls (none may).
+// any visible text (the house minimum is 20 px at 1280×720) and how far any of its panes scrolls (none may);
+// and of any classroom page: which words a line break cuts in two.
 import type { Page } from 'playwright-core';
 
 /** The smallest font of any visible text of the projector page, px. */
@@ -44,4 +45,24 @@ export const cutHistogramCounts = (page: Page): Promise<string[]> =>
         return whole ? [] : [`${figure.dataset.metric} ${i}: ${bar.textContent}`];
       }),
     ),
+  );
+
+/** The `words` of `sel`'s text that a line break cuts in two (each word's range spans several lines). */
+export const brokenWords = (page: Page, sel: string, words: readonly string[]): Promise<string[]> =>
+  page.locator(sel).evaluate(
+    (el, list) =>
+      list.filter((word) => {
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const at = node.textContent!.indexOf(word);
+          if (at < 0) continue;
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + word.length);
+          const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          return tops.size > 1;
+        }
+        throw new Error(`"${word}" is not in ${el.textContent}`);
+      }),
+    words,
   );
