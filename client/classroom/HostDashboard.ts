@@ -9,6 +9,7 @@ import type { ClassroomContext } from './context.ts';
 import { translator } from './context.ts';
 import { hostHeadSection } from './HostHeadSection.ts';
 import { hostHintSection } from './HostHintSection.ts';
+import { hostRevealsSection } from './HostRevealsSection.ts';
 import { hostSeatsSection } from './HostSeatsSection.ts';
 import { hostTeamsTable } from './HostTeamsTable.ts';
 import { fetchServerInfo, resultsCsvUrl, resumeSession } from './sessionApi.ts';
@@ -261,27 +262,14 @@ export class HostDashboard {
             ]
           : [],
     );
-    const revealable = current ? results.teams.map((r) => r.team) : [];
-    patch(
+    hostRevealsSection(
       s.reveals,
-      JSON.stringify([locale, revealable, state.phase, state.teams.map((x) => [x.name, x.nameZh])]),
-      () =>
-        revealable.length === 0
-          ? []
-          : [
-              h(
-                'div',
-                { class: 'actions reveal-actions' },
-                ...revealable.map((id) => {
-                  const team = state.teams.find((x) => x.id === id);
-                  return button(
-                    t('cls.cmd.reveal', { team: team ? teamName(team, locale) : id }),
-                    () => this.send({ command: 'reveal', team: id }),
-                    { 'data-reveal': id, 'data-focus': `reveal-${id}`, disabled: state.phase !== 'results' },
-                  );
-                }),
-              ),
-            ],
+      state,
+      current ? results : undefined,
+      current && reveal?.round === results.round ? reveal.team : undefined,
+      t,
+      locale,
+      (c) => this.send(c),
     );
     hostHintSection(s.hint, state.lastHint, t, locale, (c) => this.send(c));
   }

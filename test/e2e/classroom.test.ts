@@ -15,6 +15,13 @@ const game = useServedGame();
 const phaseOf = (page: Page, sel = '.cls-bar .phase') => page.locator(sel).getAttribute('data-phase');
 const waitPhase = (page: Page, phase: string, sel = '.cls-bar .phase') =>
   expect.poll(() => phaseOf(page, sel), { timeout: 20_000 }).toBe(phase);
+/** Which Reveal buttons of the dashboard are pressed (the plan on the projector), by team. */
+const pressed = (page: Page) =>
+  page
+    .locator('[data-reveal]')
+    .evaluateAll((els) =>
+      Object.fromEntries(els.map((e) => [e.dataset.reveal, e.getAttribute('aria-pressed')])),
+    );
 /**
  * The points of a player's bar (who, phase, timer) that something else is drawn over, as "x,y" px: a grid
  * of points inside the bar. The planning panel's sticky footer once slid over the bar's lower half when the
@@ -187,10 +194,18 @@ describe('a classroom round in five pages at once', () => {
     expect(await mei.locator('.own-result').getAttribute('data-rank')).toBe('1');
     expect(await pp.locator('.histogram').count()).toBe(3);
     await expect.poll(() => pp.locator('.leaderboard li').first().getAttribute('data-team')).toBe('t1');
+    // Before a reveal the dashboard says the projector shows the results; no Reveal is pressed.
+    expect(await pressed(hp)).toEqual({ t1: 'false', t2: 'false' });
+    expect(await hp.locator('.on-projector').textContent()).toBe(
+      'On the projector: the round’s results (no plan revealed)',
+    );
 
     // The facilitator reveals the winning plan on every screen.
     await hp.click('[data-reveal="t1"]');
     for (const page of [pp, mei, chef]) await page.waitForSelector('.reveal[data-team="t1"]');
+    // The dashboard marks the plan on the projector: its Reveal pressed, and a line that names it.
+    await expect.poll(() => pressed(hp)).toEqual({ t1: 'true', t2: 'false' });
+    expect(await hp.locator('.on-projector').textContent()).toBe('On the projector: Sichuan’s plan');
     // The plan in the kitchen's words (not only code), beside par; the winner cites no better plan.
     expect(await pp.locator('.reveal [data-plan="this"] .plan-words li').allTextContents()).toEqual([
       '4 kitchens in a row (model)',
@@ -222,9 +237,14 @@ describe('a classroom round in five pages at once', () => {
     await screenshot(chef, 'classroom-player-results-390');
     await pp.setViewportSize({ width: 1920, height: 1080 });
     await screenshot(pp, 'classroom-projector-reveal-1920');
-    // The runner-up's reveal names the round's best plan and shows it beside, in the same words.
-    await hp.click('[data-reveal="t2"]');
+    // The runner-up's reveal (by keyboard) names the round's best plan and shows it beside, in the same
+    // words; the mark moves to its button, which keeps the focus.
+    await hp.focus('[data-reveal="t2"]');
+    await hp.keyboard.press('Enter');
     for (const page of [pp, chef]) await page.waitForSelector('.reveal[data-team="t2"]');
+    await expect.poll(() => pressed(hp)).toEqual({ t1: 'false', t2: 'true' });
+    expect(await hp.evaluate(() => document.activeElement?.getAttribute('data-reveal'))).toBe('t2');
+    expect(await hp.locator('.on-projector').textContent()).toBe('On the projector: Cantonese’s plan');
     expect(await pp.locator('.reveal [data-plan="best"] h4').textContent()).toBe(
       'Best of the round: Sichuan',
     );
