@@ -40,6 +40,11 @@ export class ProjectorPage {
   private readonly main = h('section', { class: 'proj-main' });
   private readonly side = h('aside', { class: 'proj-side' });
   private readonly notice = h('p', { class: 'cls-banner', role: 'status', hidden: true });
+  /**
+   * While the facilitator holds the clock: a band over the main column, in words and with a pause sign drawn
+   * in CSS (no emoji font needed), that the back of the room sees; it covers nothing, the side keeps its height.
+   */
+  private readonly pausedBand = h('p', { class: 'proj-paused', role: 'status', hidden: true });
   private readonly hint = h('p', { class: 'cls-hint', role: 'status', hidden: true });
   /** The whole screen, sized to the stage (no page scroll); `data-phase` lets the layout follow the phase. */
   private readonly page = h('div', { class: 'classroom-page projector-page' });
@@ -87,7 +92,7 @@ export class ProjectorPage {
       this.head,
       this.notice,
       this.hint,
-      h('div', { class: 'proj-body' }, this.main, this.side),
+      h('div', { class: 'proj-body' }, this.pausedBand, this.main, this.side),
     );
     this.ctx.panel.replaceChildren(this.page);
     for (const type of ['results', 'reveal', 'service'] as const)
@@ -138,6 +143,18 @@ export class ProjectorPage {
       ],
     );
     this.tick();
+    this.page.dataset.paused = String(paused);
+    this.pausedBand.hidden = !paused;
+    patch(this.pausedBand, JSON.stringify([locale, paused]), () =>
+      paused
+        ? [
+            h('span', { class: 'pause-sign', 'aria-hidden': 'true' }),
+            h('strong', {}, t('cls.run.paused')),
+            document.createTextNode(' '),
+            h('span', {}, t('cls.proj.pausedWhy')),
+          ]
+        : [],
+    );
     showHint(this.hint, state.lastHint, t);
     // The side column: how to join (huge in the lobby, small during a round for late joiners, one line
     // during the results so the leaderboard and the histograms fit 1280×720), the leaderboard, histograms.

@@ -146,6 +146,7 @@ export const classroomStrings = defineStrings(
     'cls.host.onProjectorResults': 'On the projector: the round’s results (no plan revealed)',
     'cls.proj.title': 'Mesh Kitchen',
     'cls.proj.joinAt': 'Join at',
+    'cls.proj.pausedWhy': 'The clock and the teams’ plans wait for the facilitator.',
     'cls.proj.failed': 'The projector could not open session {code}',
   },
   {
@@ -288,6 +289,7 @@ export const classroomStrings = defineStrings(
     'cls.host.onProjectorResults': '投影上：本轮结果（还没有公开方案）',
     'cls.proj.title': '模型并行厨房',
     'cls.proj.joinAt': '加入地址',
+    'cls.proj.pausedWhy': '计时和各队的方案都在等主持人继续。',
     'cls.proj.failed': '投影无法打开课堂 {code}',
   },
 );

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { screenshot, type WatchedPage } from './browser.ts';
 import { useServedGame } from './useServedGame.ts';
 import { createClass, openDashboard } from './classSession.ts';
-import { projectorScrollPx, smallestTextPx } from './projectorLayout.ts';
+import { pausedBand, projectorScrollPx, smallestTextPx } from './projectorLayout.ts';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -153,11 +153,15 @@ describe('classroom controls in six pages', () => {
     expect(await bo.page.locator('.refusal:visible').count()).toBe(0);
     await screenshot(bo.page, 'classroom-paused-390');
     await screenshot(pp, 'classroom-projector-paused-1280');
+    // The projector says it for the back of the room: a band under the head with "Paused" in big type,
+    // clear of the teams and the side (covering nothing), and the screen still fits without scrolling.
+    expect(await pausedBand(pp)).toEqual({ word: 'Paused', big: true, clear: true, scrolls: 0 });
     expect([await seconds(bo.page, PLAYER_TIMER), await seconds(pp, PROJECTOR_TIMER)]).toEqual(frozen);
 
     // Resume, then +60 s: the clock jumps by a minute.
     await hp.click('[data-command="resume"]');
     await expect.poll(() => bo.page.locator(PLAYER_TIMER).getAttribute('data-urgency')).toBe('calm');
+    await expect.poll(() => pp.locator('.proj-paused').isHidden()).toBe(true);
     const before = await seconds(bo.page, PLAYER_TIMER);
     await hp.click('[data-command="extend"]');
     await expect.poll(() => seconds(bo.page, PLAYER_TIMER)).toBeGreaterThanOrEqual(before + 58);

@@ -1,6 +1,7 @@
 // What the classroom browser tests measure of the projector page at projector distance: the smallest font of
 // any visible text (the house minimum is 20 px at 1280×720) and how far any of its panes scrolls (none may);
-// and of any classroom page: which words a line break cuts in two.
+// whether the paused band says so in big type, covering nothing; and of any classroom page: which words a
+// line break cuts in two.
 import type { Page } from 'playwright-core';
 
 /** The smallest font of any visible text of the projector page, px. */
@@ -66,3 +67,25 @@ export const brokenWords = (page: Page, sel: string, words: readonly string[]): 
       }),
     words,
   );
+
+/**
+ * The projector's paused band: its big word, whether that word is at least 1.5× the projector's body type,
+ * whether the band is clear of the rest (above the main column's content, left of the side column: it covers
+ * nothing), and how far a pane scrolls (px).
+ */
+export const pausedBand = async (page: Page) => ({
+  ...(await page.evaluate(() => {
+    const band = document.querySelector<HTMLElement>('.proj-paused');
+    if (!band || band.hidden) return { word: null, big: false, clear: false };
+    const word = band.querySelector('strong')!;
+    const px = (el: Element) => parseFloat(getComputedStyle(el).fontSize);
+    const box = (sel: string) => document.querySelector(sel)!.getBoundingClientRect();
+    const r = band.getBoundingClientRect();
+    return {
+      word: word.textContent,
+      big: px(word) >= 1.5 * px(document.querySelector('.projector-page')!),
+      clear: r.bottom <= box('.proj-main').top + 0.5 && r.right <= box('.proj-side').left + 0.5,
+    };
+  })),
+  scrolls: await projectorScrollPx(page),
+});
