@@ -251,7 +251,8 @@ export class ProjectorPage {
               ? projectorResults(this.ctx, state, currentResults, currentReveal)
               : [h('p', { class: 'lead' }, t('cls.results.waiting'))];
           case 'podium':
-            return [h('h2', {}, t('cls.podium.heading')), podium(podiumOrder(rows), t)];
+            // The head says "Podium" (the phase line): the steps need no heading of their own under it.
+            return [podium(podiumOrder(rows), t)];
         }
       },
     );

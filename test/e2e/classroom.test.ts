@@ -1,12 +1,14 @@
 // A live classroom round through the real UI in Chromium, on a real server with a temp database: the
 // facilitator creates a session, a projector and four phones (two teams of two) join by the code, the round
 // starts, each team edits its shared plan (one the level's reference labels, the other a worse plan), the
-// captains lock, service plays, every page shows the same ranking, the facilitator reveals the winner.
+// captains lock, service plays, every page shows the same ranking, the facilitator reveals the winner (the
+// dashboard marks which plan the projector shows), the podium says "Podium" once, and every leaderboard's
+// bars share one track.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage, screenshot, type WatchedPage } from './browser.ts';
 import { useServedGame } from './useServedGame.ts';
-import { brokenWords } from './projectorLayout.ts';
+import { brokenWords, incomparableBars, timesShown } from './projectorLayout.ts';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -194,6 +196,8 @@ describe('a classroom round in five pages at once', () => {
     expect(await mei.locator('.own-result').getAttribute('data-rank')).toBe('1');
     expect(await pp.locator('.histogram').count()).toBe(3);
     await expect.poll(() => pp.locator('.leaderboard li').first().getAttribute('data-team')).toBe('t1');
+    // One track for every bar: the leader's fill is the full track, the 0-point team's track as long.
+    expect(await incomparableBars(pp)).toEqual([]);
     // Before a reveal the dashboard says the projector shows the results; no Reveal is pressed.
     expect(await pressed(hp)).toEqual({ t1: 'false', t2: 'false' });
     expect(await hp.locator('.on-projector').textContent()).toBe(
@@ -267,8 +271,14 @@ describe('a classroom round in five pages at once', () => {
     await hp.click('[data-command="advance"]');
     for (const p of phones) await waitPhase(p.page, 'podium');
     await pp.waitForSelector('.podium .step-1');
+    await pp.setViewportSize({ width: 1920, height: 1080 });
     await screenshot(pp, 'classroom-projector-podium-1920');
     await screenshot(mei, 'classroom-player-podium-390');
+    // "Podium" once on the projector (its head's phase line), not again as a heading right under it.
+    expect(await timesShown(pp, 'Podium')).toBe(1);
+    // The leader's full bar and the 0-point team's empty one are equally long, on the projector and a phone.
+    expect(await incomparableBars(pp)).toEqual([]);
+    expect(await incomparableBars(mei, '.cls-body')).toEqual([]);
 
     for (const w of [host, projector, ...phones]) expect(w.errors).toEqual([]);
   }, 180_000);

@@ -1,7 +1,7 @@
 // What the classroom browser tests measure of the projector page at projector distance: the smallest font of
 // any visible text (the house minimum is 20 px at 1280×720) and how far any of its panes scrolls (none may);
-// whether the paused band says so in big type, covering nothing; and of any classroom page: which words a
-// line break cuts in two.
+// and of any classroom page: whether the leaderboard's bars compare across rows, how often a word shows, and
+// which words a line break cuts in two.
 import type { Page } from 'playwright-core';
 
 /** The smallest font of any visible text of the projector page, px. */
@@ -47,6 +47,61 @@ export const cutHistogramCounts = (page: Page): Promise<string[]> =>
       }),
     ),
   );
+
+/**
+ * Each leaderboard row of `root`'s first leaderboard: its team, points, bar track's and fill's widths, px,
+ * and how far its content runs past the right edge of the list's column (px, 0 when inside).
+ */
+export const leaderboardBars = (
+  page: Page,
+  root = '.projector-page',
+): Promise<{ team: string; points: number; track: number; fill: number; past: number }[]> =>
+  page.evaluate((sel) => {
+    const list = document.querySelector(`${sel} .leaderboard`)!;
+    const edge = list.parentElement!.getBoundingClientRect().right;
+    return [...list.querySelectorAll<HTMLElement>(':scope > li')].map((li) => {
+      const track = li.querySelector('.lead-bar')!;
+      const right = Math.max(...[...li.querySelectorAll('*')].map((e) => e.getBoundingClientRect().right));
+      return {
+        team: li.dataset.team!,
+        points: Number(/\d+/u.exec(li.querySelector('.points')!.textContent!)![0]),
+        track: track.getBoundingClientRect().width,
+        fill: track.querySelector('span')!.getBoundingClientRect().width,
+        past: Math.max(0, Math.round(right - edge)),
+      };
+    });
+  }, root);
+
+/**
+ * Whether the leaderboard's bars compare: every row inside its column, its track as wide as the others'
+ * (±1 px) and its fill the share of its points in the leader's (±1.5 px); the rows that do not, as "team: why".
+ */
+export async function incomparableBars(page: Page, root = '.projector-page'): Promise<string[]> {
+  const rows = await leaderboardBars(page, root);
+  const top = Math.max(...rows.map((r) => r.points));
+  const width = rows[0]?.track ?? 0;
+  return rows.flatMap((r) => [
+    ...(r.past > 0 ? [`${r.team}: runs ${r.past} px past the column`] : []),
+    ...(Math.abs(r.track - width) > 1 ? [`${r.team}: track ${r.track} px, not ${width} px`] : []),
+    ...(top > 0 && Math.abs(r.fill - (r.track * r.points) / top) > 1.5
+      ? [`${r.team}: fill ${r.fill} px of ${r.track} px for ${r.points} of ${top} points`]
+      : []),
+  ]);
+}
+
+/** How many times `text` shows on the page: visible text nodes (not hidden, not visually hidden) holding it. */
+export const timesShown = (page: Page, text: string): Promise<number> =>
+  page.evaluate((needle) => {
+    let n = 0;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement!;
+      if (!node.textContent?.includes(needle) || el.closest('[hidden], .visually-hidden')) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden') n++;
+    }
+    return n;
+  }, text);
 
 /** The `words` of `sel`'s text that a line break cuts in two (each word's range spans several lines). */
 export const brokenWords = (page: Page, sel: string, words: readonly string[]): Promise<string[]> =>
