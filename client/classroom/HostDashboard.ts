@@ -258,7 +258,9 @@ export class HostDashboard {
           ? [
               h('h3', {}, t('cls.results.heading', { n: results.round + 1 })),
               resultTable(resultRows(results, state.teams, locale), results.throughputUnit, t, locale),
-              reveal && reveal.round === results.round ? revealCard(reveal, state, t, locale) : null,
+              reveal && reveal.round === results.round
+                ? revealCard(reveal, state, t, locale, false, results)
+                : null,
             ]
           : [],
     );

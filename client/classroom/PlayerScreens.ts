@@ -18,7 +18,7 @@ import { translator } from './context.ts';
 import type { TeamPlanSession } from './TeamPlanSession.ts';
 import { failedStep } from './FailedStep.ts';
 import { timelineStrip } from './TimelineStrip.ts';
-import { leaderboard, podiumOrder, resultRows } from './viewModels/leaderboard.ts';
+import { leaderboard, nameList, podiumOrder, resultRows, tiedWith } from './viewModels/leaderboard.ts';
 import { membersOf, teamName, type RoomState } from './viewModels/roomState.ts';
 import { button, leaderboardList, patch, resultTable, teamBadge } from './widgets.ts';
 import { revealCard } from './RevealCard.ts';
@@ -131,18 +131,30 @@ export function renderPlayerPhase(
       const results = x.results && x.results.round === state.round ? x.results : undefined;
       const rows = results ? resultRows(results, state.teams, locale) : [];
       const own = rows.find((r) => r.team === myTeam);
+      // A shared place is said as shared, naming the teams it is shared with (equal scores, equal rank).
+      const tied = tiedWith(rows, myTeam).map((r) => r.name);
+      const ownLine = own && {
+        rank: own.rank,
+        of: rows.length,
+        points: Math.round(own.points),
+        teams: nameList(tied, locale),
+      };
       const reveal = x.reveal && x.reveal.round === state.round ? x.reveal : undefined;
       return patch(body, `results|${locale}|${state.round}|${results ? 1 : 0}|${reveal?.team ?? ''}`, () => [
         h('h2', {}, t('cls.results.heading', { n: state.round + 1 })),
-        own
+        own && ownLine
           ? h(
               'p',
-              { class: 'lead own-result', 'data-rank': String(own.rank) },
-              t('cls.results.own', { rank: own.rank, of: rows.length, points: Math.round(own.points) }),
+              {
+                class: 'lead own-result',
+                'data-rank': String(own.rank),
+                'data-tied': String(tied.length > 0),
+              },
+              t(tied.length > 0 ? 'cls.results.ownTied' : 'cls.results.own', ownLine),
             )
           : h('p', { class: 'muted' }, t('cls.results.waiting')),
         rows.length && results ? resultTable(rows, results.throughputUnit, t, locale, myTeam) : null,
-        reveal ? revealCard(reveal, state, t, locale) : null,
+        reveal ? revealCard(reveal, state, t, locale, false, results) : null,
         // The reveal says the lesson after its own plan's debrief; without one, the lesson names whose
         // figures it tells (the reference plan's, not this team's).
         level && !reveal
@@ -182,18 +194,23 @@ function briefing(level: Level | null, locale: (typeof LOCALES)[number], t: Retu
   ];
 }
 
+/**
+ * The podium's steps (podiumOrder: every team of places 1–3). Teams with equal points share a place: each
+ * stands on the same step, side by side, said "Tied for place 1", none of them put before the others.
+ */
 export function podium(rows: ReturnType<typeof podiumOrder>, t: ReturnType<typeof translator>): HTMLElement {
   return h(
     'ol',
     { class: 'podium', 'aria-label': t('cls.podium.heading') },
-    ...rows.map((r) =>
-      h(
+    ...rows.map((r) => {
+      const tied = tiedWith(rows, r.team).length > 0;
+      return h(
         'li',
-        { class: `step step-${r.rank}`, 'data-rank': String(r.rank) },
+        { class: `step step-${r.rank}`, 'data-rank': String(r.rank), 'data-team': r.team },
         teamBadge(r.name, r.colour),
-        h('span', { class: 'place' }, t('cls.podium.place', { n: r.rank })),
+        h('span', { class: 'place' }, t(tied ? 'cls.podium.tied' : 'cls.podium.place', { n: r.rank })),
         h('strong', {}, t('cls.points', { n: Math.round(r.points) })),
-      ),
-    ),
+      );
+    }),
   );
 }

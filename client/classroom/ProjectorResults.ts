@@ -26,7 +26,7 @@ export function projectorResults(
   const locale = ctx.locales.locale;
   const rows = resultRows(results, state.teams, locale);
   // With a reveal the head's "Round n of m · Results" is heading enough: the debrief gets the room.
-  if (shown) return [revealCard(shown, state, t, locale, true)];
+  if (shown) return [revealCard(shown, state, t, locale, true, results)];
   return [
     h('h2', {}, t('cls.results.heading', { n: results.round + 1 })),
     resultTable(rows, results.throughputUnit, t, locale),

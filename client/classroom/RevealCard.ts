@@ -2,11 +2,12 @@
 // kitchen's words beside the round's best plan and the level's par in the same words (the core's planInWords),
 // each with its score, then its service playing out (TimelineStrip) and a debrief that speaks to this plan —
 // on every screen at once. The one line of code (planSummary) stays for the engineers, off the projector.
-import { type Locale, type RevealMessage, type Text } from '../../shared/index.ts';
+import { type Locale, type ResultsMessage, type RevealMessage, type Text } from '../../shared/index.ts';
 import { h } from '../ui/dom.ts';
 import type { Translate } from '../ui/translate.ts';
 import { failedStep } from './FailedStep.ts';
 import { timelineStrip } from './TimelineStrip.ts';
+import { nameList } from './viewModels/leaderboard.ts';
 import { teamName, type RoomState } from './viewModels/roomState.ts';
 import { teamBadge } from './widgets.ts';
 import { rankedScoreLine, scoreLine } from './viewModels/revealScore.ts';
@@ -33,7 +34,8 @@ function planColumn(
 
 /**
  * `compact` (the projector) leaves out the line of code and the level's lesson (phones and the dashboard
- * show them) and runs the debrief's heading into its text.
+ * show them) and runs the debrief's heading into its text. `results` (the round's) names the teams that
+ * share the best score with the plan cited as the round's best: a tie is said, not one of them crowned.
  */
 export function revealCard(
   reveal: RevealMessage,
@@ -41,11 +43,20 @@ export function revealCard(
   t: Translate,
   locale: Locale,
   compact = false,
+  results?: ResultsMessage,
 ): HTMLElement {
-  const badge = (id: string) => {
+  const nameOf = (id: string) => {
     const team = state.teams.find((x) => x.id === id);
-    return teamBadge(team ? teamName(team, locale) : id, team?.colour ?? 7);
+    return team ? teamName(team, locale) : id;
   };
+  const badge = (id: string) => teamBadge(nameOf(id), state.teams.find((x) => x.id === id)?.colour ?? 7);
+  const bestTeam = reveal.best?.result.team;
+  const alsoBest =
+    results?.round === reveal.round && bestTeam !== undefined
+      ? results.teams
+          .filter((x) => x.rank === 1 && x.score > 0 && x.team !== bestTeam && x.team !== reveal.team)
+          .map((x) => nameOf(x.team))
+      : [];
   const r = reveal.result;
   const unit = reveal.throughputUnit;
   const words = reveal.words;
@@ -55,7 +66,17 @@ export function revealCard(
     columns.push(
       planColumn(
         'best',
-        [t('cls.play.bestPlan'), ' ', badge(reveal.best.result.team)],
+        [
+          t('cls.play.bestPlan'),
+          ' ',
+          badge(reveal.best.result.team),
+          ...(alsoBest.length > 0
+            ? [
+                ' ',
+                h('span', { class: 'tied' }, t('cls.play.bestTied', { teams: nameList(alsoBest, locale) })),
+              ]
+            : []),
+        ],
         scoreLine(reveal.best.result, unit, t, locale),
         reveal.best.words,
         locale,

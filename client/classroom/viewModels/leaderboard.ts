@@ -55,3 +55,19 @@ export function podiumOrder(rows: readonly LeaderRow[]): LeaderRow[] {
   const place = (rank: number) => top.filter((r) => r.rank === rank);
   return [...place(2), ...place(1), ...place(3)];
 }
+
+/**
+ * The other teams that share `team`'s rank (a tie: equal points, or an equal score in a round), in list
+ * order; none when `team` is alone at its rank or not listed. Every screen that names a place names them all.
+ */
+export function tiedWith<R extends { readonly team: string; readonly rank: number }>(
+  rows: readonly R[],
+  team: string,
+): R[] {
+  const rank = rows.find((r) => r.team === team)?.rank;
+  return rank === undefined ? [] : rows.filter((r) => r.rank === rank && r.team !== team);
+}
+
+/** Team names as a sentence lists them: "Sichuan and Hunan", "Sichuan, Hunan, and Fujian", "川菜和湘菜". */
+export const nameList = (names: readonly string[], locale: Locale): string =>
+  new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(names);
