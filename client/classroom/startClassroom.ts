@@ -5,6 +5,7 @@ import '../styles/classroom.css';
 import '../styles/classroomRanking.css';
 import '../styles/classroomHost.css';
 import '../styles/classroomProjector.css';
+import '../styles/classroomPaused.css';
 import '../styles/classroomService.css';
 import '../styles/classroomPlanning.css';
 import '../styles/classroomPlay.css';
