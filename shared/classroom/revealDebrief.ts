@@ -48,7 +48,16 @@ export interface CitedPlan {
   readonly name: Text;
   readonly result: TeamRoundResult;
   readonly passes: Text;
+  /** The other teams whose plans scored the same (a tie for the round's best), by name. */
+  readonly tiedWith?: readonly Text[];
 }
+
+/** Names as a sentence lists them: "Sichuan and Hunan", "川菜和湘菜" (Intl.ListFormat, CLDR's patterns). */
+const listOf = (names: readonly Text[]): Text =>
+  text(
+    new Intl.ListFormat('zh-CN', { type: 'conjunction' }).format(names.map((n) => n['zh-CN'])),
+    new Intl.ListFormat('en', { type: 'conjunction' }).format(names.map((n) => n.en)),
+  );
 
 const withPasses = (figures: Text, passes: Text, served: boolean): Text =>
   passes.en === '' || !served
@@ -72,8 +81,15 @@ export function revealDebrief(
   const en = [`${revealed.name.en}'s plan: ${own.en}. ${r.explanation.en}`];
   if (best !== undefined) {
     const b = withPasses(resultFigures(best.result, unit), best.passes, true);
-    zh.push(`本轮最佳的是${best.name['zh-CN']}的方案：${b['zh-CN']}。`);
-    en.push(`The round's best plan, ${best.name.en}'s: ${b.en}.`);
+    const tied = best.tiedWith ?? [];
+    if (tied.length === 0) {
+      zh.push(`本轮最佳的是${best.name['zh-CN']}的方案：${b['zh-CN']}。`);
+      en.push(`The round's best plan, ${best.name.en}'s: ${b.en}.`);
+    } else {
+      const all = listOf([best.name, ...tied]);
+      zh.push(`本轮并列最佳的是${all['zh-CN']}的方案，其中${best.name['zh-CN']}的：${b['zh-CN']}。`);
+      en.push(`The round's best plans, tied, are those of ${all.en}; ${best.name.en}'s: ${b.en}.`);
+    }
   }
   return text(zh.join('\n'), en.join('\n'));
 }

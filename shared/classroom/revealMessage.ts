@@ -41,10 +41,16 @@ export function revealMessage(s: SessionSnapshot, team: string): ClassroomResult
   // The round's best: rank 1 with a score, another team's (a tie with the revealed team cites none).
   const top = last!.teams.find((x) => x.rank === 1 && x.score > 0 && x.team !== team && result.rank !== 1);
   const topPlan: PlanState | undefined = top && s.plans[top.team]?.plan;
-  const cited = (id: string, row: typeof result, e: EvaluateResult): CitedPlan => {
-    const named = s.teams.find((x) => x.id === id);
-    return { name: named?.name ?? { 'zh-CN': id, en: id }, result: row, passes: passesOf(e) };
-  };
+  const nameOf = (id: string) => s.teams.find((x) => x.id === id)?.name ?? { 'zh-CN': id, en: id };
+  const cited = (id: string, row: typeof result, e: EvaluateResult): CitedPlan => ({
+    name: nameOf(id),
+    result: row,
+    passes: passesOf(e),
+  });
+  // Teams sharing rank 1 with the cited one: the debrief names them all, as the screens' ranks do.
+  const tiedWith = top
+    ? last!.teams.filter((x) => x.rank === 1 && x.team !== top.team).map((x) => nameOf(x.team))
+    : [];
   const best =
     top && topPlan
       ? { result: top, words: planInWords(level, topPlan), eval: safeEvaluate(level, topPlan) }
@@ -63,7 +69,7 @@ export function revealMessage(s: SessionSnapshot, team: string): ClassroomResult
     ...(par && parRow ? { par: { result: withoutTeam(parRow), words: planInWords(level, par.plan) } } : {}),
     debrief: revealDebrief(
       cited(team, result, r),
-      best ? cited(best.result.team, best.result, best.eval) : undefined,
+      best ? { ...cited(best.result.team, best.result, best.eval), tiedWith } : undefined,
       unit,
     ),
     lesson: lessonOf(level),

@@ -2,7 +2,7 @@
 // nothing has no rate (not "0 examples/s"), whatever kept it from serving, and a Chinese count reads as it
 // is typeset ("85.8 万个样本", no space inside the count).
 import { describe, expect, it } from 'vitest';
-import { resultFigures } from '../../shared/classroom/revealDebrief.ts';
+import { resultFigures, revealDebrief } from '../../shared/classroom/revealDebrief.ts';
 import { teamResult } from '../../shared/classroom/scoreRound.ts';
 import { ruleError } from '../../shared/game/errors.ts';
 import { evaluatePlan } from '../../shared/game/evaluatePlan.ts';
@@ -40,5 +40,31 @@ describe('resultFigures', () => {
     expect(resultFigures(row(fridge, fridge.start), 'examples').en).toMatch(/^out of memory: /);
     const refused = teamResult('t1', fridge.start, ruleError('rule/unservable', {}, 'boom'));
     expect(resultFigures(refused, 'examples').en).toBe('this plan cannot be served');
+  });
+});
+
+describe('revealDebrief', () => {
+  const tasting = levelById('the-tasting')!;
+  const best = row(tasting, tasting.reference);
+  const mine = row(tasting, tasting.start);
+  const name = (zh: string, en: string) => ({ 'zh-CN': zh, en });
+  const none = name('', '');
+  const revealed = { name: name('鲁菜', 'Shandong'), result: mine, passes: none };
+  const sichuan = { name: name('川菜', 'Sichuan'), result: best, passes: none };
+
+  it("cites the round's best plan by its team", () => {
+    const d = revealDebrief(revealed, sichuan, 'examples');
+    expect(d.en).toContain("The round's best plan, Sichuan's: ");
+    expect(d['zh-CN']).toContain('本轮最佳的是川菜的方案：');
+  });
+
+  it('names every team of a tie for the best, not one of them as if alone', () => {
+    const tied = { ...sichuan, tiedWith: [name('粤菜', 'Cantonese'), name('湘菜', 'Hunan')] };
+    const d = revealDebrief(revealed, tied, 'examples');
+    expect(d.en).toContain(
+      "The round's best plans, tied, are those of Sichuan, Cantonese, and Hunan; Sichuan's: ",
+    );
+    expect(d.en).not.toContain("The round's best plan,");
+    expect(d['zh-CN']).toContain('本轮并列最佳的是川菜、粤菜和湘菜的方案，其中川菜的：');
   });
 });

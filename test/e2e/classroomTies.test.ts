@@ -122,6 +122,13 @@ describe('a tie for first place', () => {
     expect(await zh.page.locator('.reveal [data-plan="best"] h4').textContent()).toBe(
       '本轮最佳： 川菜 （与粤菜并列）',
     );
+    // Its debrief (built by the server) names both best plans too.
+    expect(await en.page.locator('.reveal .debrief').nth(1).textContent()).toMatch(
+      /^The round's best plans, tied, are those of Sichuan and Cantonese; Sichuan's: 1\.40 s a step/u,
+    );
+    expect(await zh.page.locator('.reveal .debrief').nth(1).textContent()).toMatch(
+      /^本轮并列最佳的是川菜和粤菜的方案，其中川菜的：一步 1\.40 s/u,
+    );
     expect(await hp.locator('[data-reveal="t3"]').getAttribute('aria-pressed')).toBe('true');
     await screenshot(en.page, 'classroom-ties-projector-reveal-1280');
     await screenshot(hp, 'classroom-ties-dashboard-results-1280');
