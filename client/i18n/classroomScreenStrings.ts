@@ -6,13 +6,11 @@ export const classroomScreenStrings = defineStrings(
   {
     'cls.plan.showKitchens': 'Show the kitchens',
     'cls.plan.hideKitchens': 'Hide the kitchens',
-    'cls.plan.headline': 'Fits: {used} of {cap} per kitchen · one step {step}',
     'cls.plan.tastingWrong': 'the tasting is wrong',
   },
   {
     'cls.plan.showKitchens': '显示厨房图',
     'cls.plan.hideKitchens': '收起厨房图',
-    'cls.plan.headline': '装得下：每个厨房 {used} / {cap} · 一步 {step}',
     'cls.plan.tastingWrong': '试菜不对',
   },
 );

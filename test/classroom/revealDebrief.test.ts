@@ -45,8 +45,8 @@ describe('resultFigures', () => {
 
 describe('revealDebrief', () => {
   const tasting = levelById('the-tasting')!;
-  const best = row(tasting, tasting.reference);
-  const mine = row(tasting, tasting.start);
+  const best = { ...row(tasting, tasting.reference), rank: 1, points: 1000 };
+  const mine = { ...row(tasting, tasting.start), rank: 3, points: 0 };
   const name = (zh: string, en: string) => ({ 'zh-CN': zh, en });
   const none = name('', '');
   const revealed = { name: name('鲁菜', 'Shandong'), result: mine, passes: none };
