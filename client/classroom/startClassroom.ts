@@ -2,6 +2,7 @@
 // play, the facilitator's create form or dashboard, the projector, or a clear message for a bad code.
 // In this order: the pages' shared rules, then the dashboard's and the projector's, which refine them.
 import '../styles/classroom.css';
+import '../styles/classroomRound.css';
 import '../styles/classroomRanking.css';
 import '../styles/classroomHost.css';
 import '../styles/classroomProjector.css';

@@ -19,6 +19,7 @@ import { exportButtons } from './ExportButtons.ts';
 import { renderHeadline, renderPreview } from './PreviewPanel.ts';
 import type { Translate } from './translate.ts';
 import '../styles/editor.css';
+import '../styles/panelFrame.css';
 
 /** The panel's own buttons; a team plan in the classroom omits them (the captain's Lock serves it). */
 export interface LevelPanelActions {
