@@ -8,8 +8,9 @@
 //     (`_amp_foreach_non_finite_check_and_unscale_`) reads 4, writes 4 · norm 4 · Adam 28 · copy 6  = 52
 //   fp32 (no main copy): norm 4 · Adam 28 · zero 4                                                  = 36
 // With ZeRO (Megatron's distributed optimizer, DeepSpeed) the step runs on the device's partition of the
-// optimizer state only. The planned program's Adam op reads and writes its own operands once (14 bytes per
-// parameter in bf16); the passes above are what the step costs on the GPU (docs/pricing.md).
+// optimizer state only. The planned program's Adam op reads and writes its own operands once (28 bytes per
+// parameter in bf16: g, master, m, v in; master, m, v, p out); the passes above are what the step costs on
+// the GPU (docs/pricing.md).
 import type { TrainingPrecision } from '../cost/memory.ts';
 
 /** HBM bytes per parameter element of one Megatron optimizer step, by training precision. */
