@@ -8,20 +8,15 @@ import {
   tiedWith,
 } from '../../../client/classroom/viewModels/leaderboard.ts';
 import { translate } from '../../../client/i18n/strings.ts';
+import { teamView } from './teamView.ts';
 
-const team = (id: string, points: number) => ({
-  id,
-  name: { t1: 'Sichuan', t2: 'Cantonese', t3: 'Hunan', t4: 'Fujian' }[id] ?? id,
-  nameZh: { t1: '川菜', t2: '粤菜', t3: '湘菜', t4: '闽菜' }[id] ?? id,
-  colour: 0,
-  captain: '',
-  members: [],
-  locked: false,
-  points,
-  lastScore: 0,
-  rank: 0,
-  planVersion: 0,
-});
+const NAMES: Record<string, { en: string; zh: string }> = {
+  t1: { en: 'Sichuan', zh: '川菜' },
+  t2: { en: 'Cantonese', zh: '粤菜' },
+  t3: { en: 'Hunan', zh: '湘菜' },
+  t4: { en: 'Fujian', zh: '闽菜' },
+};
+const team = (id: string, points: number) => teamView(id, points, 0, NAMES[id]);
 
 describe('a tie for first place', () => {
   const rows = leaderboard([team('t3', 912), team('t2', 1000), team('t1', 1000), team('t4', 0)], 'en');

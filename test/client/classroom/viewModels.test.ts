@@ -10,6 +10,7 @@ import {
 import { binOf, binsForClass, histogramBins } from '../../../client/classroom/viewModels/histogram.ts';
 import { leaderboard, podiumOrder, resultRows } from '../../../client/classroom/viewModels/leaderboard.ts';
 import { nicknameHint } from '../../../client/classroom/viewModels/nicknameHint.ts';
+import { teamView } from './teamView.ts';
 import { membersOf, parseRoomState, teamName } from '../../../client/classroom/viewModels/roomState.ts';
 import { formatClock, remainingAt, urgency } from '../../../client/classroom/viewModels/timer.ts';
 
@@ -103,19 +104,7 @@ describe('histogramBins', () => {
   });
 });
 
-const team = (id: string, points: number, colour = 0) => ({
-  id,
-  name: `Team ${id}`,
-  nameZh: `${id} 队`,
-  colour,
-  captain: '',
-  members: [],
-  locked: false,
-  points,
-  lastScore: 0,
-  rank: 0,
-  planVersion: 0,
-});
+const team = teamView;
 
 describe('leaderboard', () => {
   it('orders by points with competition ranks and shares of the leader', () => {
