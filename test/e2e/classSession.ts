@@ -36,3 +36,21 @@ export async function openDashboard(
   await host.page.waitForSelector('#session-code');
   return host;
 }
+
+/** A 390×844 phone: the players' screen of the classroom tests. */
+export const PHONE = { width: 390, height: 844 } as const;
+
+/** Joins session `code` as `nickname` on a phone opened with `open` (in `locale`); resolves once in the class. */
+export async function joinOnPhone(
+  open: (path: string, viewport?: { width: number; height: number }, locale?: string) => Promise<WatchedPage>,
+  code: string,
+  nickname: string,
+  locale?: string,
+): Promise<WatchedPage> {
+  const phone = await open(`/?join=${code}`, PHONE, locale);
+  await phone.page.waitForSelector('#join-nickname');
+  await phone.page.fill('#join-nickname', nickname);
+  await phone.page.click('#join-submit');
+  await phone.page.waitForSelector('.cls-bar .phase');
+  return phone;
+}

@@ -6,10 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, type WatchedPage } from './browser.ts';
 import { useServedGame } from './useServedGame.ts';
-import { createClass, openDashboard } from './classSession.ts';
+import { createClass, joinOnPhone, openDashboard } from './classSession.ts';
 import { pausedBand, projectorScrollPx, smallestTextPx } from './projectorLayout.ts';
-
-const PHONE = { width: 390, height: 844 };
 
 const game = useServedGame();
 
@@ -25,14 +23,8 @@ const seconds = async (page: Page, sel: string): Promise<number> => {
 const PLAYER_TIMER = '.cls-bar .timer';
 const PROJECTOR_TIMER = '.proj-head .timer';
 
-async function joinAs(nickname: string, code: string): Promise<WatchedPage> {
-  const phone = await game.open(`/?join=${code}`, PHONE);
-  await phone.page.waitForSelector('#join-nickname');
-  await phone.page.fill('#join-nickname', nickname);
-  await phone.page.click('#join-submit');
-  await phone.page.waitForSelector('.cls-bar .phase');
-  return phone;
-}
+const joinAs = (nickname: string, code: string): Promise<WatchedPage> =>
+  joinOnPhone(game.open, code, nickname);
 
 /** RFC 4180 records (CRLF line ends, quoted fields with doubled quotes). */
 function parseCsv(text: string): string[][] {

@@ -9,10 +9,8 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot, type WatchedPage } from './browser.ts';
 import { useServedGame } from './useServedGame.ts';
-import { createClass, openDashboard } from './classSession.ts';
+import { createClass, joinOnPhone, openDashboard } from './classSession.ts';
 import { incomparableBars, leaderboardBars, pausedBand, timesShown } from './projectorLayout.ts';
-
-const PHONE = { width: 390, height: 844 };
 
 const game = useServedGame();
 
@@ -36,14 +34,8 @@ const steps = (page: Page) =>
     }),
   );
 
-async function joinAs(nickname: string, code: string, locale: string): Promise<WatchedPage> {
-  const phone = await game.open(`/?join=${code}`, PHONE, locale);
-  await phone.page.waitForSelector('#join-nickname');
-  await phone.page.fill('#join-nickname', nickname);
-  await phone.page.click('#join-submit');
-  await phone.page.waitForSelector('.cls-bar .phase');
-  return phone;
-}
+const joinAs = (nickname: string, code: string, locale: string): Promise<WatchedPage> =>
+  joinOnPhone(game.open, code, nickname, locale);
 
 describe('a tie for first place', () => {
   it('names both first teams alike on every screen, from the results to the podium', async () => {
