@@ -73,11 +73,16 @@ describe('the dishes’ full titles', () => {
   it('lists the two-layer GPT’s dishes on a 390×844 phone, every row legible', async () => {
     const { page, errors } = await game.open('/', { width: 390, height: 844 });
     await openLevel(page, 'myth-gspmd-is-automatic');
-    const boxes = await page
-      .locator('.dish-focus-button')
-      .evaluateAll((bs) =>
-        bs.map((b) => ({ label: b.getAttribute('aria-label')!, ...b.getBoundingClientRect().toJSON() })),
-      );
+    // Read the rows once every one is laid out (CI once read a row of 0 px on a loaded machine, right after
+    // the scene started; the scene lays the view out again on each resize), then hold them to the bar below.
+    const rows = () =>
+      page
+        .locator('.dish-focus-button')
+        .evaluateAll((bs) =>
+          bs.map((b) => ({ label: b.getAttribute('aria-label')!, ...b.getBoundingClientRect().toJSON() })),
+        );
+    await expect.poll(async () => (await rows()).every((b) => b.height > 0)).toBe(true);
+    const boxes = await rows();
     expect(boxes).toHaveLength(10);
     const shown = await texts(page);
     for (const b of boxes) {
