@@ -239,7 +239,10 @@ export function simulateTrain(req: TrainRequest, calibration?: Calibration): Res
   }
   const endD = timeline.endS[d]!;
   const bubble = Math.max(0, timeline.idleS[d]! - (timeline.stepS - endD));
-  const recv = Math.max(0, endD - taskS(busy) - sends * send - bubble);
+  // What is left of the stage's time is its waits for a neighbour; a residue under 1e-9 of it is the
+  // rounding of summing the timeline's events (8.9e-16 s on a one-stage step), not a wait.
+  const waits = endD - taskS(busy) - sends * send - bubble;
+  const recv = waits > 1e-9 * endD ? waits : 0;
   const mem = memory[d]!;
   const breakdownS: TrainTimeBreakdown = {
     compute: busy.computeS + mem.updateComputeS,

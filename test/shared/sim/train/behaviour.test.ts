@@ -23,6 +23,20 @@ describe('tensor parallelism beyond a node', () => {
   });
 });
 
+describe('one stage', () => {
+  it('has no pipeline time, not the rounding of summing its timeline (was 8.9e-16 s on Table 1, 3.6B)', () => {
+    for (const tp of [1, 2, 8]) {
+      const r = simulate({
+        model: GPT_6B7,
+        hardware: A100,
+        parallel: { tp, dp: 32 / tp, globalBatch: 512, microBatch: 16, recompute: 'full' },
+      });
+      expect(r.breakdownS.pipelineComm).toBe(0);
+      expect(r.breakdownS.bubble).toBe(0);
+    }
+  });
+});
+
 describe('microbatches much fewer than stages', () => {
   it('one microbatch through 8 stages leaves the stoves idle 7/8 of the time', () => {
     const r = report(withChanges(DESIGN_EXAMPLE, { parallel: { globalBatch: 8 } }));
