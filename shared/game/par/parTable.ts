@@ -22,15 +22,16 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     refused: 0,
   },
   'myth-model-parallel-is-copying': {
-    score: 1547.3964832868614,
+    score: 1548.0129240211588,
     plan: {
       mode: 'auto',
       specs: {
         wqkv: [null, null, 'x', null],
-        wo: ['x', null, null],
+        wo: [null, null, 'x'],
         w1: [null, 'x'],
         w2: ['x', null],
         target: [null, null, 'x'],
+        x: [null, null, 'x'],
       },
       manual: null,
       pipeline: { microbatches: 1, schedule: '1f1b', virtualStages: 1 },
@@ -42,8 +43,8 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     },
     method: 'local',
     spaceSize: 12000,
-    priced: 64,
-    refused: 3,
+    priced: 98,
+    refused: 5,
   },
   'column-then-row': {
     score: 858387.7391745821,
@@ -82,16 +83,16 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     refused: 0,
   },
   'myth-gspmd-is-automatic': {
-    score: 1516.7223495725298,
+    score: 1518.1230111282014,
     plan: {
       mode: 'auto',
       specs: {
         'blk0/wqkv': [null, null, 'model', null],
-        'blk0/wo': ['model', null, null],
+        'blk0/wo': [null, null, 'model'],
         'blk0/w1': [null, 'model'],
         'blk0/w2': ['model', null],
         'blk1/wqkv': [null, null, 'model', null],
-        'blk1/wo': ['model', null, null],
+        'blk1/wo': [null, null, 'model'],
         'blk1/w1': [null, 'model'],
         'blk1/w2': ['model', null],
         unembed: [null, 'model'],
@@ -108,7 +109,7 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     method: 'local',
     spaceSize: 3686400,
     priced: 200,
-    refused: 10,
+    refused: 12,
   },
   'the-tasting': {
     score: 797181.3572967668,
@@ -139,7 +140,7 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     refused: 330,
   },
   'myth-pmap-is-pjit': {
-    score: 1231.839402545323,
+    score: 1232.089958328919,
     plan: {
       mode: 'auto',
       specs: { w1: [null, 'model'], w2: ['model', null], w_in: [null, 'model'], target: [null, 'model'] },

@@ -11,10 +11,11 @@
 // reduce-scatter S = L, all-gather and all-to-all S = n·L, collective-permute a point-to-point of L,
 // all-slice free.
 // Re-gathers: the partitioner materialises a reshard of a forward value once and reuses it in the backward
-// pass; Megatron's sequence parallelism and ZeRO-3 instead keep the value's own (smaller) shard and redo the
-// all-gather in the backward pass (Korthikanti et al. 2022 §4.2.2; Rajbhandari et al. 2020 §5: 3Ψ). The
-// pricing does the same: a backward op reading a forward value in a sharding a forward op had it resharded
-// to pays that reshard again, once (collectivePricing.ts).
+// pass (XLA without rematerialisation: the tasting levels' compiled HLO on JAX 0.10.2 has no second gather);
+// Megatron's sequence parallelism and ZeRO-3 instead keep the value's own (smaller) shard and redo the
+// all-gather in the backward pass (Korthikanti et al. 2022 §4.2.2; Rajbhandari et al. 2020 §5: 3Ψ). With
+// `ctx.megatronRegathers` the pricing does as Megatron: a backward op reading a forward value in a sharding a
+// forward op had it resharded to pays that reshard again, once (collectivePricing.ts).
 // Roles: a backward all-reduce or reduce-scatter whose value only feeds parameter gradients is the
 // data-parallel gradient reduction ('gradient', once per step, overlapped: gradientOverlap.ts); a collective moving a parameter
 // input is 'parameter' (ZeRO-3 gathers); update-phase ones are 'update'; the rest move activations.
@@ -39,6 +40,8 @@ export interface PricingContext {
   readonly calibration?: Calibration;
   /** Values that are not part of the model (a pricing harness): no cost, no collectives. */
   readonly skip?: ReadonlySet<ValueId>;
+  /** Re-gather in the backward pass what the forward gathered, as Megatron and DeepSpeed do (default: as XLA, not). */
+  readonly megatronRegathers?: boolean;
 }
 
 /** One op's price on one device. */
@@ -187,7 +190,7 @@ export function pricePlan(plan: SpmdPlan, ctx: PricingContext): PlanPrice {
     ...plan.collectives
       .filter((c) => !skip.has(c.value) && !skip.has(c.at))
       .map((c) => ({ c, regather: false })),
-    ...backwardRegathers(plan).map((c) => ({ c, regather: true })),
+    ...(ctx.megatronRegathers === true ? backwardRegathers(plan) : []).map((c) => ({ c, regather: true })),
   ];
   const collectives: PricedCollective[] = placed.map(({ c, regather }) => {
     const t = collectiveStepTime(plan, ctx.links, c);

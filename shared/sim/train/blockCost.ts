@@ -175,7 +175,7 @@ export function blockCost(
   const planned = planAuto(mesh, spec.program, spec.annotations);
   if (!planned.ok) return planned;
   const plan = planned.value;
-  const price = pricePlan(plan, { ...ctx, skip: spec.skip });
+  const price = pricePlan(plan, { ...ctx, skip: spec.skip, megatronRegathers: true });
   const flat = flatZeroCost(
     plan,
     price,

@@ -155,7 +155,7 @@ describe('lessons', () => {
     if (!r.ok) throw new Error(r.error.message);
     const { debrief: printed } = r.value as { debrief: string };
     expect(printed).toContain(lesson(levelById('column-then-row')!).en);
-    expect(printed).toMatch(/Columns twice needs an AllGather of h first: \d+ ms; rows twice: \d+ ms/);
+    expect(printed).toMatch(/Columns twice needs an AllGather of h first: [\d.]+ ms; rows twice: [\d.]+ ms/);
     expect(printed).not.toMatch(/\{[a-zA-Z0-9]+\.[a-zA-Z]+\}/);
   });
 

@@ -112,7 +112,7 @@ describe('collectives: α–β ring time on the slowest link the axis crosses', 
   });
 });
 
-describe('sequence parallelism: the all-gathered layer-norm output is gathered again in the backward pass', () => {
+describe('sequence parallelism: Megatron gathers the layer-norm output again in the backward pass, XLA keeps it', () => {
   const layer = megatronLayer({ batch: 2, seq: 64, hidden: 64, heads: 4, ffn: 256 }, true);
   const m = mesh(['data', 1], ['model', 4]);
   const ann = unwrap(
@@ -124,16 +124,25 @@ describe('sequence parallelism: the all-gathered layer-norm output is gathered a
     }),
   );
   const plan = unwrap(planAuto(m, layer.program, ann));
-  const price = pricePlan(plan, { ...ctxOn(m), skip: layer.harness });
-  const summary = (phase: string) =>
-    price.collectives
+  const price = pricePlan(plan, { ...ctxOn(m), skip: layer.harness, megatronRegathers: true });
+  const summary = (phase: string, p = price) =>
+    p.collectives
       .filter((c) => c.phase === phase && c.role === 'activation')
       .map((c) => `${c.kind}${c.regather ? ' (again)' : ''}`)
       .sort();
   it('forward: two all-gathers and two reduce-scatters (g and ḡ of Korthikanti §4.2.2)', () => {
     expect(summary('forward')).toEqual(['all-gather', 'all-gather', 'reduce-scatter', 'reduce-scatter']);
   });
-  it('backward: their transposes, plus the two re-gathers for the weight gradients', () => {
+  it('backward as XLA compiles it without rematerialisation: their transposes only', () => {
+    const xla = pricePlan(plan, { ...ctxOn(m), skip: layer.harness });
+    expect(summary('backward', xla)).toEqual([
+      'all-gather',
+      'all-gather',
+      'reduce-scatter',
+      'reduce-scatter',
+    ]);
+  });
+  it('backward as Megatron runs it: their transposes, plus the two re-gathers for the weight gradients', () => {
     expect(summary('backward')).toEqual([
       'all-gather',
       'all-gather',
