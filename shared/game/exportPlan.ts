@@ -4,12 +4,15 @@
 // transformer layer of the layout — and the step's timeline as a Chrome trace (Perfetto opens it).
 import type { ChromeTrace, TraceEvent } from '../sim/export/chromeTrace.ts';
 import { planReshard } from '../sim/collectives/reshard.ts';
+import { backwardRegathers } from '../sim/cost/collectivePricing.ts';
 import { devicesLabel } from '../sim/deviceIdsText.ts';
 import { jaxSnippet } from '../sim/export/jaxSnippet.ts';
 import { shardMapSnippet } from '../sim/export/shardMapSnippet.ts';
 import type { Program } from '../sim/program/ir.ts';
 import type { ShardMapProgram } from '../sim/spmd/buildShardMap.ts';
+import type { Mesh } from '../sim/mesh.ts';
 import type { SpmdPlan } from '../sim/spmd/partition.ts';
+import { STAGE_AXIS } from '../sim/train/trainAxes.ts';
 import { simulateTrain } from '../sim/train/simulateTrain.ts';
 import { parseTrainRequest } from '../sim/train/trainRequest.ts';
 import type { GameResult } from './errors.ts';
@@ -41,22 +44,32 @@ export interface PlanExport {
 }
 
 /**
- * The plan's collectives, then those that bring each updated value back to its input's sharding (the export
- * pins them there so that the outputs feed the next step). A tasting level's plan is pinned already
- * (prepareTasting.ts `withUpdatesPinned`: the reshards are its own, priced and listed), so this adds nothing
- * to it; Megatron's one-layer plan (blockCost.ts) is planned without the pin.
+ * The plan's collectives as the step's priced list has them, then those that bring each updated value back to
+ * its input's sharding (the export pins them there so that the outputs feed the next step). A tasting level's
+ * plan is pinned already (prepareTasting.ts `withUpdatesPinned`: the reshards are its own, priced and listed),
+ * so this adds nothing to it; Megatron's one-layer plan (blockCost.ts) is planned without the pin, and priced
+ * with Megatron's backward re-gathers (`megatronRegathers`, pricePlan.ts), listed here too. Axes of size 1
+ * are left out of a group (a Megatron level's `data` or `model` of 1): XLA's groups cannot tell them, and a
+ * collective over one device in all moves nothing and is not listed, as the priced lists (spmdStep.ts,
+ * trainCollectives.ts) do not list it.
  */
-function spmdCollectives(plan: SpmdPlan, skip: ReadonlySet<number> = new Set()): ExportedCollective[] {
+function spmdCollectives(
+  plan: SpmdPlan,
+  opts: { readonly skip?: ReadonlySet<number>; readonly megatronRegathers?: boolean } = {},
+): ExportedCollective[] {
   const values = plan.program.values;
-  const listed: ExportedCollective[] = plan.collectives.map((c) => ({
-    kind: c.kind,
-    axes: c.axes,
-    tensor: values[c.value]!.name,
-    phase: c.phase,
-  }));
+  const sizeOf = (a: string) => plan.mesh.axes.find((x) => x.name === a)?.size ?? 1;
+  const listed: ExportedCollective[] = [];
+  const list = (c: { kind: string; axes: readonly string[] }, tensor: string, phase: string) => {
+    const axes = c.axes.filter((a) => sizeOf(a) > 1);
+    if (axes.length > 0) listed.push({ kind: c.kind, axes, tensor, phase });
+  };
+  for (const c of plan.collectives) list(c, values[c.value]!.name, c.phase);
+  if (opts.megatronRegathers === true)
+    for (const c of backwardRegathers(plan)) list(c, values[c.value]!.name, c.phase);
   for (const o of plan.program.outputs) {
     const input = values[o.value]!.updates;
-    if (input === undefined || skip.has(o.value)) continue;
+    if (input === undefined || opts.skip?.has(o.value) === true) continue;
     const steps = planReshard(
       plan.mesh,
       values[o.value]!.shape,
@@ -64,8 +77,7 @@ function spmdCollectives(plan: SpmdPlan, skip: ReadonlySet<number> = new Set()):
       plan.shardings[input]!,
     );
     if (!steps.ok) continue;
-    for (const step of steps.value)
-      listed.push({ kind: step.kind, axes: step.axes, tensor: o.name, phase: 'update' });
+    for (const step of steps.value) list(step, o.name, 'update');
   }
   return listed;
 }
@@ -139,8 +151,16 @@ export function exportPlan(level: Level, state: PlanState, scale: Scale = 'tasti
   const saved = { none: megatron.savedNone, selective: megatron.savedSelective, full: megatron.savedFull }[
     recompute
   ];
+  // The layer as one stage runs it, on that stage's devices: left in the mesh, the stage axis holds copies
+  // of every value, and XLA moved the sequence-parallel gathers onto it (a permute from `model` to `stage`,
+  // then an all-gather over `stage`, across nodes on a real machine; JAX 0.10.2, the-profiler's reference).
+  const full = sim.value.blocks.mesh;
+  const stageMesh: Mesh = {
+    axes: full.axes.filter((a) => a.name !== STAGE_AXIS),
+    deviceCount: full.deviceCount / pp,
+  };
   const python = jaxSnippet(layer.plan, {
-    mesh: sim.value.blocks.mesh,
+    mesh: stageMesh,
     skip: megatron.harness,
     constraints: sim.value.blocks.layerConstraints,
     run,
@@ -150,7 +170,13 @@ export function exportPlan(level: Level, state: PlanState, scale: Scale = 'tasti
   });
   return {
     ok: true,
-    value: { python, devices, mesh, run, collectives: spmdCollectives(layer.plan, megatron.harness) },
+    value: {
+      python,
+      devices: stageMesh.deviceCount,
+      mesh: { axes: stageMesh.axes.map((a) => [a.name, a.size] as const) },
+      run,
+      collectives: spmdCollectives(layer.plan, { skip: megatron.harness, megatronRegathers: true }),
+    },
   };
 }
 
