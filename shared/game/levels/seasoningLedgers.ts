@@ -44,11 +44,11 @@ export const seasoningLedgers: Level = {
   debrief: text(
     'ZeRO 的账：混合精度 Adam 每个参数要 2 字节 fp16/bf16 参数、2 字节梯度、K = 12 字节优化器状态（fp32 底稿、动量、方差）。Ψ = 26.5 亿参数时，每间厨房 16Ψ = 42.4 GB，加上激活和工作区共 {start.memory}（起始方案），16 GB 的冷柜装不下。' +
       '按 N_d = 16 间厨房分账：ZeRO-1（参考方案）每间 (2 + 2 + 12/16)Ψ = 12.6 GB，共 {reference.memory}，装得下，一步 {reference.stepTime}（每秒 {reference.rate} 个 token）：梯度照样 AllReduce，每步再把每个参数更新后的分片 AllGather 回来。' +
-      'ZeRO-2 把梯度也分账，(2 + 14/16)Ψ ≈ 7.6 GB，共 {zero2.memory}：梯度不再 AllReduce，而是按段 ReduceScatter，传的量只有一半，一步 {zero2.stepTime}，和 ZeRO-1 一样快；ZeRO-3（即 FSDP）16Ψ/16 ≈ 2.65 GB，共 {zero3.memory}，可每次用参数前都要 AllGather，而且就在关键路径上，一步 {zero3.stepTime}。' +
+      'ZeRO-2 把梯度也分账，(2 + 14/16)Ψ ≈ 7.6 GB，共 {zero2.memory}：梯度不再 AllReduce，而是按段 ReduceScatter，传的量只有一半，一步 {zero2.stepTime}，和 ZeRO-1 一样快；ZeRO-3（即 FSDP）16Ψ/16 ≈ 2.65 GB，共 {zero3.memory}，可每层的参数每个微批要 AllGather 两回（前向一回，重算前向再一回，反向就用重算拼好的那份），而且就在关键路径上，一步 {zero3.stepTime}。' +
       '够用就好：装得下以后，再往上一阶省下的冷柜用不上，多出的传菜却每步都要付。',
     "ZeRO's accounting: mixed-precision Adam keeps 2 bytes of fp16/bf16 parameters, 2 bytes of gradients and K = 12 bytes of optimizer state (fp32 master copy, momentum, variance) per parameter. With Ψ = 2.65 billion parameters each kitchen needs 16Ψ = 42.4 GB, {start.memory} with activations and working space (the starting plan): no 16 GB fridge holds it. " +
       'Share the ledgers over N_d = 16 kitchens: ZeRO-1 (the reference plan) needs (2 + 2 + 12/16)Ψ = 12.6 GB per kitchen, {reference.memory} in all, which fits: {reference.stepTime} a step ({reference.rate} tokens per second), the gradients all-reduced as before, and every parameter’s updated slices all-gathered back each step. ' +
-      'ZeRO-2 shares the gradients too, (2 + 14/16)Ψ ≈ 7.6 GB, {zero2.memory} in all: the gradients are reduce-scattered by slices instead of all-reduced, half the bytes, and a step takes {zero2.stepTime}, as fast as ZeRO-1. ZeRO-3 (FSDP), 16Ψ/16 ≈ 2.65 GB, {zero3.memory} in all, but every use of a parameter needs an all-gather on the critical path: {zero3.stepTime}. ' +
+      'ZeRO-2 shares the gradients too, (2 + 14/16)Ψ ≈ 7.6 GB, {zero2.memory} in all: the gradients are reduce-scattered by slices instead of all-reduced, half the bytes, and a step takes {zero2.stepTime}, as fast as ZeRO-1. ZeRO-3 (FSDP), 16Ψ/16 ≈ 2.65 GB, {zero3.memory} in all, but each layer’s parameters are all-gathered twice per microbatch (for the forward, and again for the recompute, whose gathered copy the backward then uses), on the critical path: {zero3.stepTime}. ' +
       'Enough is enough: once the plan fits, the room a higher stage frees is not needed, and its extra passing is paid every step.',
   ),
   scenario: {

@@ -187,6 +187,24 @@ export function blockCost(
   );
   const forward = task(price, 'forward', ctx, undefined, flat.gatherBytes);
   const core = task(price, 'forward', ctx, new Set(spec.core));
+  // Full recompute runs the forward again just before the backward, and the parameters it gathers are the
+  // ones the backward reads: XLA's rematerialised all-gather feeds the backward, and DeepSpeed keeps a
+  // parameter used again within `stage3_max_reuse_distance` (10⁹ elements by default). So ZeRO-3 moves a
+  // layer's parameters twice per microbatch with full recompute, as without it (Rajbhandari et al. 2020 §7:
+  // 3Ψ with the gradients' reduce-scatter); the backward's re-gathers stand for the recompute's gathers.
+  const regathered = new Set(
+    price.collectives
+      .filter((c) => c.phase === 'backward' && c.role === 'parameter' && c.regather)
+      .map((c) => c.value),
+  );
+  const refetch = task(
+    {
+      ...price,
+      collectives: price.collectives.filter((c) => !(c.role === 'parameter' && regathered.has(c.value))),
+    },
+    'forward',
+    ctx,
+  );
   // The listing says what is priced: a flat-partitioned gradient is reduce-scattered (half an all-reduce's
   // ring bytes), not all-reduced, and the flat partitions' gathers are listed with the plan's own.
   const listed: typeof price = {
@@ -257,7 +275,7 @@ export function blockCost(
     recompute: {
       none: { computeS: 0, tensorS: 0, dataS: 0 },
       selective: core,
-      full: spec.recomputable ? forward : { computeS: 0, tensorS: 0, dataS: 0 },
+      full: spec.recomputable ? refetch : { computeS: 0, tensorS: 0, dataS: 0 },
     },
     gradients,
     update: { computeS: updateComputeS, commS: updateCommS },

@@ -104,8 +104,10 @@ describe('ZeRO-3 on GPT-3 175B over 384 GPUs (Narayanan Table 2): the bytes of o
     const expected = ((383 / 384) * layerBytes) / 25e9 + 383 * 9.6e-6; // 0.14827 s
     expect(layer.forward.dataS).toBeCloseTo(expected, 9);
     expect(layer.backward.dataS).toBeCloseTo(expected, 9);
-    // Full recompute runs the forward, gathers included, again before the backward.
-    expect(layer.recompute.full.dataS).toBeCloseTo(expected, 9);
+    // Full recompute runs the forward again before the backward, and the backward reads the weights it
+    // gathered: the recompute pays no gather of its own (zero3RecomputeGathers.test.ts).
+    expect(layer.recompute.full.computeS).toBe(layer.forward.computeS);
+    expect(layer.recompute.full.dataS).toBeLessThan(0.001 * expected);
   });
 });
 

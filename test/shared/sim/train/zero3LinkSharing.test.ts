@@ -76,8 +76,12 @@ describe('ZeRO-3 at 1,536 GPUs (Narayanan Table 2): the reduce-scatters wait for
 });
 
 // What Table 2's ZeRO-3 rows say about our link time, whatever the overlap: each GPU's one HCA carries every
-// gather and reduction, so the busy time L we price for it can be no longer than a published step; and where
-// compute C is under half of L, a step is L plus what the link cannot hide — published 3–14% above our L.
+// gather and reduction, so the busy time L we price for it can be no longer than a published step. L holds
+// two gathers of each weight per microbatch (forward, recompute; the backward reads the recompute's copy, as
+// XLA compiles it). Where compute C is under half of L the published steps are 37–45% above L: DeepSpeed of
+// 2021 gathered most weights a third time, for the backward, because its `stage3_max_reuse_distance` (10⁹
+// elements) is shorter than a 175B or 530B layer's recompute-to-backward span; the hooks' replay prices that
+// (zero3Hooks.test.ts).
 describe('ZeRO-3 (Narayanan Table 2): the data link we price bounds the published steps', () => {
   const rows = PUBLISHED_RUNS.filter((r) => r.source === 'narayanan-t2-zero3').map((run) => {
     const sim = exposed(run.request);
@@ -91,14 +95,12 @@ describe('ZeRO-3 (Narayanan Table 2): the data link we price bounds the publishe
   it('is below every published step', () => {
     for (const r of rows) expect(r.linkS, r.id).toBeLessThan(r.publishedS);
   });
-  it('is within 15% of the steps where compute is under half of it (microbatch 2 and 1)', () => {
+  it('is a third short of the steps where compute is under half of it (microbatch 1): a gather per weight', () => {
     const linkBound = rows.filter((r) => r.computeS < r.linkS / 2);
-    expect(linkBound.map((r) => r.id)).toEqual([
-      't2-zero3-175b-768',
-      't2-zero3-175b-1536',
-      't2-zero3-530b-1120',
-      't2-zero3-530b-2240',
-    ]);
-    for (const r of linkBound) expect(r.publishedS / r.linkS, r.id).toBeLessThan(1.15);
+    expect(linkBound.map((r) => r.id)).toEqual(['t2-zero3-175b-1536', 't2-zero3-530b-2240']);
+    for (const r of linkBound) {
+      expect(r.publishedS / r.linkS, r.id).toBeGreaterThan(1.3);
+      expect(r.publishedS / r.linkS, r.id).toBeLessThan(1.5);
+    }
   });
 });
