@@ -1,8 +1,9 @@
 // The collectives of a priced step, as the report lists them (issue: "each collective's time, bytes per
 // link"): every collective of the layer and of the output layer with how often the critical device runs
-// it per step — forward ones once per microbatch (twice with full recompute), backward ones once per
-// microbatch, the gradient reduction and the optimizer's once per step — and the bytes that device sends
-// per step on each kind of link, pipeline sends included.
+// it per step — forward ones once per microbatch (twice with full recompute, except ZeRO-3's gathers of
+// weights the backward re-gathers), backward ones once per microbatch, the gradient reduction and the
+// optimizer's once per step — and the bytes that device sends per step on each kind of link, pipeline
+// sends included.
 import type { PricedCollective } from '../cost/pricePlan.ts';
 import type { TrainSimulation } from './simulateTrain.ts';
 import { deviceLayers } from './stageLayers.ts';
@@ -35,10 +36,12 @@ export function stepCollectives(sim: TrainSimulation): {
   const K = p * v;
   const layersOnDevice = deviceLayers(sim.stageLayers, p, d);
   const ownsOutput = d === p - 1;
-  const count = (c: Pick<PricedCollective, 'role' | 'phase'>) =>
+  // A forward gather of a parameter the backward re-gathers runs once per microbatch under full recompute
+  // too: the recompute's gathered copy is the backward's (blockCost.ts), priced as the backward's re-gather.
+  const count = (c: Pick<PricedCollective, 'role' | 'phase'>, regathered = false) =>
     c.role === 'gradient' || c.role === 'update'
       ? 1
-      : c.phase === 'forward' && recompute === 'full'
+      : c.phase === 'forward' && recompute === 'full' && !regathered
         ? 2 * m
         : m;
   const line = (
@@ -61,6 +64,11 @@ export function stepCollectives(sim: TrainSimulation): {
   const lines = (block: 'layer' | 'output', copies: number): CollectiveLine[] => {
     const b = block === 'layer' ? blocks.layer : blocks.output;
     const names = b.plan.program.values;
+    const regathered = new Set(
+      b.price.collectives
+        .filter((c) => c.phase === 'backward' && c.role === 'parameter' && c.regather)
+        .map((c) => c.value),
+    );
     return b.price.collectives
       .filter((c) => c.timeS > 0 && c.bytesPerDevice > 0)
       .map((c) =>
@@ -68,7 +76,10 @@ export function stepCollectives(sim: TrainSimulation): {
           block,
           names[c.value]!.name,
           c,
-          copies * (block === 'output' && c.phase === 'forward' ? m : count(c)),
+          copies *
+            (block === 'output' && c.phase === 'forward'
+              ? m
+              : count(c, c.role === 'parameter' && regathered.has(c.value))),
         ),
       );
   };

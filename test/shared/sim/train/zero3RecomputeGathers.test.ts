@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { unwrap } from '../../../../shared/sim/result.ts';
 import { trainBlocks } from '../../../../shared/sim/train/trainBlocks.ts';
 import { parseTrainRequest } from '../../../../shared/sim/train/trainRequest.ts';
-import { A100, simulate, withChanges } from './helpers.ts';
+import { A100, report, simulate, withChanges } from './helpers.ts';
 
 const ZERO3 = {
   model: { layers: 8, hidden: 4096, heads: 32, seq: 2048, vocab: 51200 },
@@ -57,5 +57,20 @@ describe('ZeRO-3 and full recompute', () => {
     expect(full.breakdownS.dataComm / none.breakdownS.dataComm).toBeGreaterThan(0.99);
     expect(full.breakdownS.dataComm / none.breakdownS.dataComm).toBeLessThan(1.03);
     expect(full.breakdownS.compute).toBeGreaterThan(1.25 * none.breakdownS.compute);
+  });
+
+  it('are listed by `sim train` twice per weight per microbatch, forward and backward', () => {
+    const r = report(ZERO3);
+    const m = r.microbatches;
+    for (const weight of ['wqkv', 'wo', 'w1', 'w2']) {
+      const gathers = r.collectives.filter(
+        (c) => c.block === 'layer' && c.value === weight && c.role === 'parameter' && c.kind === 'all-gather',
+      );
+      expect(gathers.map((c) => c.phase).sort(), weight).toEqual(['backward', 'forward']);
+      expect(
+        gathers.reduce((n, c) => n + c.perStep, 0),
+        weight,
+      ).toBe(2 * ZERO3.model.layers * m);
+    }
   });
 });
