@@ -64,7 +64,7 @@ export function trainEngine(
       ...r.collectives.map((c) => ({
         kind: c.kind,
         axes: [...c.axes],
-        tensor: c.value,
+        tensor: c.tensor,
         phase: c.phase,
         role: c.role,
         link: c.link,
@@ -72,7 +72,7 @@ export function trainEngine(
         timeS: c.timeS,
         perStep: c.perStep,
         overlapped: c.role === 'gradient',
-        scope: scopeOf(c.block, c.value),
+        scope: scopeOf(c.block, c.tensor),
       })),
       ...pipelinePasses(simulation),
     ],

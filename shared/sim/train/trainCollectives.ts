@@ -11,8 +11,8 @@ import { deviceLayers } from './stageLayers.ts';
 /** One collective of a block, with what it costs the critical device per step. */
 export interface CollectiveLine {
   readonly block: 'layer' | 'output' | 'experts';
-  /** The value whose data moves (`attn_pre_raw`, `grad/w1`, …). */
-  readonly value: string;
+  /** The value whose data moves (`attn_pre_raw`, `grad/w1`, …), named `tensor` as `sim shard` and `export` name it. */
+  readonly tensor: string;
   readonly kind: PricedCollective['kind'];
   readonly axes: readonly string[];
   readonly phase: PricedCollective['phase'];
@@ -46,12 +46,12 @@ export function stepCollectives(sim: TrainSimulation): {
         : m;
   const line = (
     block: CollectiveLine['block'],
-    value: string,
-    c: Omit<CollectiveLine, 'block' | 'value' | 'perStep'>,
+    tensor: string,
+    c: Omit<CollectiveLine, 'block' | 'tensor' | 'perStep'>,
     perStep: number,
   ): CollectiveLine => ({
     block,
-    value,
+    tensor,
     kind: c.kind,
     axes: c.axes,
     phase: c.phase,

@@ -46,14 +46,14 @@ describe('ZeRO-1 after the step, priced: h 1024, ffn 4096, TP 2, DP 4 on one nod
   it('all-gathers each 16-bit weight over data: (dp − 1)/dp × its local elements × 2 bytes', () => {
     const h = 1024;
     const local = { wqkv: (3 * h * h) / 2, wo: (h * h) / 2, w1: (h * 4 * h) / 2, w2: (4 * h * h) / 2 };
-    const byValue = new Map(gathers(1).map((c) => [c.value, c]));
+    const byValue = new Map(gathers(1).map((c) => [c.tensor, c]));
     for (const [w, elements] of Object.entries(local)) {
       const c = byValue.get(`cast/${w}`);
       expect(c, w).toBeDefined();
       expect(c!.axes).toEqual(['data']);
       expect(c!.bytesPerDevice, w).toBe((3 / 4) * elements * 2);
     }
-    expect(gathers(1).some((c) => c.value.startsWith('new/master/'))).toBe(false);
+    expect(gathers(1).some((c) => c.tensor.startsWith('new/master/'))).toBe(false);
   });
 
   it('the exported JAX converts on the shard, then pins the 16-bit weight to its own sharding', () => {

@@ -64,7 +64,8 @@ describe('ZeRO-3 and full recompute', () => {
     const m = r.microbatches;
     for (const weight of ['wqkv', 'wo', 'w1', 'w2']) {
       const gathers = r.collectives.filter(
-        (c) => c.block === 'layer' && c.value === weight && c.role === 'parameter' && c.kind === 'all-gather',
+        (c) =>
+          c.block === 'layer' && c.tensor === weight && c.role === 'parameter' && c.kind === 'all-gather',
       );
       expect(gathers.map((c) => c.phase).sort(), weight).toEqual(['backward', 'forward']);
       expect(
