@@ -169,8 +169,27 @@ export function renderPlayerPhase(
     }
     case 'podium': {
       const rows = leaderboard(state.teams, locale);
-      return patch(body, `podium|${locale}|${JSON.stringify(rows)}`, () => [
-        h('h2', {}, t('cls.podium.heading')),
+      // The bar above says "Podium" (the phase): the heading says where this player's team finished.
+      const own = rows.find((r) => r.team === myTeam);
+      const tied = tiedWith(rows, myTeam).map((r) => r.name);
+      const ownLine = own && {
+        rank: own.rank,
+        of: rows.length,
+        points: Math.round(own.points),
+        teams: nameList(tied, locale),
+      };
+      return patch(body, `podium|${locale}|${myTeam}|${JSON.stringify(rows)}`, () => [
+        ownLine
+          ? h(
+              'h2',
+              {
+                class: 'own-result',
+                'data-rank': String(ownLine.rank),
+                'data-tied': String(tied.length > 0),
+              },
+              t(tied.length > 0 ? 'cls.podium.ownTied' : 'cls.podium.own', ownLine),
+            )
+          : null,
         podium(rows.length ? podiumOrder(rows) : [], t),
         leaderboardList(rows, t),
       ]);

@@ -274,6 +274,11 @@ describe('a classroom round in five pages at once', () => {
     await pp.setViewportSize({ width: 1920, height: 1080 });
     await screenshot(pp, 'classroom-projector-podium-1920');
     await screenshot(mei, 'classroom-player-podium-390');
+    // A phone says "Podium" once too (its bar's phase), and where the player's own team finished.
+    expect(await mei.locator('.own-result').textContent()).toBe(
+      'Your team finished #1 of 2 with 1000 points',
+    );
+    expect(await timesShown(mei, 'Podium')).toBe(1);
     // "Podium" once on the projector (its head's phase line), not again as a heading right under it.
     expect(await timesShown(pp, 'Podium')).toBe(1);
     // The leader's full bar and the 0-point team's empty one are equally long, on the projector and a phone.

@@ -144,6 +144,10 @@ describe('a tie for first place', () => {
     await screenshot(zh.page, 'classroom-ties-projector-podium-zh-1920');
     await screenshot(en.page, 'classroom-ties-projector-podium-1280');
     await waitPhase(bo.page, 'podium');
+    expect(await bo.page.locator('.own-result').textContent()).toBe(
+      '你的队伍与川菜并列第 1/3 名，共 1000 分',
+    );
+    expect(await timesShown(bo.page, '领奖台')).toBe(1);
     expect(await places(bo.page, '.podium > li')).toEqual(['t1#1', 't2#1', 't3#3']);
     expect(await incomparableBars(bo.page, '.cls-body')).toEqual([]);
     await screenshot(bo.page, 'classroom-ties-player-podium-zh-390');
