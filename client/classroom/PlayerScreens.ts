@@ -18,7 +18,7 @@ import { translator } from './context.ts';
 import type { TeamPlanSession } from './TeamPlanSession.ts';
 import { failedStep } from './FailedStep.ts';
 import { timelineStrip } from './TimelineStrip.ts';
-import { leaderboard, nameList, podiumOrder, resultRows, tiedWith } from './viewModels/leaderboard.ts';
+import { leaderboard, ownStanding, podiumOrder, resultRows, tiedWith } from './viewModels/leaderboard.ts';
 import { membersOf, teamName, type RoomState } from './viewModels/roomState.ts';
 import { button, leaderboardList, patch, resultTable, teamBadge } from './widgets.ts';
 import { revealCard } from './RevealCard.ts';
@@ -130,27 +130,15 @@ export function renderPlayerPhase(
     case 'results': {
       const results = x.results && x.results.round === state.round ? x.results : undefined;
       const rows = results ? resultRows(results, state.teams, locale) : [];
-      const own = rows.find((r) => r.team === myTeam);
-      // A shared place is said as shared, naming the teams it is shared with (equal scores, equal rank).
-      const tied = tiedWith(rows, myTeam).map((r) => r.name);
-      const ownLine = own && {
-        rank: own.rank,
-        of: rows.length,
-        points: Math.round(own.points),
-        teams: nameList(tied, locale),
-      };
+      const own = ownStanding(rows, myTeam, locale);
       const reveal = x.reveal && x.reveal.round === state.round ? x.reveal : undefined;
       return patch(body, `results|${locale}|${state.round}|${results ? 1 : 0}|${reveal?.team ?? ''}`, () => [
         h('h2', {}, t('cls.results.heading', { n: state.round + 1 })),
-        own && ownLine
+        own
           ? h(
               'p',
-              {
-                class: 'lead own-result',
-                'data-rank': String(own.rank),
-                'data-tied': String(tied.length > 0),
-              },
-              t(tied.length > 0 ? 'cls.results.ownTied' : 'cls.results.own', ownLine),
+              { class: 'lead own-result', 'data-rank': String(own.rank), 'data-tied': String(own.tied) },
+              t(own.tied ? 'cls.results.ownTied' : 'cls.results.own', own.words),
             )
           : h('p', { class: 'muted' }, t('cls.results.waiting')),
         rows.length && results ? resultTable(rows, results.throughputUnit, t, locale, myTeam) : null,
@@ -170,24 +158,13 @@ export function renderPlayerPhase(
     case 'podium': {
       const rows = leaderboard(state.teams, locale);
       // The bar above says "Podium" (the phase): the heading says where this player's team finished.
-      const own = rows.find((r) => r.team === myTeam);
-      const tied = tiedWith(rows, myTeam).map((r) => r.name);
-      const ownLine = own && {
-        rank: own.rank,
-        of: rows.length,
-        points: Math.round(own.points),
-        teams: nameList(tied, locale),
-      };
+      const own = ownStanding(rows, myTeam, locale);
       return patch(body, `podium|${locale}|${myTeam}|${JSON.stringify(rows)}`, () => [
-        ownLine
+        own
           ? h(
               'h2',
-              {
-                class: 'own-result',
-                'data-rank': String(ownLine.rank),
-                'data-tied': String(tied.length > 0),
-              },
-              t(tied.length > 0 ? 'cls.podium.ownTied' : 'cls.podium.own', ownLine),
+              { class: 'own-result', 'data-rank': String(own.rank), 'data-tied': String(own.tied) },
+              t(own.tied ? 'cls.podium.ownTied' : 'cls.podium.own', own.words),
             )
           : null,
         podium(rows.length ? podiumOrder(rows) : [], t),

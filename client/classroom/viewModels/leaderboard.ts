@@ -71,3 +71,30 @@ export function tiedWith<R extends { readonly team: string; readonly rank: numbe
 /** Team names as a sentence lists them: "Sichuan and Hunan", "Sichuan, Hunan, and Fujian", "川菜和湘菜". */
 export const nameList = (names: readonly string[], locale: Locale): string =>
   new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(names);
+
+/**
+ * Where `team` stands in `rows`, as the results and podium screens say it (`words` fills their strings);
+ * undefined when it has no row.
+ */
+export function ownStanding(
+  rows: readonly {
+    readonly team: string;
+    readonly name: string;
+    readonly rank: number;
+    readonly points: number;
+  }[],
+  team: string,
+  locale: Locale,
+):
+  | { rank: number; tied: boolean; words: { rank: number; of: number; points: number; teams: string } }
+  | undefined {
+  const own = rows.find((r) => r.team === team);
+  if (own === undefined) return undefined;
+  // A shared place is said as shared, naming the teams it is shared with (equal scores, equal rank).
+  const tied = tiedWith(rows, team).map((r) => r.name);
+  return {
+    rank: own.rank,
+    tied: tied.length > 0,
+    words: { rank: own.rank, of: rows.length, points: Math.round(own.points), teams: nameList(tied, locale) },
+  };
+}

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   leaderboard,
   nameList,
+  ownStanding,
   podiumOrder,
   tiedWith,
 } from '../../../client/classroom/viewModels/leaderboard.ts';
@@ -39,6 +40,22 @@ describe('a tie for first place', () => {
     expect(tiedWith(rows, 't2').map((r) => r.name)).toEqual(['Sichuan']);
     expect(tiedWith(rows, 't3')).toEqual([]);
     expect(tiedWith(rows, 'nobody')).toEqual([]);
+  });
+
+  it("says a team's own standing on the podium, shared or alone, in both languages", () => {
+    const t1 = ownStanding(rows, 't1', 'en')!;
+    expect(t1).toEqual({
+      rank: 1,
+      tied: true,
+      words: { rank: 1, of: 4, points: 1000, teams: 'Cantonese' },
+    });
+    expect(translate('en', 'cls.podium.ownTied', t1.words)).toBe(
+      'Your team shares #1 of 4 with Cantonese: 1000 points',
+    );
+    const t3 = ownStanding(rows, 't3', 'zh-CN')!;
+    expect(t3.tied).toBe(false);
+    expect(translate('zh-CN', 'cls.podium.own', t3.words)).toBe('你的队伍最终排第 3/4 名，共 912 分');
+    expect(ownStanding(rows, 'nobody', 'en')).toBeUndefined();
   });
 
   it('says a shared place as shared, in both languages', () => {
