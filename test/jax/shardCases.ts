@@ -119,6 +119,30 @@ export const CURATED: readonly ShardCase[] = [
       { shape: [16, 32], spec: [] },
     ],
   },
+  // A sum over dims split on different axes is combined one dim at a time (sequence parallelism's layer-norm
+  // gain gradient: tokens split by batch over x and by sequence over y).
+  {
+    name: 'sum over batch on x and sequence on y: one all-reduce per axis',
+    mesh: XY,
+    op: 'einsum',
+    equation: 'bsh,bsh->h',
+    operands: [
+      { shape: [4, 8, 16], spec: ['x', 'y'] },
+      { shape: [4, 8, 16], spec: ['x', 'y'] },
+    ],
+    out: [null],
+  },
+  {
+    name: 'sum over one dim split on both axes: one all-reduce over both',
+    mesh: XY,
+    op: 'einsum',
+    equation: 'bsh,bsh->h',
+    operands: [
+      { shape: [4, 8, 16], spec: [['x', 'y']] },
+      { shape: [4, 8, 16], spec: [['x', 'y']] },
+    ],
+    out: [null],
+  },
   reshard('reshard: all-gather', ['x', null], []),
   reshard('reshard: all-slice (no communication)', [], ['x', null]),
   reshard('reshard: all-to-all', ['x', null], [null, 'x']),

@@ -260,7 +260,7 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     refused: 0,
   },
   'seasoning-ledgers': {
-    score: 31965.71126751745,
+    score: 31970.28959730929,
     plan: {
       mode: 'auto',
       specs: {},
@@ -331,7 +331,7 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     refused: 4,
   },
   'the-banquet': {
-    score: 81397.43370635874,
+    score: 81844.81095838631,
     plan: {
       mode: 'auto',
       specs: {},
@@ -413,12 +413,12 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     refused: 25,
   },
   'the-profiler': {
-    score: 37315.094295454226,
+    score: 37338.71612753646,
     plan: {
       mode: 'auto',
       specs: {},
       manual: null,
-      pipeline: { microbatches: 64, schedule: 'interleaved', virtualStages: 3 },
+      pipeline: { microbatches: 128, schedule: 'interleaved', virtualStages: 2 },
       recompute: 'none',
       zeroStage: 0,
       sequenceParallel: true,

@@ -5,7 +5,7 @@
 //   it (`--fp16`, no asynchronous tensor-parallel backward, no gradient-accumulation fusion):
 //     3.6B  (TP 2, 64 GPUs, batch 512, microbatch 16)                3.697 s (138 TFLOP/s) → ours +0.3%
 //     145.6B (TP 8 × PP 8, 1536 GPUs, batch 2304, microbatch 2, v 2,
-//             gradients all-reduced after the schedule, `--DDP-impl local`) 24.817 s (148 TFLOP/s) → ours +0.3%
+//             gradients all-reduced after the schedule, `--DDP-impl local`) 24.817 s (148 TFLOP/s) → ours −0.3%
 //   Korthikanti et al. 2022 Table 5, 22B (TP 8, 8 GPUs, batch 4, microbatch 4), Megatron-LM of 2022:
 //     full recompute                                                1.42 s → ours +2.3%
 //     sequence parallelism + selective recompute                   1.10 s → ours −2.6%

@@ -69,6 +69,7 @@ const holeyPlan = (p: OperandPlan): OperandPlan => ({
   natural: holeyDims(p.natural),
   maxOver: p.maxOver,
   ...(p.via ? { via: p.via.map((s) => (s ? holeyDims(s) : undefined)) } : {}),
+  ...(p.partialGroups ? { partialGroups: p.partialGroups } : {}),
 });
 
 /** Plans every op of `program` under `shardings` (one per value, from propagateShardings). */
@@ -145,8 +146,22 @@ export function partitionProgram(
         bytesPerDevice: allReduceBytes(elements, n, DTYPE_BYTES[v.dtype]),
       });
     }
-    const resultSteps = reshard(v.id, p.natural, target, v.id, 'result');
-    if (!resultSteps.ok) return resultSteps;
+    // Partial sums over several reduced dims: all-reduced one dim at a time (OperandPlan.partialGroups), the
+    // last one by the reshard to the propagated sharding (an all-reduce, or a reduce-scatter).
+    const groups = p.partialGroups ?? [];
+    const combined: ReshardStep[] = [];
+    let partial = p.natural;
+    for (const group of groups.slice(0, -1)) {
+      if (group.some((a) => target.unreduced.includes(a))) continue; // left pending in the result
+      const next = { dims: partial.dims, unreduced: partial.unreduced.filter((a) => !group.includes(a)) };
+      const steps = reshard(v.id, partial, next, v.id, 'result');
+      if (!steps.ok) return steps;
+      combined.push(...steps.value);
+      partial = next;
+    }
+    const rest = reshard(v.id, partial, target, v.id, 'result');
+    if (!rest.ok) return rest;
+    const resultSteps = [...combined, ...rest.value];
     const localOperands = operandIds.map((id, i) =>
       localShape(mesh, p.operands[i]!, program.values[id]!.shape),
     );
@@ -165,7 +180,7 @@ export function partitionProgram(
       operandShardings: p.operands,
       natural: p.natural,
       maxOver: p.maxOver,
-      resultSteps: resultSteps.value,
+      resultSteps,
       flopsPerDevice,
     });
   }
