@@ -37,9 +37,7 @@ export interface OperandPlan {
 }
 
 /** Axes by reduced dim (dim index in the operand), non-empty ones in XLA's order: 1, 2, …, then 0. */
-export function xlaPartialGroups(
-  byDim: readonly { readonly dim: number; readonly axes: DimAxes }[],
-): DimAxes[] {
+function xlaPartialGroups(byDim: readonly { readonly dim: number; readonly axes: DimAxes }[]): DimAxes[] {
   const rank = (d: number) => (d === 0 ? Number.MAX_SAFE_INTEGER : d);
   return byDim
     .filter((g) => g.axes.length > 0)

@@ -165,6 +165,15 @@ function task(
   };
 }
 
+/**
+ * Parameters the backward gathers again (ZeRO-3 under `megatronRegathers`): under full recompute their
+ * forward gathers serve the recompute and the backward together, once per microbatch.
+ */
+export const regatheredParameters = (cs: readonly PricedCollective[]): ReadonlySet<ValueId> =>
+  new Set(
+    cs.filter((c) => c.phase === 'backward' && c.role === 'parameter' && c.regather).map((c) => c.value),
+  );
+
 /** Plans `spec` on `mesh` and prices it; planning errors come back as results. */
 export function blockCost(
   mesh: Mesh,
@@ -188,15 +197,11 @@ export function blockCost(
   const forward = task(price, 'forward', ctx, undefined, flat.gatherBytes);
   const core = task(price, 'forward', ctx, new Set(spec.core));
   // Full recompute runs the forward again just before the backward, and the parameters it gathers are the
-  // ones the backward reads: XLA's rematerialised all-gather feeds the backward, and DeepSpeed keeps a
-  // parameter used again within `stage3_max_reuse_distance` (10⁹ elements by default). So ZeRO-3 moves a
-  // layer's parameters twice per microbatch with full recompute, as without it (Rajbhandari et al. 2020 §7:
-  // 3Ψ with the gradients' reduce-scatter); the backward's re-gathers stand for the recompute's gathers.
-  const regathered = new Set(
-    price.collectives
-      .filter((c) => c.phase === 'backward' && c.role === 'parameter' && c.regather)
-      .map((c) => c.value),
-  );
+  // ones the backward reads: XLA's rematerialised all-gather feeds the backward (DeepSpeed keeps a weight only
+  // within `stage3_max_reuse_distance`, which `zero3Hooks` replays). So ZeRO-3 moves a layer's parameters
+  // twice per microbatch with full recompute, as without it (Rajbhandari et al. 2020 §7: 3Ψ with the
+  // gradients' reduce-scatter); the backward's re-gathers stand for the recompute's gathers.
+  const regathered = regatheredParameters(price.collectives);
   const refetch = task(
     {
       ...price,

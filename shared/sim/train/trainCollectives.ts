@@ -5,13 +5,14 @@
 // optimizer's once per step — and the bytes that device sends per step on each kind of link, pipeline
 // sends included.
 import type { PricedCollective } from '../cost/pricePlan.ts';
+import { regatheredParameters } from './blockCost.ts';
 import type { TrainSimulation } from './simulateTrain.ts';
 import { deviceLayers } from './stageLayers.ts';
 
 /** One collective of a block, with what it costs the critical device per step. */
 export interface CollectiveLine {
   readonly block: 'layer' | 'output' | 'experts';
-  /** The value whose data moves (`attn_pre_raw`, `grad/w1`, …), named `tensor` as `sim shard` and `export` name it. */
+  /** The value whose data moves (`attn_pre_raw`, `grad/w1`, …), `tensor` as `sim shard` and `export` say. */
   readonly tensor: string;
   readonly kind: PricedCollective['kind'];
   readonly axes: readonly string[];
@@ -37,7 +38,7 @@ export function stepCollectives(sim: TrainSimulation): {
   const layersOnDevice = deviceLayers(sim.stageLayers, p, d);
   const ownsOutput = d === p - 1;
   // A forward gather of a parameter the backward re-gathers runs once per microbatch under full recompute
-  // too: the recompute's gathered copy is the backward's (blockCost.ts), priced as the backward's re-gather.
+  // too: the recompute's gathered copy is the backward's (blockCost.ts `regatheredParameters`).
   const count = (c: Pick<PricedCollective, 'role' | 'phase'>, regathered = false) =>
     c.role === 'gradient' || c.role === 'update'
       ? 1
@@ -64,11 +65,7 @@ export function stepCollectives(sim: TrainSimulation): {
   const lines = (block: 'layer' | 'output', copies: number): CollectiveLine[] => {
     const b = block === 'layer' ? blocks.layer : blocks.output;
     const names = b.plan.program.values;
-    const regathered = new Set(
-      b.price.collectives
-        .filter((c) => c.phase === 'backward' && c.role === 'parameter' && c.regather)
-        .map((c) => c.value),
-    );
+    const regathered = regatheredParameters(b.price.collectives);
     return b.price.collectives
       .filter((c) => c.timeS > 0 && c.bytesPerDevice > 0)
       .map((c) =>
