@@ -9,6 +9,7 @@
 // slices its part): a listed reduce-scatter counts as an all-reduce, and the game's all-slice (a local
 // slice, no traffic) as nothing (docs/conformance.md).
 import { beforeAll, describe, expect, it } from 'vitest';
+import { evaluatePlan } from '../../shared/game/evaluatePlan.ts';
 import { exportPlan, type PlanExport } from '../../shared/game/exportPlan.ts';
 import type { Level } from '../../shared/game/level.ts';
 import { LEVELS } from '../../shared/game/levels/index.ts';
@@ -276,6 +277,33 @@ describe.skipIf(!JAX_AVAILABLE)(
       expect(collectiveKeys(hloCollectives(r.hlo!, c.exported.mesh.axes))).toEqual(
         expectedKeys(c.name, collectiveKeys(onCpu(c.exported.collectives)), BANQUET_DIFFERENCES),
       );
+    });
+
+    // The price as well as the list: under ZeRO-3 with full recompute XLA gathers each weight twice per
+    // microbatch (forward, recompute; the backward reads the recompute's copy), and the step is priced with
+    // as many (blockCost.ts `regatheredParameters`). Counted over the tensors the export shards by its specs
+    // (the weights and the QKV bias; the other vectors are DeepSpeed's flat partitions in the price and
+    // replicated in the export). A weight's backward gather runs once per layer and microbatch, so the priced
+    // runs over it count the gathers of one layer's step: 10, the old price 14.
+    it('seasoning-ledgers zero3: as many ZeRO-3 gathers priced per layer and microbatch as XLA compiles', () => {
+      const level = LEVELS.find((l) => l.id === 'seasoning-ledgers')!;
+      const c = cases.find((x) => x.name === 'seasoning-ledgers zero3')!;
+      const overData = (x: { kind: string; axes: readonly string[] }) =>
+        x.kind === 'all-gather' && x.axes.join() === 'data';
+      const compiled = hloCollectives(results.get(c.name)!.hlo!, c.exported.mesh.axes).filter(overData);
+      const sharded = new Set(c.exported.collectives.filter(overData).map((x) => x.tensor));
+      const evaluated = evaluatePlan(level, level.lessonPlans!.zero3!);
+      if (!evaluated.ok) throw new Error(evaluated.error.message);
+      const gathers = evaluated.evaluation.pricing.collectives.filter(
+        (x) =>
+          x.role === 'parameter' &&
+          overData(x) &&
+          x.scope?.startsWith('layer') === true &&
+          sharded.has(x.tensor),
+      );
+      const once = Math.min(...gathers.map((x) => x.perStep!));
+      expect(gathers.reduce((n, x) => n + x.perStep! / once, 0)).toBe(compiled.length);
+      expect(compiled.length).toBe(10);
     });
   },
 );
