@@ -137,7 +137,11 @@ export function renderPlayerPhase(
         own
           ? h(
               'p',
-              { class: 'lead own-result', 'data-rank': String(own.rank), 'data-tied': String(own.tied) },
+              {
+                class: 'lead own-result',
+                'data-rank': String(own.words.rank),
+                'data-tied': String(own.tied),
+              },
               t(own.tied ? 'cls.results.ownTied' : 'cls.results.own', own.words),
             )
           : h('p', { class: 'muted' }, t('cls.results.waiting')),
@@ -163,7 +167,7 @@ export function renderPlayerPhase(
         own
           ? h(
               'h2',
-              { class: 'own-result', 'data-rank': String(own.rank), 'data-tied': String(own.tied) },
+              { class: 'own-result', 'data-rank': String(own.words.rank), 'data-tied': String(own.tied) },
               t(own.tied ? 'cls.podium.ownTied' : 'cls.podium.own', own.words),
             )
           : null,

@@ -85,15 +85,12 @@ export function ownStanding(
   }[],
   team: string,
   locale: Locale,
-):
-  | { rank: number; tied: boolean; words: { rank: number; of: number; points: number; teams: string } }
-  | undefined {
+): { tied: boolean; words: { rank: number; of: number; points: number; teams: string } } | undefined {
   const own = rows.find((r) => r.team === team);
   if (own === undefined) return undefined;
   // A shared place is said as shared, naming the teams it is shared with (equal scores, equal rank).
   const tied = tiedWith(rows, team).map((r) => r.name);
   return {
-    rank: own.rank,
     tied: tied.length > 0,
     words: { rank: own.rank, of: rows.length, points: Math.round(own.points), teams: nameList(tied, locale) },
   };
