@@ -17,6 +17,7 @@ import type {
 } from './SessionStore.ts';
 import { withLatestPlans } from './latestPlans.ts';
 import { GroupCommit } from './GroupCommit.ts';
+import { enableWal } from './enableWal.ts';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS sessions (
@@ -129,7 +130,7 @@ export class SqliteSessionStore implements SessionStore {
   constructor(dbPath: string) {
     if (dbPath !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(dbPath)), { recursive: true });
     this.db = new Database(dbPath);
-    this.db.pragma('journal_mode = WAL');
+    enableWal(this.db);
     this.db.pragma('synchronous = NORMAL');
     this.db.exec(SCHEMA);
     addMissingColumns(this.db);
