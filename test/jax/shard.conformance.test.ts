@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parseShardRequest, shardOp, type ShardReport } from '../../shared/sim/shardOp/shardOp.ts';
 import { collectiveKeys, hloCollectives } from './hloCollectives.ts';
 import { JAX_AVAILABLE, runJax, type JaxResult } from './jaxOracle.ts';
-import { CURATED, INVALID, randomCases, type ShardCase } from './shardCases.ts';
+import { CURATED, INVALID, randomCases, randomOutCases, type ShardCase } from './shardCases.ts';
 
 /**
  * Seeded random cases and the share of them that must agree: 99.5% measured on JAX 0.10.2 (78.0% before the
@@ -17,6 +17,12 @@ import { CURATED, INVALID, randomCases, type ShardCase } from './shardCases.ts';
  */
 const RANDOM_CASES = 200;
 const RANDOM_FLOOR = 0.99;
+/**
+ * The same with `out` given (jit's out_shardings): 88.5% measured on JAX 0.10.2 (82.5% before out_shardings were
+ * planned as a constraint on the result and replicated operands stopped being permuted; docs/conformance.md).
+ * XLA's choices left are its dot partitioner's with a wanted output sharding, not modelled yet.
+ */
+const RANDOM_OUT_FLOOR = 0.88;
 
 /**
  * Curated cases where XLA's compiled choice differs from the game's, and invalid specs whose JAX 0.10.2
@@ -82,7 +88,8 @@ const job = (c: ShardCase) => ({ kind: c.op, ...request(c), mesh: c.mesh, id: c.
 
 describe.skipIf(!JAX_AVAILABLE)('sim shard against XLA (JAX 0.10.2)', () => {
   const random = randomCases(RANDOM_CASES, 12);
-  const all = [...CURATED, ...INVALID, ...random];
+  const randomOut = randomOutCases(RANDOM_CASES, 12);
+  const all = [...CURATED, ...INVALID, ...random, ...randomOut];
   const results = new Map<string, JaxResult>();
   beforeAll(async () => {
     (await runJax(all.map(job), 8)).forEach((r, i) => results.set(all[i]!.name, r));
@@ -105,27 +112,30 @@ describe.skipIf(!JAX_AVAILABLE)('sim shard against XLA (JAX 0.10.2)', () => {
     else expect(withoutPath(mine!)).toEqual(theirs);
   });
 
-  it(`agrees on at least ${RANDOM_FLOOR * 100}% of ${RANDOM_CASES} seeded random einsums`, () => {
-    const disagree = random.filter(
+  it.each([
+    ['seeded random einsums', random, RANDOM_FLOOR],
+    ['seeded random einsums with out given', randomOut, RANDOM_OUT_FLOOR],
+  ] as const)(`agrees on enough of ${RANDOM_CASES} %s`, (what, cases, floor) => {
+    const disagree = cases.filter(
       (c) => JSON.stringify(core(c)) !== JSON.stringify(xla(c, results.get(c.name)!)),
     );
-    const rate = 1 - disagree.length / random.length;
+    const rate = 1 - disagree.length / cases.length;
     const buckets = new Map<string, string[]>();
     for (const c of disagree) {
       const [mine, theirs] = [core(c), xla(c, results.get(c.name)!)];
       const why = cause(c, mine, theirs);
       buckets.set(why, [
         ...(buckets.get(why) ?? []),
-        `${c.name} ${JSON.stringify(c.operands.map((o) => o.spec))}: core ${JSON.stringify(mine)} xla ${JSON.stringify(theirs)}`,
+        `${c.name} ${JSON.stringify(c.operands.map((o) => o.spec))}${c.out ? ` → ${JSON.stringify(c.out)}` : ''}: core ${JSON.stringify(mine)} xla ${JSON.stringify(theirs)}`,
       ]);
     }
     console.info(
-      `sim shard vs XLA: ${(rate * 100).toFixed(1)}% of ${random.length} random cases agree` +
+      `sim shard vs XLA: ${(rate * 100).toFixed(1)}% of ${cases.length} ${what} agree` +
         [...buckets]
           .sort((a, b) => b[1].length - a[1].length)
-          .map(([why, cases]) => `\n ${cases.length} × ${why}${cases.map((l) => `\n    ${l}`).join('')}`)
+          .map(([why, list]) => `\n ${list.length} × ${why}${list.map((l) => `\n    ${l}`).join('')}`)
           .join(''),
     );
-    expect(rate).toBeGreaterThanOrEqual(RANDOM_FLOOR);
+    expect(rate).toBeGreaterThanOrEqual(floor);
   });
 });

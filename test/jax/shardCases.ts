@@ -170,6 +170,43 @@ export const CURATED: readonly ShardCase[] = [
       { shape: [16, 32], spec: ['x'] },
     ],
   },
+  // out_shardings compile as with_sharding_constraint on the result: the einsum is partitioned as its operands
+  // say, then resharded (here gathered once, not both operands gathered first).
+  {
+    name: 'out_shardings replicated, batch split: the result gathered once',
+    mesh: [['x', 2]],
+    op: 'einsum',
+    equation: 'bij,bjk->bik',
+    operands: [
+      { shape: [4, 8, 8], spec: ['x'] },
+      { shape: [4, 8, 8], spec: ['x'] },
+    ],
+    out: [],
+  },
+  // With the other operand replicated, a group conflict is resharded to the result's layout, not permuted
+  // onto the free axis.
+  {
+    name: 'replicated other operand, contracting dim on x, result wanted on x: one all-gather',
+    mesh: XY,
+    op: 'einsum',
+    equation: 'ij,kj->ik',
+    operands: [
+      { shape: [8, 16], spec: [] },
+      { shape: [8, 16], spec: [null, 'x'] },
+    ],
+    out: ['x', null],
+  },
+  {
+    name: 'replicated other operand, contracting dim on y, result wanted on y: one all-to-all',
+    mesh: XY,
+    op: 'einsum',
+    equation: 'ij,kj->ik',
+    operands: [
+      { shape: [8, 16], spec: [null, 'y'] },
+      { shape: [8, 16], spec: [] },
+    ],
+    out: ['y', null],
+  },
 ];
 
 /** Invalid specs: JAX's error type and message must be the core's. */
@@ -261,4 +298,21 @@ export function randomCases(n: number, seed: number): ShardCase[] {
       operands: shapes.map((shape) => ({ shape, spec: randomSpec(rng, shape.length, axes) })),
     };
   });
+}
+
+/**
+ * `n` seeded random einsums with `out` given (jit's out_shardings): `randomCases`' operands, and a random
+ * spec for the result drawn the same way.
+ */
+export function randomOutCases(n: number, seed: number): ShardCase[] {
+  const rng = createRng(seed + 1);
+  return randomCases(n, seed).map((c) => ({
+    ...c,
+    name: `${c.name}, out given`,
+    out: randomSpec(
+      rng,
+      c.equation!.split('->')[1]!.length,
+      c.mesh.map(([a]) => a),
+    ),
+  }));
 }

@@ -130,7 +130,12 @@ export function shardOp(req: ShardRequest): Result<ShardReport> {
     );
     if (!eq.ok) return eq;
     if (eq.value.inputs.length !== 2) return bad('equation', 'sim shard plans two-operand einsums');
-    b.output('out', b.einsum(req.equation!, ids[0]!, ids[1]!, 'out'));
+    const result = b.einsum(req.equation!, ids[0]!, ids[1]!, 'out');
+    // jit's out_shardings compile as with_sharding_constraint on the returned value does (the same HLO on
+    // JAX 0.10.2): the einsum is partitioned as propagation decides, then resharded to `out`. A malformed
+    // spec is left to planAuto, which reports it as out_shardings'.
+    const spec = req.out === undefined ? undefined : canonicalizeSpec(req.out);
+    b.output('out', spec?.ok === true ? b.constraint(result, spec.value, 'out_shardings') : result);
   } else {
     const spec = canonicalizeSpec(req.out);
     if (!spec.ok) return spec;

@@ -8,7 +8,10 @@
 //      the input is sliced by y and the partial results all-reduced over y. Those axes may split the dim
 //      into a multiple of its blocks (x=2 onto y=4) where the other operand is already split like the
 //      result on the group's axes: each block is sliced, then permuted (a refinement, reshard.ts), as XLA
-//      does;
+//      does. Not where the other operand is replicated (the result's axes then come from a constraint on
+//      it): XLA slices that operand as it needs and reshards this one to the result's layout, all-gather
+//      or all-to-all, with no permute (ij,kj->ik on x=2,y=2, A whole, B's j on x, the result wanted with
+//      i on x: one all-gather of B over x);
 //   2. contracting mismatch: both operands shard a contracting label on different axes of equal count (a
 //      pure permutation of blocks): the smaller operand moves onto the larger's axes (equal sizes: the
 //      first moves), then case 3.
@@ -43,13 +46,14 @@ export function alignEinsumOperands(
     const j = (1 - k) as 0 | 1;
     const dims: DimAxes[] = op.dims.map((axes) => [...axes]);
     const other = operands[j];
+    const otherReplicated = other.dims.every((axes) => axes.length === 0);
     const holds = () => new Set([...dims.flat(), ...op.unreduced]);
     op.dims.forEach((axes, d) => {
       if (axes.length === 0 || planned[k]!.dims[d]!.length > 0) return;
       const label = inputs[k][d]!;
       const n = shardCount(mesh, axes);
       let to: DimAxes | undefined;
-      if (axes.every((x) => group.has(x))) {
+      if (axes.every((x) => group.has(x)) && !otherReplicated) {
         const rest = holds();
         axes.forEach((x) => rest.delete(x));
         const free = mesh.axes.map((a) => a.name).filter((x) => !group.has(x) && !rest.has(x));

@@ -165,11 +165,12 @@ export function partitionProgram(
     const localOperands = operandIds.map((id, i) =>
       localShape(mesh, p.operands[i]!, program.values[id]!.shape),
     );
-    // A row lookup copies rows (no FLOPs); a scatter-add adds one per update element.
+    // A row lookup copies rows and a constraint is the identity (no FLOPs); a scatter-add adds one per
+    // update element.
     const flopsPerDevice =
       v.node.kind === 'einsum'
         ? einsumFlops(unwrapEq(v.node.equation, localOperands))
-        : v.node.kind === 'take'
+        : v.node.kind === 'take' || v.node.kind === 'constraint'
           ? 0
           : v.node.kind === 'reduce' || v.node.kind === 'scatterAdd'
             ? sizeOf(localOperands[0]!)
