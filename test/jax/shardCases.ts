@@ -183,6 +183,18 @@ export const CURATED: readonly ShardCase[] = [
     ],
     out: [],
   },
+  // Batch-split alike in both operands, wanted split on i: XLA partitions on the batch and reshards the result.
+  {
+    name: 'batch split in both, result wanted on i: batch-split product, one all-to-all',
+    mesh: X4,
+    op: 'einsum',
+    equation: 'bij,bjk->bik',
+    operands: [
+      { shape: [4, 8, 8], spec: ['x'] },
+      { shape: [4, 8, 8], spec: ['x'] },
+    ],
+    out: [null, 'x', null],
+  },
   // With the other operand replicated, a group conflict is resharded to the result's layout, not permuted
   // onto the free axis.
   {

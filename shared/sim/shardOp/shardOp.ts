@@ -132,8 +132,9 @@ export function shardOp(req: ShardRequest): Result<ShardReport> {
     if (eq.value.inputs.length !== 2) return bad('equation', 'sim shard plans two-operand einsums');
     const result = b.einsum(req.equation!, ids[0]!, ids[1]!, 'out');
     // jit's out_shardings compile as with_sharding_constraint on the returned value does (the same HLO on
-    // JAX 0.10.2): the einsum is partitioned as propagation decides, then resharded to `out`. A malformed
-    // spec is left to planAuto, which reports it as out_shardings'.
+    // JAX 0.10.2). Planned as a constraint after the einsum, the einsum takes its operands' layout where the
+    // wanted one does not conflict and the result is resharded after it, as XLA's dot partitioner computes
+    // (docs/conformance.md, rule 8). A malformed spec is left to planAuto, which reports it as out_shardings'.
     const spec = req.out === undefined ? undefined : canonicalizeSpec(req.out);
     b.output('out', spec?.ok === true ? b.constraint(result, spec.value, 'out_shardings') : result);
   } else {

@@ -11,6 +11,7 @@ import type { Mesh } from '../mesh.ts';
 import type { Program, Value } from '../program/ir.ts';
 import { shardCount, shardingsEqual, type DimAxes, type Sharding } from '../sharding.ts';
 import { sizeOf } from '../tensor/ndarray.ts';
+import { batchFirstTarget } from './batchFirstTarget.ts';
 import { alignEinsumOperands } from './alignEinsumOperands.ts';
 import { einsumLabels } from './opFactors.ts';
 import { scatterIntoOwnRows } from './scatterIntoOwnRows.ts';
@@ -160,17 +161,19 @@ export interface EinsumSizes {
  * non-contracting dimensions", dot_handler.cc) reshards the operand whose own dims carry the result's split to
  * that split and replicates the other. [2,8,64]·[64,32]{x on v} wanted as P(None, None, 'x') all-to-alls the
  * table from rows to columns (the tasting menu's token embedding); wanted as P('x') on the [16,64] input it
- * slices that input and all-gathers the table.
+ * slices that input and all-gathers the table. A batch-split product wanted in another layout is computed
+ * batch-split (`batchFirstTarget`); its natural sharding is then not `wanted`, and the result is resharded.
  */
 export function planEinsum(
   equation: string,
   operands: readonly [Sharding, Sharding],
-  target: Sharding,
+  wanted: Sharding,
   sizes?: EinsumSizes,
 ): OperandPlan {
-  const plain = planEinsumAt(equation, operands, target, sizes);
-  if (!sizes) return plain;
+  if (!sizes) return planEinsumAt(equation, operands, wanted, sizes);
   const { inputs, output } = einsumLabels(equation);
+  const target = batchFirstTarget(inputs, output, operands, wanted) ?? wanted;
+  const plain = planEinsumAt(equation, operands, target, sizes);
   const moved = alignEinsumOperands(
     sizes.mesh,
     inputs,

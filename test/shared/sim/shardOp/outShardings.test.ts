@@ -96,4 +96,27 @@ describe('sim shard: out_shardings', () => {
       ok: true,
     });
   });
+
+  it('a batch-split product wanted split on i is computed batch-split, then one all-to-all', () => {
+    // b on x=4 in both: local [1,8,8]·[1,8,8], 2·8·8·8 = 1024 FLOPs; the [1,8,8] f32 result block (256 B) is
+    // all-to-all'd to i on x, sending 3/4 of it: 192 B. It used to gather the second operand (768 B) and
+    // all-to-all the first.
+    expect(
+      run({
+        mesh: { axes: [['x', 4]] },
+        op: 'einsum',
+        equation: 'bij,bjk->bik',
+        operands: [
+          { shape: [4, 8, 8], spec: ['x'] },
+          { shape: [4, 8, 8], spec: ['x'] },
+        ],
+        out: [null, 'x', null],
+      }),
+    ).toEqual({
+      spec: [null, 'x', null],
+      collectives: [['all-to-all', 'x', 'out', 192]],
+      flops: 1024,
+      ok: true,
+    });
+  });
 });
