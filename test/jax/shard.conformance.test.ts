@@ -73,9 +73,15 @@ function core(c: ShardCase): {
   const rep: ShardReport = r.value;
   const spec = [...rep.out.spec];
   while (spec.length > 0 && spec[spec.length - 1] === null) spec.pop();
+  // An all-reduce's group is a set of devices: its axes in mesh order, as the HLO reader names them.
+  const meshOrder = (axes: readonly string[]) => c.mesh.map(([a]) => a).filter((a) => axes.includes(a));
   const cpu = rep.collectives
     .filter((x) => x.kind !== 'all-slice')
-    .map((x) => ({ kind: x.kind === 'reduce-scatter' ? 'all-reduce' : x.kind, axes: x.axes }));
+    .map((x) =>
+      x.kind === 'reduce-scatter' || x.kind === 'all-reduce'
+        ? { kind: 'all-reduce', axes: meshOrder(x.axes) }
+        : { kind: x.kind, axes: x.axes },
+    );
   return { spec, keys: collectiveKeys(cpu) };
 }
 

@@ -143,6 +143,29 @@ export const CURATED: readonly ShardCase[] = [
     ],
     out: [null],
   },
+  // Wanted split over both of the axes it is summed over: XLA reduces them together, one all-reduce over both.
+  {
+    name: 'sum over batch on x and sequence on y, wanted split on (x, y): one reduction over both',
+    mesh: XY,
+    op: 'einsum',
+    equation: 'bsh,bsh->h',
+    operands: [
+      { shape: [4, 8, 16], spec: ['x', 'y'] },
+      { shape: [4, 8, 16], spec: ['x', 'y'] },
+    ],
+    out: [['y', 'x']],
+  },
+  {
+    name: 'sum over batch on x and sequence on y, wanted split by x and by y: one reduction per axis',
+    mesh: X2Y4,
+    op: 'einsum',
+    equation: 'bsh,bsd->hd',
+    operands: [
+      { shape: [4, 8, 16], spec: ['x', 'y'] },
+      { shape: [4, 8, 16], spec: ['x', 'y'] },
+    ],
+    out: ['y', 'x'],
+  },
   reshard('reshard: all-gather', ['x', null], []),
   reshard('reshard: all-slice (no communication)', [], ['x', null]),
   reshard('reshard: all-to-all', ['x', null], [null, 'x']),

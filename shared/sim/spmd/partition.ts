@@ -147,8 +147,12 @@ export function partitionProgram(
       });
     }
     // Partial sums over several reduced dims: all-reduced one dim at a time (OperandPlan.partialGroups), the
-    // last one by the reshard to the propagated sharding (an all-reduce, or a reduce-scatter).
-    const groups = p.partialGroups ?? [];
+    // last one by the reshard to the propagated sharding (an all-reduce, or a reduce-scatter). Where the
+    // result is wanted split over every one of those axes, XLA reduces them together (one all-reduce over all,
+    // then a slice; JAX 0.10.2): `bsh,bsh->h`, b on x and s on y, wanted with h on (x, y).
+    const spent = new Set(target.dims.flat());
+    const together = (p.partialGroups ?? []).every((g) => g.every((a) => spent.has(a)));
+    const groups = together ? [] : (p.partialGroups ?? []);
     const combined: ReshardStep[] = [];
     let partial = p.natural;
     for (const group of groups.slice(0, -1)) {
