@@ -14,21 +14,22 @@ export function batchFirstTarget(
   target: Sharding,
 ): Sharding | undefined {
   if (target.unreduced.length > 0) return undefined;
-  const dims: DimAxes[] = target.dims.map((axes) => [...axes]);
-  let changed = false;
-  [...output].forEach((label, d) => {
+  let dims: DimAxes[] | undefined; // copied on the first change (this runs on every einsum planned)
+  for (let d = 0; d < output.length; d++) {
+    const label = output[d]!;
     const [i0, i1] = [inputs[0].indexOf(label), inputs[1].indexOf(label)];
-    if (i0 < 0 || i1 < 0) return;
+    if (i0 < 0 || i1 < 0) continue;
     const axes = operands[0].dims[i0]!;
-    const same = axes.length > 0 && axes.join() === operands[1].dims[i1]!.join();
-    if (!same || dims[d]!.join() === axes.join()) return;
+    if (axes.length === 0 || !sameAxes(axes, operands[1].dims[i1]!)) continue;
+    const now = dims ?? target.dims;
+    if (sameAxes(now[d]!, axes)) continue;
     // Only where the wanted result spends those axes elsewhere (a conflict, not a missing split).
-    if (!axes.some((x) => dims.some((other, e) => e !== d && other.includes(x)))) return;
-    dims.forEach((other, e) => {
-      if (e !== d) dims[e] = other.filter((x) => !axes.includes(x));
-    });
-    dims[d] = [...axes];
-    changed = true;
-  });
-  return changed ? { dims, unreduced: [] } : undefined;
+    if (!axes.some((x) => now.some((other, e) => e !== d && other.includes(x)))) continue;
+    dims = now.map((other, e) => (e === d ? [...axes] : other.filter((x) => !axes.includes(x))));
+  }
+  return dims === undefined ? undefined : { dims, unreduced: [] };
+}
+
+function sameAxes(a: DimAxes, b: DimAxes): boolean {
+  return a.length === b.length && a.every((x, i) => b[i] === x);
 }

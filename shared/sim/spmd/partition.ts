@@ -150,9 +150,10 @@ export function partitionProgram(
     // last one by the reshard to the propagated sharding (an all-reduce, or a reduce-scatter). Where the
     // result is wanted split over every one of those axes, XLA reduces them together (one all-reduce over all,
     // then a slice; JAX 0.10.2): `bsh,bsh->h`, b on x and s on y, wanted with h on (x, y).
-    const spent = new Set(target.dims.flat());
-    const together = (p.partialGroups ?? []).every((g) => g.every((a) => spent.has(a)));
-    const groups = together ? [] : (p.partialGroups ?? []);
+    const all = p.partialGroups ?? [];
+    const together =
+      all.length > 1 && all.every((g) => g.every((a) => target.dims.some((axes) => axes.includes(a))));
+    const groups = together ? [] : all;
     const combined: ReshardStep[] = [];
     let partial = p.natural;
     for (const group of groups.slice(0, -1)) {
