@@ -54,6 +54,25 @@ const caseTwoSplit = (name: string, out: SpecJson): ShardCase => ({
   ],
 });
 
+/** A product of two [4, 8, 16] token tensors split alike, summed over batch and sequence. */
+const tokenSum = (
+  name: string,
+  spec: SpecJson,
+  out: SpecJson,
+  mesh = XY,
+  equation = 'bsh,bsh->h',
+): ShardCase => ({
+  name,
+  mesh,
+  op: 'einsum',
+  equation,
+  operands: [
+    { shape: [4, 8, 16], spec },
+    { shape: [4, 8, 16], spec },
+  ],
+  out,
+});
+
 /** Cases every one of which must agree with XLA. */
 export const CURATED: readonly ShardCase[] = [
   // How to Scale Your Model, "Sharded matrix multiplication": cases 1–4.
@@ -120,51 +139,21 @@ export const CURATED: readonly ShardCase[] = [
   },
   // A sum over dims split on different axes is combined one dim at a time (sequence parallelism's layer-norm
   // gain gradient: tokens split by batch over x and by sequence over y).
-  {
-    name: 'sum over batch on x and sequence on y: one all-reduce per axis',
-    mesh: XY,
-    op: 'einsum',
-    equation: 'bsh,bsh->h',
-    operands: [
-      { shape: [4, 8, 16], spec: ['x', 'y'] },
-      { shape: [4, 8, 16], spec: ['x', 'y'] },
-    ],
-    out: [null],
-  },
-  {
-    name: 'sum over one dim split on both axes: one all-reduce over both',
-    mesh: XY,
-    op: 'einsum',
-    equation: 'bsh,bsh->h',
-    operands: [
-      { shape: [4, 8, 16], spec: [['x', 'y']] },
-      { shape: [4, 8, 16], spec: [['x', 'y']] },
-    ],
-    out: [null],
-  },
+  tokenSum('sum over batch on x and sequence on y: one all-reduce per axis', ['x', 'y'], [null]),
+  tokenSum('sum over one dim split on both axes: one all-reduce over both', [['x', 'y']], [null]),
   // Wanted split over both of the axes it is summed over: XLA reduces them together, one all-reduce over both.
-  {
-    name: 'sum over batch on x and sequence on y, wanted split on (x, y): one reduction over both',
-    mesh: XY,
-    op: 'einsum',
-    equation: 'bsh,bsh->h',
-    operands: [
-      { shape: [4, 8, 16], spec: ['x', 'y'] },
-      { shape: [4, 8, 16], spec: ['x', 'y'] },
-    ],
-    out: [['y', 'x']],
-  },
-  {
-    name: 'sum over batch on x and sequence on y, wanted split by x and by y: one reduction per axis',
-    mesh: X2Y4,
-    op: 'einsum',
-    equation: 'bsh,bsd->hd',
-    operands: [
-      { shape: [4, 8, 16], spec: ['x', 'y'] },
-      { shape: [4, 8, 16], spec: ['x', 'y'] },
-    ],
-    out: ['y', 'x'],
-  },
+  tokenSum(
+    'sum over batch on x and sequence on y, wanted split on (x, y): one reduction over both',
+    ['x', 'y'],
+    [['y', 'x']],
+  ),
+  tokenSum(
+    'sum over batch on x and sequence on y, wanted split by x and by y: one reduction per axis',
+    ['x', 'y'],
+    ['y', 'x'],
+    X2Y4,
+    'bsh,bsd->hd',
+  ),
   reshard('reshard: all-gather', ['x', null], []),
   reshard('reshard: all-slice (no communication)', [], ['x', null]),
   reshard('reshard: all-to-all', ['x', null], [null, 'x']),
