@@ -19,12 +19,13 @@ import { CURATED, INVALID, type ShardCase } from './shardCases.ts';
 const RANDOM_CASES = 200;
 const RANDOM_FLOOR = 0.99;
 /**
- * The same with `out` given (jit's out_shardings): 89.0% measured on JAX 0.10.2 (82.5% before out_shardings were
- * planned as a constraint on the result, replicated operands stopped being permuted and batch-split products
- * were computed batch-split; docs/conformance.md rules 8–10). What is left is XLA's dot partitioner meeting a
- * wanted output sharding in ways the core does not model yet; the floor sits one case under the rate.
+ * The same with `out` given (jit's out_shardings): 91.5% measured on JAX 0.10.2 (82.5% before out_shardings were
+ * planned as a constraint on the result, replicated operands stopped being permuted, batch-split products were
+ * computed batch-split and case 2 stopped taking partial sums for a split only the wanted result asks for;
+ * docs/conformance.md rules 8–11). What is left is XLA's dot partitioner meeting a wanted output sharding in
+ * ways the core does not model yet; the floor sits one case under the rate.
  */
-const RANDOM_OUT_FLOOR = 0.885;
+const RANDOM_OUT_FLOOR = 0.91;
 
 /**
  * Curated cases where XLA's compiled choice differs from the game's, and invalid specs whose JAX 0.10.2

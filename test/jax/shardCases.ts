@@ -194,6 +194,19 @@ export const CURATED: readonly ShardCase[] = [
     ],
     out: [],
   },
+  // Case 2 with the result wanted split on an axis no operand can bring to that dim: XLA gathers the sharded
+  // operand rather than take partial sums.
+  {
+    name: 'case 2, result wanted split on an axis the operands do not hold there: all-gather, no all-reduce',
+    mesh: X2Y4,
+    op: 'einsum',
+    equation: 'ij,kj->ik',
+    operands: [
+      { shape: [8, 16], spec: [] },
+      { shape: [8, 16], spec: [null, 'x'] },
+    ],
+    out: [null, 'y'],
+  },
   // Batch-split alike in both operands, wanted split on i: XLA partitions on the batch and reshards the result.
   {
     name: 'batch split in both, result wanted on i: batch-split product, one all-to-all',

@@ -223,6 +223,16 @@ function planEinsumAt(
     const axes = k === 0 ? a : b;
     const group = new Set(target.dims.flat());
     if (target.unreduced.length > 0) return [];
+    // A group axis the operands cannot bring to the result's dim (no operand holding it has that dim) comes
+    // from a constraint on the result alone: XLA then gathers (`ij,kj->ik` on x=2,y=4, B's j on x, the result
+    // wanted with k on y: an all-gather over x, not an all-reduce).
+    const fromOperands = (x: string) =>
+      operands.some(
+        (o, m) =>
+          o.dims.some((held) => held.includes(x)) &&
+          [...inputs[m as 0 | 1]].some((l) => target.dims[output.indexOf(l)]?.includes(x) === true),
+      );
+    if ([...group].some((x) => !fromOperands(x))) return [];
     const other = operands[1 - k]!;
     // The result wanted split on the contracting axes: no partial sums (see above), the operand is gathered
     // on its contracting dim (with its own dims on the result's axes, an all-to-all).

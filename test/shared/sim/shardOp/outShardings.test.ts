@@ -61,6 +61,15 @@ describe('sim shard: out_shardings', () => {
       [['all-to-all', 'y', 'operand0', 128]],
       1024,
     ],
+    // B [8,16] with j on x=2, wanted k on y=4: B sliced by y for free to a [2,8] block (64 B), all-gathered
+    // over x; A whole. Local [8,16]·[2,16]ᵀ: 2·8·2·16 = 512 FLOPs. It was A sliced by x and the [8,2] partial
+    // sums all-reduced over x.
+    [
+      'case 2, result wanted split on an axis the operands do not hold there: all-gather, no all-reduce',
+      [null, 'y'],
+      [['all-gather', 'x', 'operand1', 64]],
+      512,
+    ],
   ] as const)('%s', (name, spec, collectives, flops) => {
     expect(run(name)).toEqual({ spec, collectives, flops, ok: true });
   });
