@@ -19,13 +19,14 @@ import { CURATED, INVALID, type ShardCase } from './shardCases.ts';
 const RANDOM_CASES = 200;
 const RANDOM_FLOOR = 0.99;
 /**
- * The same with `out` given (jit's out_shardings): 91.5% measured on JAX 0.10.2 (82.5% before out_shardings were
+ * The same with `out` given (jit's out_shardings): 92.0% measured on JAX 0.10.2 (82.5% before out_shardings were
  * planned as a constraint on the result, replicated operands stopped being permuted, batch-split products were
- * computed batch-split and case 2 stopped taking partial sums for a split only the wanted result asks for;
- * docs/conformance.md rules 8–11). What is left is XLA's dot partitioner meeting a wanted output sharding in
- * ways the core does not model yet; the floor sits one case under the rate.
+ * computed batch-split, case 2 stopped taking partial sums for a split only the wanted result asks for and an
+ * axis moved onto another of its size by an all-to-all and a permute; docs/conformance.md rules 8–12). What is
+ * left is XLA's dot partitioner meeting a wanted output sharding in ways the core does not model yet; the
+ * floor sits one case under the rate.
  */
-const RANDOM_OUT_FLOOR = 0.91;
+const RANDOM_OUT_FLOOR = 0.915;
 
 /**
  * Curated cases where XLA's compiled choice differs from the game's, and invalid specs whose JAX 0.10.2

@@ -159,6 +159,10 @@ export const CURATED: readonly ShardCase[] = [
   reshard('reshard: all-to-all', ['x', null], [null, 'x']),
   reshard('reshard: two axes swapped', ['x', 'y'], ['y', 'x']),
   reshard('reshard: nothing to do', ['x', 'y'], ['x', 'y']),
+  // Another dim and another axis of the same size: an all-to-all, then a permute that renames the axis.
+  reshard('reshard: onto another axis on another dim: all-to-all, then permute', [null, 'x'], ['y', null]),
+  reshard('reshard: the same on x=2,y=4, axes of other sizes: all-gather', [null, 'x'], ['y', null], X2Y4),
+
   // Onto an axis of another size (a refinement): XLA dynamic-slices each block and collective-permutes it.
   reshard('reshard: onto a larger axis, sliced and permuted', ['x', null], ['y', null], X2Y4),
   {

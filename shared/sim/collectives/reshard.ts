@@ -3,12 +3,13 @@
 //   1. unreduced axes the target drops: reduce-scatter onto a dim of the target when they come next there
 //      (the dim's current axes are a prefix of its target axes), else one all-reduce for the rest;
 //   2. then, until every dim matches: a collective-permute when every dim already has its target shard
-//      count; else an all-slice of free axes that come next in a dim's target (free = no communication,
-//      and it shrinks later traffic); else a collective-permute when the target refines every dim (its
-//      blocks lie in the current ones: sliced, then sent); else an all-to-all of a suffix that another dim
-//      wants next; else an
-//      all-gather of the axes of the first dim that stray from its target (the whole mismatched suffix,
-//      re-sliced later if needed).
+//      count; else an all-to-all that moves an axis the target drops to where the target wants a free axis
+//      of the same size, when that leaves every dim at its target count (the permute then renames it);
+//      else an all-slice of free axes that come next in a dim's target (free = no communication, and it
+//      shrinks later traffic); else a collective-permute when the target refines every dim (its blocks lie
+//      in the current ones: sliced, then sent); else an all-to-all of a suffix that another dim wants next;
+//      else an all-gather of the axes of the first dim that stray from its target (the whole mismatched
+//      suffix, re-sliced later if needed).
 // Every intermediate dim is a prefix of its `from` or `to` axes, so each step divides evenly.
 import { axisSize, type Mesh } from '../mesh.ts';
 import { shardCount, shardingsEqual, type DimAxes, type Sharding } from '../sharding.ts';
@@ -38,6 +39,14 @@ export type ReshardStep =
     }
   | { readonly kind: 'collective-permute'; readonly axes: readonly string[]; readonly target: Sharding }
   | { readonly kind: 'all-slice'; readonly axes: readonly string[]; readonly dim: number };
+
+export interface ReshardOptions {
+  /**
+   * Dims the swap step (`findSwap`) may not move an axis into: an einsum operand's batch dims, which XLA's dot
+   * partitioner reaches by gathering and slicing instead (PartitionDotGroupOnBatch).
+   */
+  readonly noSwapInto?: ReadonlySet<number>;
+}
 
 const fmt = (s: Sharding): string =>
   `[${s.dims.map((axes) => `{${axes.map((a) => `"${a}"`).join(',')}}`).join(', ')}]` +
@@ -108,6 +117,36 @@ function findAllToAll(dims: readonly string[][], to: readonly DimAxes[]): Reshar
   return undefined;
 }
 
+/**
+ * An axis the target does not use, moved to the dim where the target wants a free axis of the same size,
+ * when that leaves every dim at its target shard count: the collective-permute that follows renames it.
+ * XLA (JAX 0.10.2) reshards `P(None, 'x') → P('y', None)` on x=2,y=2 so: an all-to-all over x, then a
+ * collective-permute, not an all-gather over x and a slice by y.
+ */
+function findSwap(
+  mesh: Mesh,
+  dims: readonly string[][],
+  to: readonly DimAxes[],
+  used: ReadonlySet<string>,
+  noSwapInto: ReadonlySet<number> | undefined,
+): ReshardStep | undefined {
+  const wanted = new Set(to.flat());
+  for (let d = 0; d < dims.length; d++) {
+    const a = dims[d]![dims[d]!.length - 1];
+    if (a === undefined || wanted.has(a)) continue;
+    for (let e = 0; e < dims.length; e++) {
+      const b = to[e]![dims[e]!.length];
+      if (e === d || noSwapInto?.has(e) === true || !isPrefix(dims[e]!, to[e]!)) continue;
+      if (b === undefined || used.has(b)) continue;
+      if (axisSize(mesh, b) !== axisSize(mesh, a)) continue;
+      const after = dims.map((axes, k) => (k === d ? axes.slice(0, -1) : k === e ? [...axes, a] : axes));
+      if (after.every((axes, k) => shardCount(mesh, axes) === shardCount(mesh, to[k]!)))
+        return { kind: 'all-to-all', axes: [a], fromDim: d, toDim: e };
+    }
+  }
+  return undefined;
+}
+
 /** Removes the last `axes.length` axes of `list`. */
 function drop(list: string[], axes: readonly string[]): void {
   list.splice(list.length - axes.length, axes.length);
@@ -153,6 +192,7 @@ export function planReshard(
   shape: readonly number[],
   from: Sharding,
   to: Sharding,
+  opts: ReshardOptions = {},
 ): Result<ReshardStep[]> {
   for (const [s, role] of [
     [from, 'source'],
@@ -192,6 +232,11 @@ export function planReshard(
     if (cur.dims.every((axes, d) => shardCount(mesh, axes) === shardCount(mesh, to.dims[d]!))) {
       const target = { dims: to.dims, unreduced: [...cur.unreduced] };
       take({ kind: 'collective-permute', axes: permutedAxes(mesh, cur, target), target });
+      continue;
+    }
+    const swap = findSwap(mesh, cur.dims, to.dims, used(), opts.noSwapInto);
+    if (swap !== undefined) {
+      take(swap);
       continue;
     }
     const free = used();

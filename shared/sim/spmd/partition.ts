@@ -4,13 +4,14 @@
 // reduce-scatter when the result is wanted sharded. The plan is data: the static view draws it, the
 // executor runs it on real shards, the pricing multiplies it out at full scale.
 import type { CollectiveKind } from '../collectives/ledger.ts';
-import { planReshard, type ReshardStep } from '../collectives/reshard.ts';
+import { planReshard, type ReshardOptions, type ReshardStep } from '../collectives/reshard.ts';
 import type { Mesh } from '../mesh.ts';
 import { DTYPE_BYTES, operandsOf, type Phase, type Program, type ValueId } from '../program/ir.ts';
 import { ok, type Result } from '../result.ts';
 import { localShape, shardingsEqual, type Sharding } from '../sharding.ts';
 import { einsumFlops, parseEinsum } from '../tensor/einsumEquation.ts';
 import { sizeOf } from '../tensor/ndarray.ts';
+import { einsumLabels } from './opFactors.ts';
 import { planOperands, type OperandPlan } from './operandShardings.ts';
 import { holey } from './propagate.ts';
 import { afterStep, allReduceBytes, stepBytesPerDevice } from './reshardBytes.ts';
@@ -72,6 +73,18 @@ const holeyPlan = (p: OperandPlan): OperandPlan => ({
   ...(p.partialGroups ? { partialGroups: p.partialGroups } : {}),
 });
 
+/** An einsum operand's batch dims (labels in both operands and the result); none for other ops. */
+function batchDims(
+  node: Program['values'][number]['node'],
+  operand: number,
+): ReadonlySet<number> | undefined {
+  if (node.kind !== 'einsum') return undefined;
+  const { inputs, output } = einsumLabels(node.equation);
+  const mine = inputs[operand as 0 | 1];
+  const theirs = inputs[1 - operand]!;
+  return new Set([...mine].flatMap((l, d) => (output.includes(l) && theirs.includes(l) ? [d] : [])));
+}
+
 /** Plans every op of `program` under `shardings` (one per value, from propagateShardings). */
 export function partitionProgram(
   mesh: Mesh,
@@ -88,12 +101,13 @@ export function partitionProgram(
     to: Sharding,
     at: ValueId,
     place: 'operand' | 'result',
+    opts?: ReshardOptions,
   ) => {
     if (shardingsEqual(from, to)) return ok<ReshardStep[]>([]);
     const key = `${value}:${shardingKey(to)}`;
     if (place === 'operand' && done.has(key)) return ok<ReshardStep[]>([]);
     const v = program.values[value]!;
-    const plan = planReshard(mesh, v.shape, from, to);
+    const plan = planReshard(mesh, v.shape, from, to, opts);
     if (!plan.ok) return plan;
     let before = from;
     for (const step of plan.value) {
@@ -127,7 +141,9 @@ export function partitionProgram(
       const via = p.via?.[i];
       const moved = via ? reshard(id, shardings[id]!, via, v.id, 'operand') : ok<ReshardStep[]>([]);
       if (!moved.ok) return moved;
-      const steps = reshard(id, via ?? shardings[id]!, p.operands[i]!, v.id, 'operand');
+      const from = via ?? shardings[id]!;
+      const opts = shardingsEqual(from, p.operands[i]!) ? undefined : { noSwapInto: batchDims(v.node, i) };
+      const steps = reshard(id, from, p.operands[i]!, v.id, 'operand', opts);
       if (!steps.ok) return steps;
       operandSteps.push([...moved.value, ...steps.value]);
     }

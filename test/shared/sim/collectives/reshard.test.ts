@@ -119,6 +119,28 @@ describe('Shardy reshard-to-collectives examples (docs/jax-semantics.md §3.4)',
     expect(kinds(reshard(m, [8, 8], P('x', null), P('y', 'x')).steps)).toEqual(['collective-permute']);
   });
 
+  // Moving an axis to another dim and onto another axis of the same size, as XLA 0.10.2 compiles it: an
+  // all-to-all, then a collective-permute that renames the axis (docs/conformance.md, rule 12).
+  it('onto another axis of the same size on another dim: P(None, x) → P(y, None) is an all-to-all, then a permute', () => {
+    const m = mesh(['x', 2], ['y', 2]);
+    const { steps } = reshard(m, [8, 8], P(null, 'x'), P('y', null));
+    expect(steps).toEqual([
+      { kind: 'all-to-all', axes: ['x'], fromDim: 1, toDim: 0 },
+      { kind: 'collective-permute', axes: ['x', 'y'], target: P('y', null) },
+    ]);
+  });
+
+  it('onto an axis of another size it still gathers: P(None, x) → P(y, None) on x=2, y=4', () => {
+    const m = mesh(['x', 2], ['y', 4]);
+    expect(kinds(reshard(m, [8, 8], P(null, 'x'), P('y', null)).steps)).toEqual(['all-slice', 'all-gather']);
+  });
+
+  it("not into an einsum operand's batch dims, which XLA's dot partitioner gathers and slices", () => {
+    const m = mesh(['x', 2], ['y', 2]);
+    const steps = unwrap(planReshard(m, [8, 8], P(null, 'x'), P('y', null), { noSwapInto: new Set([0]) }));
+    expect(kinds(steps)).toEqual(['all-slice', 'all-gather']);
+  });
+
   it('plans nothing when nothing changes', () => {
     expect(unwrap(planReshard(m222, [4, 4], U(P('x', null), 'y'), U(P('x', null), 'y')))).toEqual([]);
   });
