@@ -12,7 +12,7 @@
 //      suffix, re-sliced later if needed).
 // Every intermediate dim is a prefix of its `from` or `to` axes, so each step divides evenly.
 import { axisSize, type Mesh } from '../mesh.ts';
-import { shardCount, shardingsEqual, type DimAxes, type Sharding } from '../sharding.ts';
+import { isAxesPrefix, shardCount, shardingsEqual, type DimAxes, type Sharding } from '../sharding.ts';
 import { err, ok, type Result } from '../result.ts';
 import {
   allGather,
@@ -26,6 +26,7 @@ import {
 } from './distCollectives.ts';
 import type { DistTensor } from './distTensor.ts';
 import { DEFAULT_BYTES_PER_ELEMENT, type CollectiveRecord } from './ledger.ts';
+import { findSwap } from './findSwap.ts';
 
 export type ReshardStep =
   | { readonly kind: 'all-gather'; readonly axes: readonly string[]; readonly dim: number }
@@ -87,8 +88,6 @@ function validate(mesh: Mesh, shape: readonly number[], s: Sharding, role: strin
   return ok(undefined);
 }
 
-const isPrefix = (p: DimAxes, of: DimAxes): boolean =>
-  p.length <= of.length && p.every((a, i) => of[i] === a);
 const commonPrefix = (a: DimAxes, b: DimAxes): number => {
   let k = 0;
   while (k < a.length && a[k] === b[k]) k++;
@@ -106,42 +105,12 @@ function findAllToAll(dims: readonly string[][], to: readonly DimAxes[]): Reshar
   for (let a = 0; a < dims.length; a++) {
     const mismatch = dims[a]!.slice(commonPrefix(dims[a]!, to[a]!));
     for (let b = 0; b < dims.length; b++) {
-      if (b === a || !isPrefix(dims[b]!, to[b]!)) continue;
+      if (b === a || !isAxesPrefix(dims[b]!, to[b]!)) continue;
       for (let len = mismatch.length; len > 0; len--) {
         const axes = mismatch.slice(mismatch.length - len);
         if (axes.every((x, i) => to[b]![dims[b]!.length + i] === x))
           return { kind: 'all-to-all', axes, fromDim: a, toDim: b };
       }
-    }
-  }
-  return undefined;
-}
-
-/**
- * An axis the target does not use, moved to the dim where the target wants a free axis of the same size,
- * when that leaves every dim at its target shard count: the collective-permute that follows renames it.
- * XLA (JAX 0.10.2) reshards `P(None, 'x') → P('y', None)` on x=2,y=2 so: an all-to-all over x, then a
- * collective-permute, not an all-gather over x and a slice by y.
- */
-function findSwap(
-  mesh: Mesh,
-  dims: readonly string[][],
-  to: readonly DimAxes[],
-  used: ReadonlySet<string>,
-  noSwapInto: ReadonlySet<number> | undefined,
-): ReshardStep | undefined {
-  const wanted = new Set(to.flat());
-  for (let d = 0; d < dims.length; d++) {
-    const a = dims[d]![dims[d]!.length - 1];
-    if (a === undefined || wanted.has(a)) continue;
-    for (let e = 0; e < dims.length; e++) {
-      const b = to[e]![dims[e]!.length];
-      if (e === d || noSwapInto?.has(e) === true || !isPrefix(dims[e]!, to[e]!)) continue;
-      if (b === undefined || used.has(b)) continue;
-      if (axisSize(mesh, b) !== axisSize(mesh, a)) continue;
-      const after = dims.map((axes, k) => (k === d ? axes.slice(0, -1) : k === e ? [...axes, a] : axes));
-      if (after.every((axes, k) => shardCount(mesh, axes) === shardCount(mesh, to[k]!)))
-        return { kind: 'all-to-all', axes: [a], fromDim: d, toDim: e };
     }
   }
   return undefined;
@@ -218,7 +187,7 @@ export function planReshard(
   // 1. Unreduced axes the target does not keep.
   const pending = () => cur.unreduced.filter((a) => !to.unreduced.includes(a));
   cur.dims.forEach((axes, d) => {
-    if (!isPrefix(axes, to.dims[d]!)) return;
+    if (!isAxesPrefix(axes, to.dims[d]!)) return;
     const run = nextRun(axes, to.dims[d]!, (a) => pending().includes(a));
     if (run.length > 0) take({ kind: 'reduce-scatter', axes: run, dim: d });
   });
@@ -241,7 +210,8 @@ export function planReshard(
     }
     const free = used();
     const sliceDim = cur.dims.findIndex(
-      (axes, d) => isPrefix(axes, to.dims[d]!) && nextRun(axes, to.dims[d]!, (a) => !free.has(a)).length > 0,
+      (axes, d) =>
+        isAxesPrefix(axes, to.dims[d]!) && nextRun(axes, to.dims[d]!, (a) => !free.has(a)).length > 0,
     );
     if (sliceDim >= 0) {
       const axes = nextRun(cur.dims[sliceDim]!, to.dims[sliceDim]!, (a) => !free.has(a));
@@ -261,7 +231,7 @@ export function planReshard(
       take(a2a);
       continue;
     }
-    const d = cur.dims.findIndex((axes, k) => !isPrefix(axes, to.dims[k]!));
+    const d = cur.dims.findIndex((axes, k) => !isAxesPrefix(axes, to.dims[k]!));
     if (d < 0) throw new Error(`planReshard is stuck at ${fmt(cur)} on the way to ${fmt(to)}`);
     take({ kind: 'all-gather', axes: cur.dims[d]!.slice(commonPrefix(cur.dims[d]!, to.dims[d]!)), dim: d });
   }
