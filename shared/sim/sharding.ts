@@ -20,11 +20,11 @@ export const replicated = (rank: number): Sharding => ({
   unreduced: [],
 });
 
-/** Number of shards along one dimension: product of its axes' sizes. */
 /** Whether the axes `p` are the first axes of `of` (the same split, or one `of` refines by appending). */
 export const isAxesPrefix = (p: DimAxes, of: DimAxes): boolean =>
   p.length <= of.length && p.every((a, i) => of[i] === a);
 
+/** Number of shards along one dimension: product of its axes' sizes. */
 export function shardCount(mesh: Mesh, axes: DimAxes): number {
   return axes.reduce((n, a) => n * (axisSize(mesh, a) ?? NaN), 1);
 }

@@ -4,7 +4,7 @@
 // xla/service/spmd/dot_handler.cc) partitions the dot on the batch dims as the operands are, and reshards the
 // result to what was wanted: `bij,bjk->bik` on x=4 with b on x in both, wanted with i on x, is one all-to-all
 // of the result, not a gather of one operand and an all-to-all of the other.
-import type { DimAxes, Sharding } from '../sharding.ts';
+import { isAxesPrefix, type DimAxes, type Sharding } from '../sharding.ts';
 
 /** The result sharding to compute the einsum in (undefined: the wanted one). */
 export function batchFirstTarget(
@@ -30,6 +30,4 @@ export function batchFirstTarget(
   return dims === undefined ? undefined : { dims, unreduced: [] };
 }
 
-function sameAxes(a: DimAxes, b: DimAxes): boolean {
-  return a.length === b.length && a.every((x, i) => b[i] === x);
-}
+const sameAxes = (a: DimAxes, b: DimAxes): boolean => a.length === b.length && isAxesPrefix(a, b);
