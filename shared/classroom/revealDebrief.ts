@@ -62,7 +62,10 @@ const listOf = (names: readonly Text[]): Text =>
 const withPasses = (figures: Text, passes: Text, served: boolean): Text =>
   passes.en === '' || !served
     ? figures
-    : text(`${figures['zh-CN']}，传菜：${passes['zh-CN']}`, `${figures.en}; passes: ${passes.en}`);
+    : text(
+        `${figures['zh-CN']}，每步传菜：${passes['zh-CN']}`,
+        `${figures.en}; passes per step: ${passes.en}`,
+      );
 
 /**
  * The debrief of `revealed`, citing `best` (the round's best plan, when it is another team's) by name.

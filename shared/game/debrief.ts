@@ -1,6 +1,6 @@
 // The score screen's debrief (issue 13 item 1): the level's lesson (lesson.ts: its figures filled from the plans
 // it names), followed by a comparison filled from the evaluations — the reference plan's step, rate and fullest fridge,
-// then the learner's, with the passes each one uses — so a figure of the lesson is never mistaken for the
+// then the learner's, with how often each kind of pass runs in its step — so a figure of the lesson is never mistaken for the
 // learner's own. `sim level` and the score screen both call `debrief`.
 import type { Evaluation } from './evaluation.ts';
 import { evaluatePlan } from './evaluatePlan.ts';
@@ -35,14 +35,18 @@ export interface PlanFigures {
   readonly stepTime: string;
   readonly rate: string;
   readonly memory: string;
-  /** 'AllGather ×2, ReduceScatter ×1' over the priced collectives (passNames.ts); '' when there are none. */
+  /**
+   * How often each kind of pass runs in a step on the critical kitchen, summed over the priced collectives'
+   * `perStep` ('AllGather ×13,824, ReduceScatter ×9,216'; passNames.ts): the ×N of the views' and the
+   * preview's pass rows, totalled by kind. '' when there are none.
+   */
   readonly passes: string;
 }
 
 /** The exact strings the screens show in `locale` for an evaluation's step time, worst-kitchen memory and rate. */
 export function planFigures(e: Evaluation, locale: Locale = 'en'): PlanFigures {
   const counts = new Map<string, number>();
-  for (const c of e.pricing.collectives) counts.set(c.kind, (counts.get(c.kind) ?? 0) + 1);
+  for (const c of e.pricing.collectives) counts.set(c.kind, (counts.get(c.kind) ?? 0) + c.perStep);
   const fits = e.pricing.memory.fits;
   const served = e.score.reason === undefined;
   return {
@@ -53,7 +57,7 @@ export function planFigures(e: Evaluation, locale: Locale = 'en'): PlanFigures {
     rate: served ? formatRate(e.pricing.tokensPerS, locale) : NOT_SERVED,
     memory: formatGb(e.pricing.memory.worst.total),
     passes: [...counts]
-      .map(([kind, n]) => `${passName(kind, locale)} ×${n}`)
+      .map(([kind, n]) => `${passName(kind, locale)} ×${n.toLocaleString('en-US')}`)
       .join(locale === 'zh-CN' ? '、' : ', '),
   };
 }
@@ -68,16 +72,16 @@ const figuresOf = (e: Evaluation): Figures => ({
 function comparison(unit: 'tokens' | 'examples', yours: Figures, ref: Figures): Text {
   const en = (f: PlanFigures) =>
     f.served
-      ? `${f.stepTime} a step, ${f.rate} ${unit}/s, fullest fridge ${f.memory}, passes: ${f.passes || 'none'}`
+      ? `${f.stepTime} a step, ${f.rate} ${unit}/s, fullest fridge ${f.memory}, passes per step: ${f.passes || 'none'}`
       : f.fits
-        ? `${f.stepTime} a step but not served, ${f.notServedBecause} (fullest fridge ${f.memory}), passes: ${f.passes || 'none'}`
-        : `not served, it does not fit (fullest fridge ${f.memory}), passes: ${f.passes || 'none'}`;
+        ? `${f.stepTime} a step but not served, ${f.notServedBecause} (fullest fridge ${f.memory}), passes per step: ${f.passes || 'none'}`
+        : `not served, it does not fit (fullest fridge ${f.memory}), passes per step: ${f.passes || 'none'}`;
   const zh = (f: PlanFigures) =>
     f.served
-      ? `一步 ${f.stepTime}，每秒 ${f.rate} 个${unit === 'tokens' ? ' token' : '样本'}，最满的冷柜 ${f.memory}，传菜：${f.passes || '无'}`
+      ? `一步 ${f.stepTime}，每秒 ${f.rate} 个${unit === 'tokens' ? ' token' : '样本'}，最满的冷柜 ${f.memory}，每步传菜：${f.passes || '无'}`
       : f.fits
-        ? `一步 ${f.stepTime}，但没能上菜：${f.notServedBecause}（最满的冷柜 ${f.memory}），传菜：${f.passes || '无'}`
-        : `放不下，没能上菜（最满的冷柜 ${f.memory}），传菜：${f.passes || '无'}`;
+        ? `一步 ${f.stepTime}，但没能上菜：${f.notServedBecause}（最满的冷柜 ${f.memory}），每步传菜：${f.passes || '无'}`
+        : `放不下，没能上菜（最满的冷柜 ${f.memory}），每步传菜：${f.passes || '无'}`;
   return text(
     tidyZh(`参考方案：${zh(ref['zh-CN'])}。你的方案：${zh(yours['zh-CN'])}。`),
     `The reference plan: ${en(ref.en)}. Yours: ${en(yours.en)}.`,

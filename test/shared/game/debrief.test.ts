@@ -71,4 +71,24 @@ describe('debrief figures', () => {
     expect(f).toMatchObject({ fits: true, served: false, rate: NOT_SERVED });
     expect(f.notServedBecause).toBe('too many guests turned away');
   });
+
+  it("counts each kind of pass per step, as the views' ×N does, not the priced rows", () => {
+    // Courses at 8 stations, 64 rounds: the critical station sends its output to the next one 64 times a
+    // step (one priced row, perStep 64) and all-reduces the tied embedding's gradient once.
+    const courses = levelById('courses')!;
+    const e = evaluate(courses, courses.reference);
+    const sends = e.pricing.collectives.filter((c) => c.kind === 'ppermute');
+    expect(sends.map((c) => c.perStep)).toEqual([64]);
+    expect(planFigures(e).passes).toBe('ppermute ×64, AllReduce ×1');
+    expect(debrief(courses, e).en).toContain('passes per step: ppermute ×64, AllReduce ×1.');
+    expect(debrief(courses, e)['zh-CN']).toContain('每步传菜：ppermute');
+    // ZeRO-3's gathers run per layer and round: thousands a step, grouped by thousands.
+    const banquet = levelById('the-banquet')!;
+    const b = evaluate(banquet, banquet.reference);
+    const gathers = b.pricing.collectives
+      .filter((c) => c.kind === 'all-gather')
+      .reduce((n, c) => n + c.perStep, 0);
+    expect(gathers).toBeGreaterThan(1000);
+    expect(planFigures(b).passes).toContain(`AllGather ×${gathers.toLocaleString('en-US')}`);
+  });
 });
