@@ -4,8 +4,9 @@
 //   stepTime, waitingTime (the critical kitchen's idle seconds: bubble share × step), the passes' times:
 //     formatSeconds
 //   rate: formatRate, the level's unit per second, of a served plan only (debrief.ts NOT_SERVED)
-//   memory (the fullest fridge), memoryMin (the emptiest: with `memory`, a pipeline's range over its stages),
-//     its parts params, grads, optimizer, activations, temporaries, and overflow: formatGb (score.ts)
+//   memory (the fullest fridge), memoryMin (the emptiest: with `memory`, a pipeline's range over its stages)
+//     and overflow: formatGb (score.ts); its parts params, grads, optimizer, activations, temporaries:
+//     formatBytes, as the local view's fridge rows and the memory verdict (diagnose.ts) print them
 //   compute, communication, bubble (the critical kitchen's shares, stepShares.ts), bubbleFraction (idle
 //     device-time over devices × step, pricing), efficiency (T_calc / (T_calc + T_comm)), dropped (routed
 //     tokens turned away by full stations, 1 − servedShare): formatPercent
@@ -23,7 +24,7 @@ type Figure = (e: Evaluation, locale: Locale) => string;
 const memoryPart =
   (k: 'params' | 'grads' | 'optimizer' | 'activations' | 'temporaries'): Figure =>
   (e) =>
-    formatGb(e.pricing.memory.worst[k]);
+    formatBytes(e.pricing.memory.worst[k]);
 
 /** Collective kinds a lesson may quote, by figure prefix (the core's kind names, collectiveCost). */
 const PASS_KINDS = {

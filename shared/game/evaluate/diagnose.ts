@@ -4,7 +4,7 @@
 // device's step: compute (the stoves are busy: a good plan), exposed communication, or the bubble.
 import { MIN_SERVED_SHARE } from '../../sim/cost/score.ts';
 import type { MemoryReport, LimitedBy, Pricing, StepTimeline, Tasting } from '../evaluation.ts';
-import { formatGb, formatKitchens, formatPercent, formatSeconds } from '../format.ts';
+import { formatBytes, formatGb, formatKitchens, formatPercent, formatSeconds } from '../format.ts';
 import type { PlanEditType } from '../actions.ts';
 import { text, type Locale, type Text } from '../i18n.ts';
 import { passName } from '../passNames.ts';
@@ -23,7 +23,8 @@ export interface Diagnosis {
 
 function memoryText(m: MemoryReport, editable?: readonly PlanEditType[]): Text {
   const w = m.worst;
-  const parts = `${formatGb(w.params)} / ${formatGb(w.grads)} / ${formatGb(w.optimizer)} / ${formatGb(w.activations)} / ${formatGb(w.temporaries)}`;
+  // The fridge's own figures in formatGb, its parts as the views' fridge rows print them (format.ts).
+  const parts = [w.params, w.grads, w.optimizer, w.activations, w.temporaries].map(formatBytes).join(' / ');
   const advice = memoryAdvice(w, editable);
   return text(
     `${m.worstDevice} 号厨房的冷柜要装 ${formatGb(w.total)}，可只有 ${formatGb(m.capacityBytes)}，超出 ${formatGb(m.overflowBytes)}。` +
