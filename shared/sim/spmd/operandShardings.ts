@@ -32,18 +32,28 @@ export interface OperandPlan {
    * `natural.unreduced` by the reduced dim that left each part pending, in the order XLA all-reduces them:
    * a sum over dims sharded on different axes is combined one dim at a time, dims 1, 2, … first and dim 0
    * last (measured on JAX 0.10.2, e.g. Σ over b on data and s on model: all-reduce over model, then over
-   * data; a dim split over (data, model) is one all-reduce). Absent or one group: one combination.
+   * data; a dim split over (data, model) is one all-reduce), except where the result is wanted split over
+   * every one of those axes: then one group (xlaPartialGroups). Absent or one group: one combination.
    */
   readonly partialGroups?: readonly DimAxes[];
 }
 
-/** Axes by reduced dim (dim index in the operand), non-empty ones in XLA's order: 1, 2, …, then 0. */
-function xlaPartialGroups(byDim: readonly { readonly dim: number; readonly axes: DimAxes }[]): DimAxes[] {
+/**
+ * Axes by reduced dim (dim index in the operand), non-empty ones in XLA's order: 1, 2, …, then 0. Where the
+ * result (`target`) is wanted split over every one of those axes, XLA reduces them together, one all-reduce
+ * over all and then a slice (JAX 0.10.2: `bsh,bsh->h`, b on x and s on y, wanted with h on (x, y)): one group.
+ */
+function xlaPartialGroups(
+  byDim: readonly { readonly dim: number; readonly axes: DimAxes }[],
+  target: Sharding,
+): DimAxes[] {
   const rank = (d: number) => (d === 0 ? Number.MAX_SAFE_INTEGER : d);
-  return byDim
+  const groups = byDim
     .filter((g) => g.axes.length > 0)
     .sort((a, b) => rank(a.dim) - rank(b.dim))
     .map((g) => g.axes);
+  const wanted = new Set(target.dims.flat());
+  return groups.length > 1 && groups.every((g) => g.every((a) => wanted.has(a))) ? [groups.flat()] : groups;
 }
 
 const sharding = (dims: readonly DimAxes[]): Sharding => ({ dims, unreduced: [] });
@@ -124,7 +134,10 @@ export function planOperands(
             operands: [sharding(operandDims)],
             natural: { dims: naturalDims, unreduced: reducedAxes },
             maxOver: [],
-            partialGroups: xlaPartialGroups(node.dims.map((d) => ({ dim: d, axes: operandDims[d]! }))),
+            partialGroups: xlaPartialGroups(
+              node.dims.map((d) => ({ dim: d, axes: operandDims[d]! })),
+              target,
+            ),
           }
         : { operands: [sharding(operandDims)], natural: sharding(naturalDims), maxOver: reducedAxes };
     }
@@ -279,6 +292,9 @@ function planEinsumAt(
     operands: operandShardings,
     natural: { dims: [...output].map((l) => labelAxes.get(l)!), unreduced },
     maxOver: [],
-    partialGroups: xlaPartialGroups(contracting.map((l) => ({ dim: dimOf(l), axes: labelAxes.get(l)! }))),
+    partialGroups: xlaPartialGroups(
+      contracting.map((l) => ({ dim: dimOf(l), axes: labelAxes.get(l)! })),
+      target,
+    ),
   };
 }

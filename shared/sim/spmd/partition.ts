@@ -162,14 +162,10 @@ export function partitionProgram(
         bytesPerDevice: allReduceBytes(elements, n, DTYPE_BYTES[v.dtype]),
       });
     }
-    // Partial sums over several reduced dims: all-reduced one dim at a time (OperandPlan.partialGroups), the
-    // last one by the reshard to the propagated sharding (an all-reduce, or a reduce-scatter). Where the
-    // result is wanted split over every one of those axes, XLA reduces them together (one all-reduce over all,
-    // then a slice; JAX 0.10.2): `bsh,bsh->h`, b on x and s on y, wanted with h on (x, y).
-    const all = p.partialGroups ?? [];
-    const together =
-      all.length > 1 && all.every((g) => g.every((a) => target.dims.some((axes) => axes.includes(a))));
-    const groups = together ? [] : all;
+    // Partial sums over several reduced dims: all-reduced one group at a time, in XLA's order
+    // (OperandPlan.partialGroups), the last one by the reshard to the propagated sharding (an all-reduce, or
+    // a reduce-scatter).
+    const groups = p.partialGroups ?? [];
     const combined: ReshardStep[] = [];
     let partial = p.natural;
     for (const group of groups.slice(0, -1)) {
