@@ -11,14 +11,15 @@ import type { MoeSpec } from './moeBlock.ts';
 import { checkTrainPlan } from './checkTrainPlan.ts';
 import { readLayersPerStage } from './stageLayers.ts';
 
-/** Activation recomputation: none, Korthikanti's selective, or full (only layer inputs kept). */
-/** The recompute policies, in the order menus list them. */
+/**
+ * Activation recomputation: none, Korthikanti's selective, or full (only layer inputs kept); in the order
+ * menus list them.
+ */
 export const RECOMPUTE_POLICIES = ['none', 'selective', 'full'] as const;
 export type RecomputePolicy = (typeof RECOMPUTE_POLICIES)[number];
 /** ZeRO's stages: 0 none, 1 optimizer state, 2 + gradients, 3 + parameters split over the data-parallel copies. */
 export const ZERO_STAGES = [0, 1, 2, 3] as const;
 export type ZeroStage = (typeof ZERO_STAGES)[number];
-/** Every recompute policy, for input validation. */
 /** Extra outputs `sim train` can add. */
 export const EXPORTS = ['trace', 'jax'] as const;
 /** One extra output. */
