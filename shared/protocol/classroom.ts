@@ -78,9 +78,9 @@ export type SessionJoinOptions =
 
 export type SessionRole = SessionJoinOptions['role'];
 
-/** lobby → briefing → planning → service → results → (briefing of the next round …) → podium. */
 /** The longest hint a facilitator may send, characters (the dashboard's box and the server's schema). */
 export const HINT_MAX_CHARS = 280;
+/** lobby → briefing → planning → service → results → (briefing of the next round …) → podium. */
 export const SESSION_PHASES = ['lobby', 'briefing', 'planning', 'service', 'results', 'podium'] as const;
 export type SessionPhase = (typeof SESSION_PHASES)[number];
 

@@ -14,7 +14,6 @@ const copyEverywhere = planState({
   recompute: 'full',
 });
 
-/** The banquet: GPT-3 175B on 512 A100s. */
 /** The article's plan: tp 8 inside a node, 8 stages of 12 layers, dp 8; 192 rounds, full recomputation. */
 const articlePlan = planState({
   mesh: trainGrid(8, 8, 8),
@@ -22,6 +21,7 @@ const articlePlan = planState({
   recompute: 'full',
 });
 
+/** The banquet: GPT-3 175B on 512 A100s. */
 export const theBanquet: Level = {
   id: 'the-banquet',
   kind: 'concept',
