@@ -7,7 +7,6 @@ import {
   LEVELS,
   ROOM_SESSION,
   createSession,
-  resultsCsv,
   type CreateSessionResponse,
   type SessionSnapshot,
 } from '../../shared/index.ts';
@@ -17,6 +16,7 @@ import { createSessionSchema, resumeSessionSchema } from '../protocol/classroomS
 import { validate } from '../protocol/validate.ts';
 import { ROOM_LEASED, liveLease, untilListed } from '../rooms/roomLease.ts';
 import { CreationLimit } from './CreationLimit.ts';
+import { resultsCsv } from './resultsCsv.ts';
 import { isJoinCode, newJoinCode } from './joinCode.ts';
 
 /** POST /api/sessions/:code/resume answers this. */

@@ -35,4 +35,4 @@ export { serviceMessage } from './serviceMessage.ts';
 export { kitchensOf } from './kitchensOf.ts';
 export { timerRemainingMs } from './timer.ts';
 export { podium, type PodiumEntry } from './podium.ts';
-export { csvField, resultsCsv } from './resultsCsv.ts';
+export { resultsTable, type ResultsField } from './resultsTable.ts';

@@ -3,6 +3,7 @@
 // results must equal evaluatePlan's figures; points are 1000 × score / best, hand-checked:
 // 480 558.30 / 858 387.74 × 1000 = 559.84 → 560. Then the reveal, the podium and the CSV of the session.
 import { describe, expect, it } from 'vitest';
+import { resultsCsv } from '../../server/http/resultsCsv.ts';
 import { lesson } from '../../shared/game/lesson.ts';
 import { evaluatePlan } from '../../shared/game/evaluatePlan.ts';
 import { levelById } from '../../shared/game/levels/index.ts';
@@ -14,7 +15,6 @@ import {
   kitchensOf,
   playerEdit,
   podium,
-  resultsCsv,
   revealMessage,
   setLock,
   tick,

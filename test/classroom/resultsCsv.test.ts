@@ -1,10 +1,12 @@
-// RFC 4180 quoting of the results CSV, case by case, and an empty session's header-only file.
+// RFC 4180 quoting of the results CSV (csv-stringify, as server/http/resultsCsv.ts sets it up), case by case,
+// and an empty session's header-only file.
 import { describe, expect, it } from 'vitest';
-import { csvField, hostCommand, resultsCsv, setLock, tick } from '../../shared/classroom/index.ts';
+import { resultsCsv, toCsv } from '../../server/http/resultsCsv.ts';
+import { hostCommand, setLock, tick } from '../../shared/classroom/index.ts';
 import { RESULTS_CSV_COLUMNS } from '../../shared/protocol/classroom.ts';
 import { lobby, ok } from './helpers.ts';
 
-describe('csvField', () => {
+describe('one field', () => {
   it.each<[string | number | boolean, string]>([
     ['plain', 'plain'],
     ['a,b', '"a,b"'],
@@ -17,8 +19,17 @@ describe('csvField', () => {
     [1234.5, '1234.5'],
     [false, 'false'],
   ])('%j → %j', (v, want) => {
-    expect(csvField(v)).toBe(want);
+    expect(toCsv([[v]])).toBe(`${want}\r\n`);
   });
+});
+
+it('writes a record of several fields on one CRLF-ended line', () => {
+  expect(
+    toCsv([
+      ['鲁菜 Shandong', 'a,b', true, 0],
+      ['x', 'y\nz', false, 1.5],
+    ]),
+  ).toBe('鲁菜 Shandong,"a,b",true,0\r\nx,"y\nz",false,1.5\r\n');
 });
 
 it('writes only the header for a session without scored rounds', () => {

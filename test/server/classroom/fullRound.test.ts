@@ -9,7 +9,6 @@ import {
   evaluatePlan,
   levelById,
   planState,
-  resultsCsv,
   type PlanState,
   type ResultsMessage,
   type RevealMessage,
@@ -18,6 +17,7 @@ import {
   type TeamPlanMessage,
   type WelcomeMessage,
 } from '../../../shared/index.ts';
+import { resultsCsv } from '../../../server/http/resultsCsv.ts';
 import {
   hostedSession,
   join,

@@ -1,15 +1,13 @@
-// The session's results as CSV for the facilitator (contract RESULTS_CSV_COLUMNS; RFC 4180: CRLF line ends,
-// fields with a comma, quote, CR or LF quoted, quotes doubled). Rounds are numbered from 1 here (the
-// snapshot counts from 0); worst memory in decimal GB; figures to 4 significant digits, points whole.
+// The session's results as a table for the facilitator's CSV (contract RESULTS_CSV_COLUMNS): the header, then
+// the rows. The server writes it as RFC 4180 CSV with csv-stringify (server/http/resultsCsv.ts). Rounds are
+// numbered from 1 here (the snapshot counts from 0); worst memory in decimal GB; figures to 4 significant
+// digits, points whole.
 import { RESULTS_CSV_COLUMNS } from '../protocol/classroom.ts';
 import { histogramValues } from './histogramValues.ts';
 import type { SessionSnapshot } from './session.ts';
 
-/** One field, quoted when RFC 4180 requires it. */
-export function csvField(value: string | number | boolean): string {
-  const s = String(value);
-  return /[",\r\n]/u.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-}
+/** One field of the results table. */
+export type ResultsField = string | number | boolean;
 
 /** `x` to `digits` significant digits, as a number (728.5427768515666 → 728.5). */
 const sig = (x: number, digits = 4): number => (x === 0 ? 0 : Number(x.toPrecision(digits)));
@@ -21,17 +19,17 @@ const sig = (x: number, digits = 4): number => (x === 0 ? 0 : Number(x.toPrecisi
  * the score, 0 for a plan out of memory or tasting wrong — in `rate_unit` (tokens or examples per second);
  * `step_s` is empty for a plan that was not served and `worst_memory_gb` for one the core could not evaluate,
  * as the projector's histograms leave them out (histogramValues.ts).
- * @example resultsCsv(s).split('\r\n')[0] // 'session,round,level,row,team,player,players,plan,served_per_s,…'
+ * @example resultsTable(s)[0] // ['session', 'round', 'level', 'row', 'team', 'player', 'players', 'plan', …]
  */
-export function resultsCsv(s: SessionSnapshot): string {
-  const rows: (string | number | boolean)[][] = [];
+export function resultsTable(s: SessionSnapshot): ResultsField[][] {
+  const rows: ResultsField[][] = [];
   s.results.forEach((r, i) => {
     const roster = s.rosters[i] ?? {};
     for (const t of r.teams) {
       const team = s.teams.find((x) => x.id === t.team);
       const players = roster[t.team] ?? [];
       const figures = histogramValues(t);
-      const row: Record<(typeof RESULTS_CSV_COLUMNS)[number], string | number | boolean> = {
+      const row: Record<(typeof RESULTS_CSV_COLUMNS)[number], ResultsField> = {
         session: s.code,
         round: r.round + 1,
         level: r.level,
@@ -58,5 +56,5 @@ export function resultsCsv(s: SessionSnapshot): string {
         rows.push(RESULTS_CSV_COLUMNS.map((c) => ({ ...row, row: 'player', player: nickname })[c]));
     }
   });
-  return [[...RESULTS_CSV_COLUMNS], ...rows].map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
+  return [[...RESULTS_CSV_COLUMNS], ...rows];
 }

@@ -1,0 +1,22 @@
+// The facilitator's results download as RFC 4180 CSV: the core's table (shared/classroom/resultsTable.ts)
+// written by csv-stringify with CRLF line ends, a field quoted when it holds a comma, a quote, CR or LF
+// (quotes doubled), and booleans as `true` / `false` (csv-stringify's default would write 1 and '').
+import { stringify } from 'csv-stringify/sync';
+import { resultsTable, type ResultsField, type SessionSnapshot } from '../../shared/index.ts';
+
+/** Rows as CSV text, every record ending in CRLF. */
+export const toCsv = (rows: readonly (readonly ResultsField[])[]): string =>
+  stringify(
+    rows.map((r) => [...r]),
+    {
+      record_delimiter: '\r\n',
+      quoted_match: /[\r\n]/u,
+      cast: { boolean: (value) => String(value) },
+    },
+  );
+
+/**
+ * The session's results as CSV (the header, then a row per team and player of each scored round).
+ * @example resultsCsv(s).split('\r\n')[0] // 'session,round,level,row,team,player,players,plan,served_per_s,…'
+ */
+export const resultsCsv = (s: SessionSnapshot): string => toCsv(resultsTable(s));
