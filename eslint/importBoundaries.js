@@ -1,11 +1,17 @@
 // ESLint rule: the architecture's import boundaries (docs/design.md §3).
-//   shared/  imports nothing outside shared/ (no packages, no node: modules, no relative path leaving shared/),
-//            and its layers import only downwards: sim ← game ← protocol ← classroom
+//   shared/  imports nothing outside shared/ (no packages but CORE_PACKAGES, no node: modules, no relative path
+//            leaving shared/), and its layers import only downwards: sim ← game ← protocol ← classroom
 //   client/  never imports server/; reaches shared/ only through its public entry point, shared/index.ts;
 //            server-only packages are refused; only client/net/*.ts may import colyseus.js
 //   server/  never imports client/
 import path from 'node:path';
 
+/**
+ * Packages the core may import: pure functions over data, with no I/O, clock, randomness, DOM or Node API, so
+ * the core stays deterministic in the browser and on the server. `confusables`: Unicode look-alike characters
+ * folded to Latin letters (the nickname rules, shared/classroom/).
+ */
+const CORE_PACKAGES = new Set(['confusables']);
 const SERVER_ONLY_PACKAGES = /^(colyseus|@colyseus\/(?!schema$).+|express|better-sqlite3|ioredis|node:.*)$/;
 const CLIENT_NETWORK_PACKAGE = 'colyseus.js';
 
@@ -78,8 +84,9 @@ export const importBoundaries = {
             .join('/')
         : undefined;
       if (layer === 'shared') {
-        if (!relative) report('sharedPackage');
-        else if (target !== 'shared') report('sharedEscape', { layer: target ?? 'the repository root' });
+        if (!relative) {
+          if (!CORE_PACKAGES.has(source)) report('sharedPackage');
+        } else if (target !== 'shared') report('sharedEscape', { layer: target ?? 'the repository root' });
         else {
           const from = sharedLayerOf(path.relative(root, file).split(path.sep).join('/'));
           const to = sharedLayerOf(targetRel);

@@ -1,13 +1,15 @@
 // A small nickname word filter (docs/design.md §5.5 "a small zh/en word filter"): a short list of slurs and
 // profanity in Chinese and English, matched as substrings after folding case, width (NFKC), separators and
-// simple l33t (0→o, 1→i or l, 3→e, 4→a, 5→s, 7→t, @→a, $→s, !→i). Deliberately short: it keeps a projector
-// clean, it is no moderation system; words that are also innocent parts of names or dishes are left out.
+// simple l33t (0→o, 1→i or l, 3→e, 4→a, 5→s, 7→t, @→a, $→s, !→i), both as typed and with Unicode's look-alikes
+// folded to Latin letters by the `confusables` library ('fück', 'ƒuck' → 'fuck'). Deliberately short: it
+// keeps a projector clean, it is no moderation system; words that are also innocent parts of names or dishes
+// are left out.
+import { remove as foldLookAlikes } from 'confusables';
 
 /** Banned substrings, already folded (lower case, no separators). */
 const BANNED: readonly string[] = [
   // English
-  'fuck',
-  'fuk',
+  'fuck', // not 'fuk': Fukuda, Fukuoka, Fukushima
   'shit',
   'bitch',
   'cunt',
@@ -68,13 +70,14 @@ function fold(raw: string, one: 'i' | 'l'): string {
 }
 
 /**
- * Whether the nickname contains a banned word (case-, width-, space- and l33t-insensitive).
+ * Whether the nickname contains a banned word (case-, width-, space-, l33t- and look-alike-insensitive).
  * @example containsBannedWord('Sh 1 t') // true
+ * @example containsBannedWord('fück') // true
  * @example containsBannedWord('Mei') // false
  */
 export function containsBannedWord(raw: string): boolean {
-  const forms = [fold(raw, 'i'), fold(raw, 'l')].map((f) =>
-    EXCEPTIONS.reduce((x, w) => x.replaceAll(w, ''), f),
-  );
+  const forms = [raw, foldLookAlikes(raw)]
+    .flatMap((s) => [fold(s, 'i'), fold(s, 'l')])
+    .map((f) => EXCEPTIONS.reduce((x, w) => x.replaceAll(w, ''), f));
   return BANNED.some((w) => forms.some((f) => f.includes(w)));
 }
