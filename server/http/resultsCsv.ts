@@ -5,15 +5,12 @@ import { stringify } from 'csv-stringify/sync';
 import { resultsTable, type ResultsField, type SessionSnapshot } from '../../shared/index.ts';
 
 /** Rows as CSV text, every record ending in CRLF. */
-export const toCsv = (rows: readonly (readonly ResultsField[])[]): string =>
-  stringify(
-    rows.map((r) => [...r]),
-    {
-      record_delimiter: '\r\n',
-      quoted_match: /[\r\n]/u,
-      cast: { boolean: (value) => String(value) },
-    },
-  );
+export const toCsv = (rows: ResultsField[][]): string =>
+  stringify(rows, {
+    record_delimiter: '\r\n',
+    quoted_match: /[\r\n]/u,
+    cast: { boolean: (value) => String(value) },
+  });
 
 /**
  * The session's results as CSV (the header, then a row per team and player of each scored round).

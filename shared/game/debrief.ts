@@ -1,7 +1,7 @@
-// The score screen's debrief (issue 13 item 1): the level's lesson (lesson.ts: its figures filled from the plans
-// it names), followed by a comparison filled from the evaluations — the reference plan's step, rate and fullest fridge,
-// then the learner's, with how often each kind of pass runs in its step — so a figure of the lesson is never mistaken for the
-// learner's own. `sim level` and the score screen both call `debrief`.
+// The score screen's debrief (issue 13 item 1): the level's lesson (lesson.ts: its figures filled from the
+// plans it names), followed by a comparison filled from the evaluations — the reference plan's step, rate and
+// fullest fridge, then the learner's, with how often each kind of pass runs in its step — so a figure of the
+// lesson is never mistaken for the learner's own. `sim level` and the score screen both call `debrief`.
 import type { Evaluation } from './evaluation.ts';
 import { evaluatePlan } from './evaluatePlan.ts';
 import { formatGb, formatRate, formatSeconds, tidyZh } from './format.ts';
