@@ -60,6 +60,8 @@ export const soloStrings = defineStrings(
     'preview.tastingOk': 'Correct: every kitchen matches the single-kitchen result',
     'preview.tastingWrong': 'Wrong: {names} ({kitchens})',
     'preview.passes': 'Passes (collectives)',
+    'preview.passesOf':
+      'Passes (collectives) of {kitchens}, the last to finish; the Local view shows each kitchen’s own',
     'preview.noPasses': 'None: no dish goes through a window',
     'preview.pass': '{phase}: {kind} of {tensor} over {axes}, {bytes} per kitchen, {time}',
     'preview.params': 'Parameters',
@@ -134,6 +136,7 @@ export const soloStrings = defineStrings(
     'preview.tastingOk': '正确：每间厨房的结果都与单间厨房一致',
     'preview.tastingWrong': '不对：{names}（{kitchens}）',
     'preview.passes': '传菜（集合通信）',
+    'preview.passesOf': '最后完工的 {kitchens}的传菜（集合通信）；每间厨房自己的传菜见“局部”视图',
     'preview.noPasses': '无：没有菜经过传菜窗口',
     'preview.pass': '{phase}：{kind} {tensor}，沿 {axes}，每间厨房 {bytes}，{time}',
     'preview.params': '参数',

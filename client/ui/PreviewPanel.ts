@@ -92,7 +92,11 @@ export function renderPreview(root: HTMLElement, p: Preview, t: Translate): void
       tasting && h('dt', {}, t('preview.tasting')),
       tasting && h('dd', { 'data-metric': 'tasting' }, tasting),
     ),
-    h('h4', {}, t('preview.passes')),
+    h(
+      'h4',
+      {},
+      p.passesOf ? t('preview.passesOf', { kitchens: kitchensText(p.passesOf, t) }) : t('preview.passes'),
+    ),
     h('ul', { class: 'plain passes' }, ...passes),
   );
 }

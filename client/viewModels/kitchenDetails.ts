@@ -77,10 +77,12 @@ export function kitchenDetails(
     capacityBytes: memory.capacityBytes,
     gauge: group ? fridgeGauge(group.bytes, memory.capacityBytes) : undefined,
     stove: kitchenShares(evaluation, deviceId),
-    // Every kitchen of an SPMD plan runs the same passes; a priced pass names the axes it runs over.
-    passes: evaluation.pricing.collectives.filter((c) =>
-      c.axes.every((a) => mesh.axes.some((m) => m.name === a && m.size > 1)),
-    ),
+    // A pipeline stage's kitchens run their stage's passes, every kitchen of an SPMD plan the same ones; a
+    // priced pass names the axes it runs over.
+    passes: (
+      evaluation.pricing.passGroups?.find((g) => g.devices.includes(deviceId))?.collectives ??
+      evaluation.pricing.collectives
+    ).filter((c) => c.axes.every((a) => mesh.axes.some((m) => m.name === a && m.size > 1))),
     sends: events.filter((e) => e.kind === 'send').length,
     recvWaits: events.filter((e) => e.kind === 'recv').length,
   };

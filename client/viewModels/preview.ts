@@ -2,6 +2,7 @@
 // against the fridge, step time, tokens/s, stars now, the tasting's verdict and the passes. Pure. A class
 // whose session hides the score (issue 18 item 6) gets no rate and no stars: they are not computed here.
 import {
+  criticalDevices,
   formatBytes,
   formatGb,
   formatKitchens,
@@ -57,6 +58,11 @@ export interface Preview {
     readonly worstDevices: readonly number[];
   } | null;
   readonly passes: readonly PassRow[];
+  /**
+   * Whose passes `passes` are where kitchens run different ones (a pipeline: the kitchens that finish last);
+   * null where every kitchen runs them.
+   */
+  readonly passesOf: readonly number[] | null;
   /** A mixture of experts' routed tokens that find a seat ('99.3%'); null for models that drop none. */
   readonly served: string | null;
 }
@@ -103,6 +109,7 @@ export function preview(
       bytes: formatBytes(c.bytesPerDevice),
       time: formatSeconds(c.timeS) + (c.perStep > 1 ? ` ×${c.perStep}` : ''),
     })),
+    passesOf: pricing.passGroups ? criticalDevices(evaluation.timeline) : null,
     served: pricing.servedShare === null ? null : formatPercent(pricing.servedShare),
   };
 }

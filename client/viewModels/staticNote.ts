@@ -1,8 +1,9 @@
 // The static view's note above its rows: which scale each figure is at, then the totals — the critical
 // kitchens' step split from the core's one breakdown (shared/game/stepShares.ts), the same line the score
 // screen's "step split" shows (stepSharesLine). Pure.
-import { stepShares, type Evaluation } from '../../shared/index.ts';
+import { criticalDevices, stepShares, type Evaluation } from '../../shared/index.ts';
 import type { Translate } from '../ui/translate.ts';
+import { kitchensText } from './kitchensText.ts';
 import { sharesText } from './sharesText.ts';
 import { criticalShareText } from './stepHeadline.ts';
 
@@ -15,8 +16,16 @@ export function stepSharesLine(evaluation: Evaluation, t: Translate): string {
   return evaluation.pricing.memory.fits ? line : t('views.notServedShares', { line });
 }
 
-/** The note's lines: the scales (a tasting's rows are small arrays; the totals are the banquet's), the totals. */
+/**
+ * The note's lines: the scales (a tasting's rows are small arrays; the totals are the banquet's) and, in a
+ * pipeline, whose passes the rows are (the kitchens that finish last); then the totals.
+ */
 export function staticNote(evaluation: Evaluation, t: Translate): string[] {
   const priced = evaluation.tasting === null;
-  return [t(priced ? 'views.pricedOnly' : 'views.tastingNote'), stepSharesLine(evaluation, t)];
+  const first = !priced
+    ? t('views.tastingNote')
+    : evaluation.pricing.passGroups
+      ? t('views.pricedOnlyOf', { kitchens: kitchensText(criticalDevices(evaluation.timeline), t) })
+      : t('views.pricedOnly');
+  return [first, stepSharesLine(evaluation, t)];
 }

@@ -1,6 +1,6 @@
 // The local view (docs/design.md §5.3): one kitchen — its fridge as a big gauge (parts stacked against the
 // capacity line) with the breakdown, its stove's step as a bar (cooking / passing / idle), the block of
-// every dish it holds, and the passes it takes part in (kind, axes, bytes, time).
+// every dish it holds, and the passes it takes part in (kind, time × times per step, bytes, axes).
 import type { GameObjects, Scene } from 'phaser';
 import { formatGb, formatSeconds, passKind } from '../../shared/index.ts';
 import { GAUGE_PARTS } from '../viewModels/fridgeGauge.ts';

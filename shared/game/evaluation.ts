@@ -91,6 +91,12 @@ export interface MemoryGroup {
   readonly bytes: MemoryBreakdown;
 }
 
+/** The passes a group of devices runs, each with its times per step on those devices. */
+export interface PassGroup {
+  readonly devices: readonly number[];
+  readonly collectives: readonly CollectiveCost[];
+}
+
 /** Memory per device against the fridge (decimal bytes). */
 export interface MemoryReport {
   /** The worst device's breakdown. */
@@ -139,7 +145,13 @@ export interface Pricing {
   /** What a "token" is here: a sequence position, or a whole example for models without a sequence (an MLP's row, a recommender's request). */
   readonly throughputUnit: 'tokens' | 'examples';
   readonly memory: MemoryReport;
+  /** The passes of the critical device (those every device runs, in an SPMD plan). */
   readonly collectives: readonly CollectiveCost[];
+  /**
+   * Where devices run different passes, each group's (one per pipeline stage: its sends, the tied embedding's
+   * all-reduce on the first and last stage, the output layer's on the last); absent when all run `collectives`.
+   */
+  readonly passGroups?: readonly PassGroup[];
   readonly breakdownS: StepBreakdown;
   /** Every collective's seconds per step on the critical device, overlapped ones included. */
   readonly commTotalS: number;

@@ -1,5 +1,5 @@
 // The passes a Megatron pipeline adds to the priced collectives (issue 13: the static view and the preview
-// list a pipeline's stage sends as passes): on the critical stage d of K = p·v model stages, each chunk's
+// list a pipeline's stage sends as passes): on stage d of K = p·v model stages, each chunk's
 // microbatch activations go forward to the next model stage and their gradients come back —
 //   forward sends per step  = m · #{chunks c : c·p + d < K − 1}
 //   backward sends per step = m · #{chunks c : c·p + d > 0}
@@ -10,11 +10,11 @@ import type { TrainSimulation } from '../../sim/train/simulateTrain.ts';
 import { STAGE_AXIS } from '../../sim/train/trainAxes.ts';
 import type { CollectiveCost } from '../evaluation.ts';
 
-/** The critical stage's pipeline passes, as priced collectives; [] without a pipeline. */
-export function pipelinePasses(sim: TrainSimulation): CollectiveCost[] {
+/** One stage's pipeline passes (the critical stage's by default), as priced collectives; [] without a pipeline. */
+export function pipelinePasses(sim: TrainSimulation, stage: number = sim.criticalStage): CollectiveCost[] {
   const { pp: p, tp, virtualStages: v, microBatch, sequenceParallel } = sim.request.parallel;
   if (p <= 1) return [];
-  const d = sim.criticalStage;
+  const d = stage;
   const K = p * v;
   const m = sim.microbatches;
   const stageLink = sim.blocks.ctx.links.find((l) => l.axis === STAGE_AXIS)?.link ?? 'intra';

@@ -4,10 +4,11 @@
 import { makeMesh } from '../../sim/mesh.ts';
 import { unwrap } from '../../sim/result.ts';
 import type { TrainSimulation } from '../../sim/train/simulateTrain.ts';
+import { stepCollectives } from '../../sim/train/trainCollectives.ts';
 import { trainReport } from '../../sim/train/trainReport.ts';
 import type { TrainRequest } from '../../sim/train/trainRequest.ts';
 import { MEGATRON_OPTIMIZER } from '../../sim/train/megatronLayer.ts';
-import type { Pricing } from '../evaluation.ts';
+import type { CollectiveCost, Pricing } from '../evaluation.ts';
 import type { TrainScenario } from '../level.ts';
 import type { EngineResult } from './tastingEngine.ts';
 import { topologyOf } from './topology.ts';
@@ -31,6 +32,32 @@ export function trainEngine(
     const inner = program?.values.find((v) => v.name === value)?.scope ?? '';
     return inner === '' ? block : `${block}/${inner}`;
   };
+  // One stage's passes: its blocks' collectives (the critical stage's are the report's), then its sends.
+  const stagePasses = (d: number): CollectiveCost[] => [
+    ...(d === simulation.criticalStage ? r.collectives : stepCollectives(simulation, d).collectives).map(
+      (c) => ({
+        kind: c.kind,
+        axes: [...c.axes],
+        tensor: c.tensor,
+        phase: c.phase,
+        role: c.role,
+        link: c.link,
+        bytesPerDevice: c.bytesPerDevice,
+        timeS: c.timeS,
+        perStep: c.perStep,
+        overlapped: c.role === 'gradient',
+        scope: scopeOf(c.block, c.tensor),
+      }),
+    ),
+    ...pipelinePasses(simulation, d),
+  ];
+  const passGroups =
+    pp > 1
+      ? simulation.memory.map((_, d) => ({
+          devices: stageDevices(dp, pp, tp, d),
+          collectives: stagePasses(d),
+        }))
+      : undefined;
   const pricing: Pricing = {
     hardware: request.hardware.name,
     devices: r.devices,
@@ -60,22 +87,8 @@ export function trainEngine(
       overflowBytes: r.memory.overflowBytes,
       groups: simulation.memory.map((m, d) => ({ devices: stageDevices(dp, pp, tp, d), bytes: m.bytes })),
     },
-    collectives: [
-      ...r.collectives.map((c) => ({
-        kind: c.kind,
-        axes: [...c.axes],
-        tensor: c.tensor,
-        phase: c.phase,
-        role: c.role,
-        link: c.link,
-        bytesPerDevice: c.bytesPerDevice,
-        timeS: c.timeS,
-        perStep: c.perStep,
-        overlapped: c.role === 'gradient',
-        scope: scopeOf(c.block, c.tensor),
-      })),
-      ...pipelinePasses(simulation),
-    ],
+    collectives: passGroups?.[simulation.criticalStage]!.collectives ?? stagePasses(simulation.criticalStage),
+    passGroups,
     breakdownS: { compute: b.compute, communication, bubble: b.bubble },
     commTotalS: r.collectives.reduce((t, c) => t + c.timeS * c.perStep, 0) + b.pipelineComm,
     bubbleFraction: r.bubbleFraction,

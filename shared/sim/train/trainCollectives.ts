@@ -27,12 +27,19 @@ export interface CollectiveLine {
   readonly perStep: number;
 }
 
-/** The collectives of the critical device's blocks, and the bytes it sends per step on each link. */
-export function stepCollectives(sim: TrainSimulation): {
+/**
+ * The collectives of one pipeline stage's blocks (the critical device's unless `stage` is given), with how
+ * often that stage's devices run them, and the bytes they send per step on each link.
+ */
+export function stepCollectives(
+  sim: TrainSimulation,
+  stage: number = sim.criticalStage,
+): {
   readonly collectives: CollectiveLine[];
   readonly bytesPerLinkPerStep: { readonly intra: number; readonly inter: number };
 } {
-  const { request: req, blocks, microbatches: m, criticalStage: d } = sim;
+  const { request: req, blocks, microbatches: m } = sim;
+  const d = stage;
   const { pp: p, virtualStages: v, recompute, tp, microBatch, sequenceParallel } = req.parallel;
   const K = p * v;
   const layersOnDevice = deviceLayers(sim.stageLayers, p, d);

@@ -86,6 +86,43 @@ describe('kitchenDetails', () => {
     expect(d.recvWaits).toBeLessThan(d.sends);
   });
 
+  it('lists each pipeline kitchen its own stage’s passes, as many sends as it makes', () => {
+    // courses' reference (1F1B, v = 1, m microbatches): the first stage only sends forward, a middle stage
+    // both ways, the last only gradients back; the tied embedding's all-reduce is the first and last stage's.
+    const l = levelById('courses')!;
+    const e = evaluatePlan(l, l.reference);
+    if (!e.ok) throw new Error(e.error.message);
+    const m = l.reference.pipeline!.microbatches;
+    const mesh = unwrap(makeMesh(meshPairs(l.reference)));
+    const stageOf = (k: number) => e.evaluation.pricing.passGroups!.findIndex((g) => g.devices.includes(k));
+    const pipeline = (k: number) =>
+      kitchenDetails(l, e.evaluation, mesh, k)
+        .passes.filter((c) => c.axes.includes('stage'))
+        .map((c) => `${c.tensor} ×${c.perStep}`);
+    const p = e.evaluation.pricing.passGroups!.length;
+    const [first, middle, last] = [0, Math.floor(p / 2), p - 1].map(
+      (s) => e.evaluation.pricing.passGroups![s]!.devices[0]!,
+    );
+    expect(stageOf(middle!)).toBeGreaterThan(0);
+    expect(pipeline(first!)).toEqual([`stage_out ×${m}`, 'grad/tied_embed ×1']);
+    expect(pipeline(middle!)).toEqual([`stage_out ×${m}`, `grad/stage_out ×${m}`]);
+    expect(pipeline(last!)).toEqual([`grad/stage_out ×${m}`, 'grad/tied_embed ×1']);
+    for (const k of [first!, middle!, last!]) {
+      const d = kitchenDetails(l, e.evaluation, mesh, k);
+      const sends = d.passes.filter((c) => c.kind === 'ppermute').reduce((n, c) => n + c.perStep, 0);
+      expect(sends, `kitchen ${k}`).toBe(d.sends);
+    }
+    // only the last stage computes the logits: the banquet's output-layer passes are its kitchens' alone
+    const b = levelById('the-banquet')!;
+    const eb = evaluatePlan(b, b.reference);
+    if (!eb.ok) throw new Error(eb.error.message);
+    const groups = eb.evaluation.pricing.passGroups!;
+    const bMesh = unwrap(makeMesh(meshPairs(b.reference)));
+    const output = (k: number) =>
+      kitchenDetails(b, eb.evaluation, bMesh, k).passes.some((c) => c.scope?.startsWith('output'));
+    expect(groups.map((g) => output(g.devices[0]!))).toEqual(groups.map((_, s) => s === groups.length - 1));
+  });
+
   it('refuses a kitchen the grid does not have', () => {
     expect(() => kitchenDetails(level, evaluation, mesh, 4)).toThrow(/no kitchen 4/);
   });

@@ -2,7 +2,7 @@
 // both scales named (issue 13 item 6): a tasting's rows
 // are its small arrays, the totals are the banquet's step split from the core's one breakdown.
 import { describe, expect, it } from 'vitest';
-import { evaluatePlan, levelById, stepShares } from '../../../shared/index.ts';
+import { criticalDevices, evaluatePlan, levelById, stepShares } from '../../../shared/index.ts';
 import { translate } from '../../../client/i18n/strings.ts';
 import type { Translate } from '../../../client/ui/translate.ts';
 import { formatBytes } from '../../../client/viewModels/formatBytes.ts';
@@ -10,6 +10,7 @@ import { COLLAPSE_ABOVE_ROWS, planListing, type ListingRow } from '../../../clie
 import { sharesText } from '../../../client/viewModels/sharesText.ts';
 import { evaluated, runs } from './listingRuns.ts';
 import { staticNote, stepSharesLine } from '../../../client/viewModels/staticNote.ts';
+import { kitchensText } from '../../../client/viewModels/kitchensText.ts';
 
 const en: Translate = (key, params) => translate('en', key, params);
 const zh: Translate = (key, params) => translate('zh-CN', key, params);
@@ -126,7 +127,15 @@ describe('static view totals', () => {
       const s = stepShares(evaluation);
       expect(s.compute + s.communication + s.bubble + s.other).toBeCloseTo(1, 9);
       const priced = evaluation.tasting === null;
-      expect(note[0]).toBe(en(priced ? 'views.pricedOnly' : 'views.tastingNote'));
+      // a pipeline's rows are the passes of the kitchens that finish last (each kitchen's own: the local view)
+      const whose = evaluation.pricing.passGroups && {
+        kitchens: kitchensText(criticalDevices(evaluation.timeline), en),
+      };
+      expect(note[0]).toBe(
+        !priced ? en('views.tastingNote') : whose ? en('views.pricedOnlyOf', whose) : en('views.pricedOnly'),
+      );
+      if (id === 'courses')
+        expect(note[0]).toMatch(/the passes of one step on kitchen 0, the last to finish/);
       const phases = planListing(evaluation, level.limits.tensors).filter((r) => r.type === 'phase');
       for (const p of phases) expect(p.type === 'phase' && p.scale).toBe(priced ? 'banquet' : 'tasting');
     },
