@@ -148,7 +148,7 @@ export const editorStrings = defineStrings(
     'collective.all_gather': 'all_gather：拼盘（AllGather）',
     'collective.psum_scatter': 'psum_scatter：汇总分份（ReduceScatter）',
     'collective.all_to_all': 'all_to_all：换岗（AllToAll）',
-    'collective.ppermute': 'ppermute：传下一站',
+    'collective.ppermute': 'ppermute：点对点传菜',
     'labels.tokens': '一排排厨房：拖到某道菜的某一维上',
     'labels.token': '{name} 排，{size} 间厨房',
     'labels.clear': '撕掉 {tensor} 的标签',

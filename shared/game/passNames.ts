@@ -1,5 +1,5 @@
 // What the screens call each kind of pass (docs/glossary.md: a pass is a collective; its passing styles are
-// AllGather 拼盘, AllReduce 汇总分发, ReduceScatter 汇总分份, AllToAll 换岗, ppermute 传下一站): the views'
+// AllGather 拼盘, AllReduce 汇总分发, ReduceScatter 汇总分份, AllToAll 换岗, ppermute 点对点传菜): the views'
 // legends and rows, the debrief's "passes:" list and the reveal's all say a kind the same way. The core
 // names a kind as XLA does ('all-reduce', 'collective-permute') and a manual plan as JAX does ('psum',
 // 'psum_scatter', 'ppermute'); passKind maps every spelling to one kind.
@@ -38,7 +38,7 @@ export const PASS_NAMES: Readonly<Record<PassKind, Text>> = {
   'all-reduce': text('AllReduce 汇总分发', 'AllReduce'),
   'reduce-scatter': text('ReduceScatter 汇总分份', 'ReduceScatter'),
   'all-to-all': text('AllToAll 换岗', 'AllToAll'),
-  ppermute: text('ppermute 传下一站', 'ppermute'),
+  ppermute: text('ppermute 点对点传菜', 'ppermute'),
   'all-slice': text('切片（不传菜）', 'slice (no pass)'),
 };
 

@@ -53,7 +53,7 @@ export const MANUAL_EXPLANATIONS: ExplanationTable<ManualCode> = {
     ),
   'manual/ppermute-not-unique': () =>
     text(
-      '传下一站时，每间厨房只能送出一盘、也只能收到一盘。',
+      '点对点传菜（ppermute）时，每间厨房只能送出一盘、也只能收到一盘。',
       'In a ppermute each kitchen sends one plate and receives one plate, no more.',
     ),
   'manual/op-invalid': byType('ValueError'),
