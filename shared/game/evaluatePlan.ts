@@ -41,7 +41,7 @@ export function evaluatePlan(level: Level, state: PlanState, prepared?: Prepared
     },
     level.stars,
   );
-  const { limitedBy, explanation } = diagnose(tasting, pricing, timeline, level.editable);
+  const { limitedBy, explanation } = diagnose(tasting, pricing, timeline, level.editable, score.stars);
   return {
     ok: true,
     evaluation: {

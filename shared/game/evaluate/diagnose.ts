@@ -111,12 +111,16 @@ function updateText(p: Pricing, update: string, cooking: string, step: string): 
 const relation = (pct: string): string =>
   pct.startsWith('>') || pct.startsWith('<') ? `${pct[0]} ${pct.slice(1)}` : `= ${pct}`;
 
-/** The diagnosis of an evaluated plan; `editable`, the level's edits, picks the remedies it offers (remedies.ts). */
+/**
+ * The diagnosis of an evaluated plan; `editable`, the level's edits, picks the remedies it offers (remedies.ts);
+ * `stars`, the plan's, keeps one below three stars from being called good.
+ */
 export function diagnose(
   tasting: Tasting | null,
   p: Pricing,
   timeline: StepTimeline,
   editable?: readonly PlanEditType[],
+  stars?: 0 | 1 | 2 | 3,
 ): Diagnosis {
   if (tasting !== null && !tasting.ok) return { limitedBy: 'tasting', explanation: tastingText(tasting) };
   if (p.servedShare !== null && p.servedShare < MIN_SERVED_SHARE)
@@ -171,6 +175,16 @@ export function diagnose(
       explanation: text(
         `灶台在这一步 ${step} 中忙了 ${share(sh.compute)}，是最大的一块；可灶台仍有 ${share(waiting)} 在等：${sharesList(waits, 'zh-CN')}${update ? `；${SHARE_NAMES.other['zh-CN']}占 ${update}` : ''}。并行效率 T_calc/(T_calc+T_comm) ${relation(eff)}，只算传菜，不算气泡。`,
         `The stoves cook for ${share(sh.compute)} of the ${step} step, the largest part, but they still wait ${share(waiting)}: ${sharesList(waits, 'en')}${update ? `; the ${SHARE_NAMES.other.en} takes ${update}` : ''}. Parallel efficiency T_calc/(T_calc+T_comm) ${relation(eff)} counts the passing only, not the bubble.`,
+      ),
+    };
+  // Busy stoves alone do not make a plan good: below three stars a faster plan exists (the always-model-parallel
+  // trap waits little, yet data parallelism runs the step sooner; full recompute is busy redoing work).
+  if (stars !== undefined && stars < 3)
+    return {
+      limitedBy: 'compute',
+      explanation: text(
+        `灶台在这一步 ${step} 中忙了 ${share(sh.compute)}：${sharesList(parts, 'zh-CN')}，并行效率 ${eff}。可灶台忙不等于方案快：这个方案还不到三星，还有更快的方案。`,
+        `The stoves cook for ${share(sh.compute)} of the ${step} step: ${sharesList(parts, 'en')}, parallel efficiency ${eff}. But busy stoves do not make a fast plan: this one is short of three stars, so a faster plan exists.`,
       ),
     };
   return {
