@@ -1,14 +1,15 @@
 // Who may take a seat (issue 10, item 5): a kicked player stays out for the session — their seat key and
-// their nickname (compared as the nickname rules compare: NFC, case-insensitive, spaces collapsed) are
+// their nickname (compared as the nickname rules compare taken names: NFKC, spaces collapsed, look-alikes
+// folded, case-insensitive; validateNickname.ts) are
 // refused — until the facilitator lets them back; the facilitator can lock the session against new joins
 // (seated players still come back with their seat keys).
 import { accept, refuse } from './errors.ts';
 import { takenNicknames, withPlayer } from './roster.ts';
+import { nicknameLookKey } from './validateNickname.ts';
 import type { ClassroomError, ClassroomResult, SessionSnapshot, SessionStep } from './session.ts';
 
-/** A nickname as the session compares them. */
-export const nicknameKey = (nickname: string): string =>
-  nickname.normalize('NFC').replace(/\s+/gu, ' ').trim().toLowerCase();
+/** A nickname as the session compares them (validateNickname.ts `nicknameLookKey`). */
+export const nicknameKey = nicknameLookKey;
 
 /** Whether this session refuses new players now. */
 export const joinsLocked = (s: SessionSnapshot): boolean => s.joinsLocked === true;

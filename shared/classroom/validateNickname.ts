@@ -1,7 +1,10 @@
-// Nickname rules of a live session (docs/design.md §5.5): trimmed, NFC, inner whitespace collapsed to one space,
+// Nickname rules of a live session (docs/design.md §5.5): trimmed, NFKC as RFC 8266's Nickname profile
+// normalises (full-width 'Ｚｏｅ' is 'Zoe', a ligature its letters), inner whitespace collapsed to one space,
 // 1–16 characters counted as code points (一个汉字 = 1), letters (any script, CJK included), digits, space,
-// '-' and '_' only, through the word filter; a nickname already taken, or one that looks the same (case and
-// Unicode look-alikes folded by the `confusables` library: Cyrillic 'Меі' beside Latin 'Mei'), gets a suffix.
+// '-' and '_' only, a combining mark only after a letter or digit and at most MAX_STACKED_MARKS of them in a
+// row (a name of bare accents shows blank, a stack of them runs over the lines above and below), through the
+// word filter; a nickname already taken, or one that looks the same (case and Unicode look-alikes folded by
+// the `confusables` library: Cyrillic 'Меі' beside Latin 'Mei'), gets a suffix.
 import { remove as foldLookAlikes } from 'confusables';
 import { accept, refuse } from './errors.ts';
 import type { ClassroomResult } from './session.ts';
@@ -13,10 +16,24 @@ export const MAX_NICKNAME_CHARS = 16;
 
 const ALLOWED = /^[\p{L}\p{M}\p{N} _-]+$/u;
 
+/** Most combining marks on one letter: Thai and Devanagari stack up to three (กี่: vowel and tone mark). */
+const MAX_STACKED_MARKS = 3;
+const BARE_OR_STACKED_MARKS = new RegExp(
+  `(?:^|[^\\p{L}\\p{N}\\p{M}])\\p{M}|\\p{M}{${MAX_STACKED_MARKS + 1}}`,
+  'u',
+);
+
 const chars = (s: string): number => [...s].length;
 
-/** What two nicknames that look alike on a leaderboard share: NFC, look-alikes folded to Latin, lower case. */
-const lookKey = (s: string): string => foldLookAlikes(s.normalize('NFC')).toLowerCase();
+/** A nickname as typed, normalised as the rules keep it: NFKC, inner whitespace collapsed, trimmed. */
+const normalised = (s: string): string => s.normalize('NFKC').replace(/\s+/gu, ' ').trim();
+
+/**
+ * What two nicknames that look alike on a leaderboard share: normalised, look-alikes folded to Latin, lower
+ * case. A kicked player's name is refused by it too (seatPolicy.ts), so 'Ｚｏｅ' or 'Zое' does not bring 'Zoe' back.
+ */
+export const nicknameLookKey = (s: string): string => foldLookAlikes(normalised(s)).toLowerCase();
+const lookKey = nicknameLookKey;
 
 /** The first `n` code points of `s`. */
 const firstChars = (s: string, n: number): string => [...s].slice(0, n).join('');
@@ -31,7 +48,7 @@ export function validateNickname(raw: unknown, taken: readonly string[]): Classr
   if (typeof raw !== 'string') return refuse('bad-nickname', '请填写昵称。', 'Please enter a nickname.');
   if (hasInvisible(raw))
     return refuse('bad-nickname', '昵称里有看不见的字符。', 'The nickname contains invisible characters.');
-  const name = raw.normalize('NFC').replace(/\s+/gu, ' ').trim();
+  const name = normalised(raw);
   if (name === '') return refuse('bad-nickname', '请填写昵称。', 'Please enter a nickname.');
   if (chars(name) > MAX_NICKNAME_CHARS)
     return refuse(
@@ -46,6 +63,12 @@ export function validateNickname(raw: unknown, taken: readonly string[]): Classr
       'bad-nickname',
       '昵称只能包含文字、数字、空格、“-”和“_”。',
       'A nickname may contain only letters, digits, spaces, “-” and “_”.',
+    );
+  if (BARE_OR_STACKED_MARKS.test(name))
+    return refuse(
+      'bad-nickname',
+      `昵称里的附加符号（如声调、重音）要跟在字母后面，每个字母最多 ${MAX_STACKED_MARKS} 个。`,
+      `Accents and other combining marks must follow a letter, at most ${MAX_STACKED_MARKS} on one letter.`,
     );
   if (isMixedScript(name))
     return refuse(

@@ -126,3 +126,27 @@ describe('invisible and look-alike nicknames (issue 10)', () => {
     },
   );
 });
+
+describe('accents without a letter, stacked accents and compatibility forms (RFC 8266: NFKC)', () => {
+  it.each([
+    ['\u0301\u0301\u0301'], // bare accents: shows blank
+    ['\u20dd\u20dd\u20dd'], // enclosing circles on nothing
+    ['a' + '\u0346'.repeat(15)], // a stack that runs over the lines above and below
+    ['ab \u0301c'], // an accent on a space
+    ['\ufdfa'.repeat(16)], // one wide ligature of 18 letters, 16 times over
+  ])('refuses %j', (raw) => {
+    const r = validateNickname(raw, []);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.code).toBe('bad-nickname');
+  });
+  it.each([
+    ['José', 'José'],
+    ['Jose\u0301', 'José'],
+    ['กี่', 'กี่'], // Thai: a vowel and a tone mark on one letter
+    ['क्षितिज', 'क्षितिज'], // Devanagari conjunct
+    ['Ｚｏｅ', 'Zoe'], // full width, as RFC 8266 maps it
+    ['ﬁsh', 'fish'],
+  ])('accepts %j as %j', (raw, want) => {
+    expect(ok(validateNickname(raw, []))).toBe(want);
+  });
+});
