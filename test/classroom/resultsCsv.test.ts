@@ -18,6 +18,14 @@ describe('one field', () => {
     ['', ''],
     [1234.5, '1234.5'],
     [false, 'false'],
+    // text a spreadsheet would run as a formula is quoted away (OWASP CSV injection); numbers stay numbers
+    ['-1-1', "'-1-1"],
+    ['-A1', "'-A1"],
+    ['=SUM(A1)', "'=SUM(A1)"],
+    ['+1', "'+1"],
+    ['@cmd', "'@cmd"],
+    ['a-b', 'a-b'],
+    [-0.5, '-0.5'],
   ])('%j → %j', (v, want) => {
     expect(toCsv([[v]])).toBe(`${want}\r\n`);
   });
