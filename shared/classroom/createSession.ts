@@ -16,6 +16,7 @@ import {
   type SessionSnapshot,
 } from './session.ts';
 import { TEAM_NAMES } from './teamNames.ts';
+import { shownText } from './shownText.ts';
 import { STOPPED } from './timer.ts';
 
 /** What the facilitator chose, with the code the server made and the time. */
@@ -80,9 +81,14 @@ export function createSession(input: CreateSessionInput): ClassroomResult<Sessio
       `队伍数应为 ${MIN_TEAMS}–${MAX_TEAMS}。`,
       `A session has ${MIN_TEAMS}–${MAX_TEAMS} teams.`,
     );
-  const title = typeof input.title === 'string' ? input.title.normalize('NFC').trim() : '';
   if (input.title !== undefined && typeof input.title !== 'string')
     return refuse('bad-argument', '标题应为文字。', 'The title must be text.');
+  const shown = shownText(typeof input.title === 'string' ? input.title : '', {
+    'zh-CN': '标题',
+    en: 'title',
+  });
+  if (!shown.ok) return shown;
+  const title = shown.value;
   if ([...title].length > MAX_TITLE_CHARS)
     return refuse(
       'bad-argument',

@@ -13,6 +13,7 @@ import {
   withdrawScore,
 } from './phases.ts';
 import { revealMessage } from './revealMessage.ts';
+import { shownText } from './shownText.ts';
 import { readmitPlayer, setJoinsLocked } from './seatPolicy.ts';
 import { activePlayer, teamById, teamPlanEffects, withPlayer } from './roster.ts';
 import {
@@ -123,7 +124,9 @@ export function hostCommand(
     case 'lockJoins':
       return setJoinsLocked(s, cmd.locked);
     case 'hint': {
-      const hint = typeof cmd.text === 'string' ? cmd.text.normalize('NFC').trim() : '';
+      const shown = shownText(typeof cmd.text === 'string' ? cmd.text : '', { 'zh-CN': '提示', en: 'hint' });
+      if (!shown.ok) return shown;
+      const hint = shown.value;
       if (hint === '') return refuse('bad-argument', '提示是空的。', 'The hint is empty.');
       if ([...hint].length > MAX_HINT_CHARS)
         return refuse(
