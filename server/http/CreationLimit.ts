@@ -1,5 +1,6 @@
-// Rate limit of POST /api/sessions: every session keeps a room in memory until it is closed and empty, so one
-// address may create only so many per window.
+// A per-address sliding-window limit. POST /api/sessions takes one per creation (every session keeps a room in
+// memory until it is closed and empty, so one address may create only so many per window); the status route
+// one per code that names no session (sessionStatusRoute.ts).
 
 /**
  * A sliding-window count of creations per client address: `take` reserves one if fewer than `max` were
