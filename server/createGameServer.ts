@@ -78,12 +78,18 @@ export async function startGameServer(options: GameServerOptions): Promise<Runni
   const deps: SessionRoomDeps = { store, now: options.now ?? Date.now, reconnectSeconds: 120 };
   app.use('/api', sessionRoutes(deps));
   app.use('/matchmake', matchmakeRoutes({ store, now: deps.now }));
-  app.use('/api', sessionStatusRoute(store));
+  app.use('/api', sessionStatusRoute(store, deps.now));
   let info: ServerInfoResponse = { publicUrl: publicUrlOf(options.publicUrl), networkUrls: [] };
   app.use(
     '/api',
     serverInfoRoute(() => info),
   );
+  // Anything else under /api is a JSON error with a code, as every API answer is (not Express's HTML page).
+  app.use('/api', (req, res) => {
+    res
+      .status(404)
+      .json({ code: 'no-route', error: `No API route ${req.method} ${req.baseUrl}${req.path}.` });
+  });
   if (options.distDir) app.use(express.static(options.distDir, { index: 'index.html', maxAge: '1h' }));
 
   const timeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
