@@ -7,6 +7,7 @@ import type { PlanSession, SessionView } from '../state/PlanSession.ts';
 import { editorSections, type EditorSection } from '../viewModels/planOptionsForm.ts';
 import { preview } from '../viewModels/preview.ts';
 import { h } from './dom.ts';
+import { keepFocusAboveFooter } from './keepFocusAboveFooter.ts';
 import { section, type Editor } from './editors/controls.ts';
 import { coursesEditor } from './editors/CoursesEditor.ts';
 import { gridEditor } from './editors/GridEditor.ts';
@@ -108,36 +109,37 @@ export function mountLevelPanel(
   });
   // tabindex -1: focusable by script only, so a keyboard or screen-reader user starts at the level's title.
   const heading = h('h2', { id: 'level-heading', tabindex: '-1' }, level.title[locale]);
-  root.replaceChildren(
+  const footer = h(
+    'div',
+    { class: 'panel-footer' },
+    headline,
+    error,
+    ...(actions.footer ? [actions.footer] : []),
+    ...(actionButtons.length > 0 ? [h('div', { class: 'actions' }, ...actionButtons)] : []),
+  );
+  const panel = h(
+    'div',
+    { class: 'level-panel' },
+    h('div', { class: 'sheet-head' }, heading, ...(actions.back ? [button('nav.back', actions.back)] : [])),
+    h(
+      'p',
+      { class: 'story' },
+      h('strong', {}, `${t('level.story')}${t('punct.colon')}`),
+      level.story[locale],
+    ),
+    h('p', { class: 'goal' }, h('strong', {}, `${t('level.goal')}${t('punct.colon')}`), level.goal[locale]),
+    ...hints,
     h(
       'div',
-      { class: 'level-panel' },
-      h('div', { class: 'sheet-head' }, heading, ...(actions.back ? [button('nav.back', actions.back)] : [])),
-      h(
-        'p',
-        { class: 'story' },
-        h('strong', {}, `${t('level.story')}${t('punct.colon')}`),
-        level.story[locale],
-      ),
-      h('p', { class: 'goal' }, h('strong', {}, `${t('level.goal')}${t('punct.colon')}`), level.goal[locale]),
-      ...hints,
-      h(
-        'div',
-        { class: 'editors', role: 'group', 'aria-labelledby': 'level-heading' },
-        ...editors.map((e) => e.element),
-      ),
-      h(
-        'div',
-        { class: 'panel-footer' },
-        headline,
-        error,
-        ...(actions.footer ? [actions.footer] : []),
-        ...(actionButtons.length > 0 ? [h('div', { class: 'actions' }, ...actionButtons)] : []),
-      ),
-      previewBox,
-      section('export', t('editor.export'), false, exports.element),
+      { class: 'editors', role: 'group', 'aria-labelledby': 'level-heading' },
+      ...editors.map((e) => e.element),
     ),
+    footer,
+    previewBox,
+    section('export', t('editor.export'), false, exports.element),
   );
+  panel.addEventListener('focusin', (event) => keepFocusAboveFooter(event.target, footer));
+  root.replaceChildren(panel);
 
   const update = (view: SessionView): void => {
     for (const editor of editors) editor.update(view);
