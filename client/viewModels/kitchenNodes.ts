@@ -66,25 +66,26 @@ export function nodeGrouping(layout: KitchenGridLayout, perNode: number): NodeGr
   return { rectangles: nodesAreRectangles(layout.columns, count, perNode), frames };
 }
 
-/** Each window's link: the link its mesh axis's collectives cross (the slowest along the axis's ring). */
+/**
+ * Each window's link: inside a node when its two kitchens share one, else between nodes. A pass along an axis
+ * whose ring crosses nodes goes at the slower speed all the way round (collectiveTime.ts), but the windows
+ * themselves are drawn as they are.
+ */
 export function windowLinks(windows: readonly KitchenWindow[], topology: Topology): Link[] {
-  const links = new Map(topology.axes.map((a) => [a.axis, a.link]));
-  return windows.map((w) => {
-    const link = links.get(w.axis);
-    if (!link) throw new Error(`windowLinks: the topology has no axis '${w.axis}'`);
-    return link;
-  });
+  const node = (id: number) => Math.floor(id / topology.devicesPerNode);
+  return windows.map((w) => (node(w.from) === node(w.to) ? 'intra' : 'inter'));
 }
 
-/** The speed (one-way bytes/s per device) of each kind of link the mesh's axes use, if any uses it. */
-export function linkSpeeds(topology: Topology): { readonly intra?: number; readonly inter?: number } {
-  const speed = (link: Link) => {
-    const s = topology.axes.filter((a) => a.link === link).map((a) => a.bytesPerS);
-    return s.length > 0 ? Math.min(...s) : undefined;
+/** The speed (one-way bytes/s per device) of each kind of window a grid of `devices` kitchens has. */
+export function linkSpeeds(
+  topology: Topology,
+  devices: number,
+): { readonly intra?: number; readonly inter?: number } {
+  const { devicesPerNode: perNode, linkBytesPerS: speed } = topology;
+  return {
+    ...(perNode > 1 && devices > 1 ? { intra: speed.intra } : {}),
+    ...(devices > perNode ? { inter: speed.inter } : {}),
   };
-  const intra = speed('intra');
-  const inter = speed('inter');
-  return { ...(intra !== undefined ? { intra } : {}), ...(inter !== undefined ? { inter } : {}) };
 }
 
 /** The largest divisor of n that is at most √n (the rows of a node's tile: 8 → 2 rows of 4). */

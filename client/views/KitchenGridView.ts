@@ -86,7 +86,7 @@ export class KitchenGridView {
     const g = this.scene.add.graphics();
     this.container.add(g);
     const topology = options.topology;
-    const speeds = topology ? linkSpeeds(topology) : {};
+    const speeds = topology ? linkSpeeds(topology, mesh.deviceCount) : {};
     // The legend only where the kitchens keep most of the box.
     const roomy = box.height >= 4 * (font + 10);
     const legendLines =

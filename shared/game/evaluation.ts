@@ -120,6 +120,8 @@ export interface StepBreakdown {
 /** The kitchens' topology: nodes of `devicesPerNode` consecutive ids; each mesh axis's link and speed. */
 export interface Topology {
   readonly devicesPerNode: number;
+  /** One-way bytes per second per device through a window inside a node and one between nodes. */
+  readonly linkBytesPerS: { readonly intra: number; readonly inter: number };
   readonly axes: readonly {
     readonly axis: string;
     readonly link: 'intra' | 'inter';

@@ -9,6 +9,7 @@ import type { Topology } from '../evaluation.ts';
 export function topologyOf(mesh: Mesh, hardware: DeviceSpec): Topology {
   return {
     devicesPerNode: hardware.devicesPerNode,
+    linkBytesPerS: { intra: hardware.intraNode.bytesPerS, inter: hardware.interNode.bytesPerS },
     axes: meshAxisLinks(mesh, hardware).map((l) => ({ axis: l.axis, link: l.link, bytesPerS: l.bytesPerS })),
   };
 }
