@@ -61,7 +61,7 @@ export const soloStrings = defineStrings(
     'preview.tastingWrong': 'Wrong: {names} ({kitchens})',
     'preview.passes': 'Passes (collectives)',
     'preview.passesOf':
-      'Passes (collectives) of {kitchens}, the last to finish; the Local view shows each kitchen’s own',
+      "Passes (collectives) of {kitchens}, the last to finish; the Local view shows each kitchen's own",
     'preview.noPasses': 'None: no dish goes through a window',
     'preview.pass': '{phase}: {kind} of {tensor} over {axes}, {bytes} per kitchen, {time}',
     'preview.params': 'Parameters',

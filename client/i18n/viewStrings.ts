@@ -58,7 +58,7 @@ export const viewStrings = defineStrings(
     'views.phase.other': 'Other',
     'views.pricedOnly': 'Priced at banquet scale (Megatron layouts): the passes of one step',
     'views.pricedOnlyOf':
-      'Priced at banquet scale (Megatron layouts): the passes of one step on {kitchens}, the last to finish (the Local view shows each kitchen’s own)',
+      "Priced at banquet scale (Megatron layouts): the passes of one step on {kitchens}, the last to finish (the Local view shows each kitchen's own)",
     'views.tastingNote':
       'The step split is priced at banquet scale (the full-size model); the rows below are the tasting: small arrays, with tasting-scale shapes and bytes.',
     'views.scale.tasting': 'tasting scale (small arrays)',
@@ -75,6 +75,7 @@ export const viewStrings = defineStrings(
     'views.groupItemBytes.banquet': ', {bytes} per step (banquet scale)',
     'views.node': '{name}  {spec}  local {local}',
     'views.edge': '{kind} over {axes}: {bytes}',
+    'views.edgePriced': '{kind} {where} · {time} · {bytes} over {axes}',
     'views.nodeName': 'Node {n}',
     'views.nodeRange': 'Node {n} · kitchens {first}–{last}',
     'views.linkIntra': 'window inside a node: {speed}',
@@ -162,6 +163,7 @@ export const viewStrings = defineStrings(
     'views.groupItemBytes.banquet': '，每步 {bytes}（宴席规模）',
     'views.node': '{name}  {spec}  每间 {local}',
     'views.edge': '{kind} 沿 {axes}：{bytes}',
+    'views.edgePriced': '{kind} {where} · {time} · 沿 {axes}：{bytes}',
     'views.nodeName': '节点 {n}',
     'views.nodeRange': '节点 {n} · {first}–{last} 号厨房',
     'views.linkIntra': '节点内的窗口：{speed}',

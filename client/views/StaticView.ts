@@ -190,9 +190,19 @@ function row(r: ListingRow, t: Translate, focus: boolean): GraphRow {
           : r.place === 'result'
             ? t('views.edgeOut', { tensor: r.tensor })
             : r.tensor;
-      const time = r.timeS === undefined ? '' : ` · ${formatSeconds(r.timeS)} × ${r.perStep ?? 1}`;
+      // A priced pass leads with what it costs (a phone's row cuts its end): time × times per step, then bytes.
+      const text =
+        r.timeS === undefined
+          ? `${t('views.edge', { kind, axes: r.axes, bytes: r.bytes })} · ${where}`
+          : t('views.edgePriced', {
+              kind,
+              where,
+              time: `${formatSeconds(r.timeS)} × ${r.perStep ?? 1}`,
+              axes: r.axes,
+              bytes: r.bytes,
+            });
       return {
-        text: `${t('views.edge', { kind, axes: r.axes, bytes: r.bytes })} · ${where}${time}`,
+        text,
         style: 'pass',
         mark: passStyle(r.kind),
       };
