@@ -2,7 +2,10 @@
 // /matchmake/joinById) holds a seat of the room until its WebSocket arrives or the reservation expires; ~250
 // of them, from anyone, filled a class for 15 s, the facilitator's seat too. Here: at most `perAddress`
 // unconsumed reservations per client address and `perRoom` per room, and the last `facilitatorSeats` of a
-// room are for a facilitator whose host key was checked. Pure bookkeeping; the clock is passed in.
+// room are for a facilitator whose host key was checked. Pure bookkeeping; the clock is passed in. Join
+// options the room would refuse whatever its state are refused before any of this (matchmakeRoutes.ts).
+import { MAX_SEATS } from '../../shared/index.ts';
+import { MAX_PROJECTORS } from '../rooms/seat.ts';
 
 export interface ReservationLimits {
   /** Unconsumed reservations one address may hold (a school behind one NAT joins in a burst: ≥ 30). */
@@ -11,7 +14,7 @@ export interface ReservationLimits {
   readonly perRoom: number;
   /** Seats of every room kept for the facilitator. */
   readonly facilitatorSeats: number;
-  /** How long an unconsumed reservation counts, ms (the room's seat reservation time). */
+  /** How long an unconsumed reservation counts, ms: the session room's seat reservation time. */
   readonly holdMs: number;
 }
 
@@ -19,8 +22,20 @@ export const RESERVATION_LIMITS: ReservationLimits = {
   perAddress: 40,
   perRoom: 60,
   facilitatorSeats: 5,
-  holdMs: 15_000, // Colyseus's default seat reservation time, 15 s
+  // Colyseus 0.16 holds a reserved seat 15 s by default (@colyseus/core Room.ts DEFAULT_SEAT_RESERVATION_TIME,
+  // env COLYSEUS_SEAT_RESERVATION_TIME). colyseus.js opens the WebSocket as soon as the reservation arrives:
+  // TCP, TLS and the upgrade are ~3 round trips, ≤ 3 s at a congested school Wi-Fi's 1 s RTT; 10 s keeps a 3×
+  // margin and frees a reservation nobody uses a third sooner.
+  holdMs: 10_000,
 };
+
+/**
+ * Connections and reserved seats a session room takes (its maxClients): the seats (MAX_SEATS, 200) + the
+ * projectors (MAX_PROJECTORS, 12) + the joins waiting at once (perRoom, 60) + the facilitator's (5) = 277, so
+ * neither projectors nor waiting joins take a player's seat; players are capped by MAX_SEATS (session-full).
+ */
+export const SESSION_ROOM_CLIENTS =
+  MAX_SEATS + MAX_PROJECTORS + RESERVATION_LIMITS.perRoom + RESERVATION_LIMITS.facilitatorSeats;
 
 interface Held {
   readonly address: string;

@@ -2,13 +2,16 @@
 // Colyseus's own handler (which read bodies of any size with no deadline and reserved seats for anyone;
 // issue 10, items 2–4 and 8): a 4 KB JSON body, bad bodies and charsets → 4xx, a request budget and a
 // reservation guard per client address, and per room name only the methods its pages use — a session is
-// joined by its code (joinById) or a reconnection token, never found by name.
+// joined by its code (joinById) or a reconnection token, never found by name. A session join whose options
+// the room would refuse anyway (shape, protocol, nickname, host key) is refused here, before a seat is
+// reserved: an empty body once held a seat for 15 s.
 import express, { type ErrorRequestHandler, type Response } from 'express';
 import { matchMaker, type Room } from 'colyseus';
 import { ROOM_LOBBY, ROOM_SESSION, type JoinRefusal } from '../../shared/index.ts';
 import type { SessionStore } from '../persistence/SessionStore.ts';
 import { verifySecret } from '../persistence/secrets.ts';
 import { MessageRate } from '../rooms/MessageRate.ts';
+import { checkJoinOptions } from '../rooms/seat.ts';
 import { ReservationGuard } from './ReservationGuard.ts';
 
 export interface MatchmakeDeps {
@@ -18,15 +21,19 @@ export interface MatchmakeDeps {
   readonly guard?: ReservationGuard;
 }
 
-/** Methods a room name may be reached by (joinById and reconnect name a room id instead). */
-const BY_NAME: Readonly<Record<string, readonly string[]>> = { [ROOM_LOBBY]: ['joinOrCreate', 'join'] };
+/** Methods a room name may be reached by (joinById and reconnect name a room id instead); a Map: no
+ * 'constructor' or '__proto__' is found in it. */
+const BY_NAME: ReadonlyMap<string, readonly string[]> = new Map([[ROOM_LOBBY, ['joinOrCreate', 'join']]]);
 const BY_ID = ['joinById', 'reconnect'];
 /** Matchmake requests one address may make: bursts of 60, 20 a second. */
 const REQUEST_RATE = { burst: 60, perSecond: 20, closeAfter: Infinity };
 
 /** A refusal in the shape of a room's join refusal (JoinRefusal as JSON in `error`). */
 function refuse(res: Response, status: number, code: string, message: string): void {
-  res.status(status).json({ code: status, error: JSON.stringify({ code, message } satisfies JoinRefusal) });
+  send(res, status, { code, message });
+}
+function send(res: Response, status: number, refusal: JoinRefusal): void {
+  res.status(status).json({ code: status, error: JSON.stringify(refusal) });
 }
 
 const isConsumed = (roomId: string, sessionId: string): boolean => {
@@ -66,15 +73,22 @@ export function matchmakeRoutes({
       const [listing] = await matchMaker.query({ roomId: target });
       if (listing === undefined) return refuse(res, 404, 'no-session', `No open session ${target}.`);
       if (method === 'joinById') {
-        const facilitator = listing.name === ROOM_SESSION && (await isFacilitator(store, target, options));
+        const session = listing.name === ROOM_SESSION;
+        const checked = session ? checkJoinOptions(options) : undefined;
+        if (checked?.ok === false) return send(res, checked.status, checked.refusal);
+        const facilitator = session && (await isFacilitator(store, target, options));
+        if (checked?.ok === true && checked.value.role === 'facilitator' && !facilitator)
+          return refuse(res, 403, 'wrong-host-key', 'Wrong host key.');
         const seats = { used: listing.clients, max: listing.maxClients };
         const refused = guard.check(address, target, facilitator, seats, now(), isConsumed);
         if (refused)
           return refuse(res, refused.code === 'session-full' ? 409 : 429, refused.code, refused.message);
         reserving = !facilitator;
       }
-    } else if (BY_NAME[target]?.includes(method) !== true)
-      return refuse(res, 404, 'not-found', `'${method}' is not offered for '${target.slice(0, 32)}'.`);
+    } else if (BY_NAME.get(target)?.includes(method) !== true) {
+      const code = BY_NAME.has(target) ? 'not-found' : 'unknown-room';
+      return refuse(res, 404, code, `'${method.slice(0, 32)}' is not offered for '${target.slice(0, 32)}'.`);
+    }
     try {
       const response = (await matchMaker.controller.invokeMethod(method, target, options, {
         token: undefined,
@@ -90,12 +104,22 @@ export function matchmakeRoutes({
     }
   });
 
-  router.use(((err: { status?: number; type?: string }, _req, res, _next) => {
-    const status = typeof err.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 400;
-    refuse(res, status, 'bad-request', `The join request was refused (${err.type ?? 'unreadable body'}).`);
+  router.use(((err: { status?: number; type?: string }, req, res, _next) => {
+    // body-parser's refusals: a 4xx status and a type ('entity.too.large', 'charset.unsupported', …)
+    if (typeof err.status === 'number' && err.status >= 400 && err.status < 500)
+      return refuse(
+        res,
+        err.status,
+        'bad-request',
+        `The join request was refused (${err.type ?? 'bad body'}).`,
+      );
+    console.error(`[matchmake] ${req.method} ${req.path.slice(0, 80)}: ${errorText(err)}`);
+    refuse(res, 500, 'server-error', 'The server could not answer this join; try again.');
   }) satisfies ErrorRequestHandler);
   return router;
 }
+
+const errorText = (e: unknown): string => (e instanceof Error ? (e.stack ?? e.message) : String(e));
 
 /** Whether `options` carry the host key of session `code`. */
 async function isFacilitator(store: SessionStore, code: string, options: object): Promise<boolean> {

@@ -1,5 +1,6 @@
-// Which connections of a session room hold which seat: one seat, one connection (issue 10, item 8). Pure reads
-// of the room's client list; the room decides what to do with the answers.
+// Which connections of a session room hold which seat: one seat, one connection (issue 10, item 8); how many
+// projectors are open (seat.ts admits MAX_PROJECTORS). Pure reads of the room's client list; the room decides
+// what to do with the answers.
 import type { SeatedClient } from './seat.ts';
 
 /** The player ids that have an open connection. */
@@ -29,4 +30,11 @@ export function heldElsewhere(clients: Iterable<SeatedClient>, client: SeatedCli
   return seat?.role === 'player' && seat.playerId !== undefined
     ? otherConnections(clients, client, seat.playerId).length > 0
     : false;
+}
+
+/** The open projector connections (onAuth's seat is on `auth` before the client is listed; `userData` after onJoin). */
+export function projectorConnections(clients: Iterable<SeatedClient>): number {
+  let n = 0;
+  for (const c of clients) if ((c.userData ?? c.auth)?.role === 'projector') n++;
+  return n;
 }

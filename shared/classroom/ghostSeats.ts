@@ -1,8 +1,10 @@
 // Ghost seats (issue 10, item 6): a seat that never played is dropped once its player is gone, and a session
 // seats at most MAX_SEATS players, so join/leave cycles cannot grow the session (and the state every new
-// screen receives) without bound. A seat has *played* once its player made an accepted edit, lock or team
-// choice, or was seated in a team (not a late joiner) when a round was scored; a played seat is kept for the
-// session (points, rosters, the results CSV). Seats stored before this rule (no `played` field) count as
+// screen receives) without bound. A seat has *played* once its player made an accepted edit or lock, or was
+// seated in a team (not a late joiner) when a round was scored; a played seat is kept for the session
+// (points, rosters, the results CSV). A team choice alone is not playing: join → choose a team → leave, 200
+// times, once left 200 seats nobody held and a ghost captain no team could lock past. A dropped seat's team
+// gets its next member as captain (withCaptains). Seats stored before this rule (no `played` field) count as
 // played: they are never dropped.
 import { refuse } from './errors.ts';
 import { withCaptains } from './roster.ts';

@@ -84,7 +84,8 @@ export function joinPlayer(s: SessionSnapshot, req: JoinRequest, nowMs: number):
 }
 
 /**
- * A player moves to another team (lobby and briefing only). Moving to one's own team changes nothing.
+ * A player moves to another team (lobby and briefing only). Moving to one's own team changes nothing. A team
+ * choice alone is not playing: the seat can still be dropped as a ghost (ghostSeats.ts).
  * @example chooseTeam(lobby, 'p1', 't2') // { ok: true, value: { session: …p1 in t2…, effects: [] } }
  */
 export function chooseTeam(s: SessionSnapshot, playerId: string, team: string): ClassroomResult<SessionStep> {
@@ -100,6 +101,6 @@ export function chooseTeam(s: SessionSnapshot, playerId: string, team: string): 
       'You can change team only before the game or during a briefing; ask the facilitator.',
     );
   if (p.value.team === team) return accept({ session: s, effects: [] });
-  const session = withPlayer(s, { ...p.value, team, played: true });
+  const session = withPlayer(s, { ...p.value, team });
   return accept({ session, effects: teamPlanEffects(session, [team]) });
 }
