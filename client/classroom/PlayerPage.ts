@@ -41,6 +41,8 @@ export class PlayerPage {
   private readonly body = h('div', { class: 'cls-body' });
   private readonly timerText = h('span', { class: 'timer', role: 'timer', 'aria-live': 'off' });
   private notice = '';
+  /** The connection dropped and has not come back yet (status reconnecting). */
+  private away = false;
 
   constructor(private readonly ctx: ClassroomContext) {
     setInterval(() => this.tickTimer(), 250);
@@ -130,6 +132,9 @@ export class PlayerPage {
   private status(s: SessionStatus): void {
     const t = translator(this.ctx);
     this.bar.dataset.status = s.kind;
+    // Back from a drop: edits the page still shows as unconfirmed may not have reached the server.
+    if (s.kind === 'online' && this.away) this.plan?.resendPending();
+    this.away = s.kind === 'reconnecting';
     if (s.kind === 'reconnecting') {
       // No patch says the clock still runs: it stops where it stands until the state comes back.
       this.sample = frozenAt(this.sample, Date.now());

@@ -96,4 +96,31 @@ describe('TeamPlanSession', () => {
     expect(s.edit({ type: 'setSpec', tensor: 'w2', spec: ['model', null] })).toBe(false);
     expect(sent).toEqual([]);
   });
+
+  it('sends the unconfirmed edits again under new seqs when the connection comes back, and a confirmation clears them', () => {
+    // An edit sent into a socket that died (or queued while it was down) never reached the server; the page
+    // kept showing it. Back online, the page sends each again, in order.
+    const { s, sent } = session();
+    s.edit({ type: 'setSpec', tensor: 'w1', spec: [null, 'model'] });
+    s.edit({ type: 'setSpec', tensor: 'w2', spec: ['model', null] });
+    s.applyTeamPlan({
+      team: 't1',
+      plan: withSpecs({ w1: [null, 'model'] }),
+      version: 1,
+      locked: false,
+      by: 'p1',
+      seq: 1,
+    });
+    expect(s.unconfirmed).toBe(1);
+    s.resendPending();
+    expect(sent.slice(2)).toEqual([
+      { seq: 3, edit: { type: 'setSpec', tensor: 'w2', spec: ['model', null] } },
+    ]);
+    expect(s.view.plan.specs).toEqual({ w1: [null, 'model'], w2: ['model', null] });
+    s.applyTeamPlan({ team: 't1', plan: level.reference, version: 2, locked: false, by: 'p1', seq: 3 });
+    expect(s.unconfirmed).toBe(0);
+    expect(s.view.plan).toEqual(level.reference);
+    s.resendPending();
+    expect(sent).toHaveLength(3);
+  });
 });
