@@ -2,6 +2,9 @@
 // by the core at once (a refusal shows without a round trip), sent as MSG_EDIT with a seq, and shown on top
 // of the last MSG_TEAM_PLAN until the server confirms or refuses them. The preview is the core's
 // evaluatePlan of the shown plan: the same numbers the server scores. No undo: the plan is the team's.
+// The server's refusal of an edit stays shown until the player's next edit: the confirmations of the edits
+// sent before and after it may arrive later (the rate limit answers at once, the store after its write) and
+// must not wipe the only sign that a change was not saved.
 import {
   applyEdit,
   evaluatePlan,
@@ -32,6 +35,8 @@ export class TeamPlanSession implements PlanSession {
   private shown: PlanState;
   private evaluation: Evaluation | null = null;
   private error: ShownError | null = null;
+  /** The error shown is the server's refusal of one of this player's edits. */
+  private errorFromServer = false;
   private activityNow: ActivityClock = { activity: [], serverNowMs: 0, receivedAtMs: 0 };
   private readonly listeners = new Set<SessionListener>();
 
@@ -84,6 +89,7 @@ export class TeamPlanSession implements PlanSession {
   edit(edit: PlanEdit): boolean {
     if (!this.canEdit()) return false;
     const r = applyEdit(this.level, this.shown, edit);
+    this.errorFromServer = false;
     if (!r.ok) {
       this.error = r.error;
       this.emit();
@@ -102,10 +108,23 @@ export class TeamPlanSession implements PlanSession {
   undo(): void {}
   redo(): void {}
 
+  /**
+   * The connection came back: the edits still unconfirmed may have been lost with the old socket (sent into it,
+   * or queued while it was down), so each is sent again, in order, under a new seq. One the server had applied
+   * sets the plan to what it already is; one no longer valid is refused with its seq and leaves the plan.
+   */
+  resendPending(): void {
+    this.pending = this.pending.map(({ edit }) => {
+      const seq = ++this.seq;
+      this.send({ seq, edit });
+      return { seq, edit };
+    });
+  }
+
   /** The server's plan after an accepted edit (anyone's) or a lock. */
   applyTeamPlan(message: TeamPlanMessage): void {
     if (message.version < this.version) return;
-    if (message.version > this.version) this.error = null;
+    if (message.version > this.version && !this.errorFromServer) this.error = null;
     this.serverPlan = message.plan;
     this.version = message.version;
     this.activityNow = {
@@ -122,11 +141,15 @@ export class TeamPlanSession implements PlanSession {
     this.rebuild();
   }
 
-  /** The server refused one of this player's edits: it leaves the shown plan and its reason shows. */
+  /**
+   * The server refused one of this player's edits (the core, the rate limit, a failed save…): that edit
+   * leaves the shown plan, the others are replayed over the server's plan, and its reason shows.
+   */
   applyRefusal(message: EditRefusedMessage): void {
     this.pending = this.pending.filter((p) => p.seq !== message.seq);
     const { type, code, message: text, explanation } = message;
     this.error = { type, code, message: text, explanation };
+    this.errorFromServer = true;
     this.rebuild();
   }
 
@@ -162,7 +185,10 @@ export class TeamPlanSession implements PlanSession {
   private evaluate(prepared?: PreparedPlan): void {
     const r = evaluatePlan(this.level, this.shown, prepared);
     this.evaluation = r.ok ? r.evaluation : null;
-    if (!r.ok) this.error = r.error;
+    if (!r.ok) {
+      this.error = r.error;
+      this.errorFromServer = false;
+    }
   }
 
   private emit(): void {

@@ -3,7 +3,7 @@
 // per code, and comes back after a dropped socket (colyseus.js reconnection token, then a rejoin with the
 // seat key). After a server restart the facilitator's connection reopens the session from the database
 // (POST …/resume) and the others rejoin once it is open again (reconnectPolicy.ts says what a close code and
-// the status answer mean).
+// the status answer mean). What the page sends is paced under the server's rate limit, in order (SendPacer.ts).
 import { Client, type Room } from 'colyseus.js';
 import {
   MSG_EDIT_COUNTS,
@@ -25,6 +25,7 @@ import {
 } from './reconnectPolicy.ts';
 import { parseRoomState, settleRoomState, type RoomState } from '../classroom/viewModels/roomState.ts';
 import { SERVER_MESSAGES, type ClientMessages, type ServerMessages } from './sessionMessages.ts';
+import { SendPacer } from './SendPacer.ts';
 
 export type { ClientMessages, ServerMessages } from './sessionMessages.ts';
 
@@ -63,6 +64,7 @@ export class SessionConnection {
   private readonly handlers = new Map<keyof ServerMessages, Set<(message: never) => void>>();
   private readonly stateListeners = new Set<(state: RoomState) => void>();
   private readonly statusListeners = new Set<(status: SessionStatus) => void>();
+  private readonly pacer = new SendPacer();
 
   constructor(
     private readonly endpoint: string,
@@ -101,8 +103,9 @@ export class SessionConnection {
     }
   }
 
+  /** Sends `message` to the room now, or after the messages before it once the rate allows (SendPacer.ts). */
   send<K extends keyof ClientMessages>(type: K, message: ClientMessages[K]): void {
-    this.room?.send(type, message);
+    this.pacer.send(() => this.room?.send(type, message));
   }
 
   /** Calls `handler` for every message of `type`; returns the unsubscribe function. */
@@ -257,6 +260,7 @@ export class SessionConnection {
   }
 
   private setStatus(status: SessionStatus): void {
+    if (status.kind === 'left') this.pacer.clear();
     this.statusNow = status;
     for (const listener of this.statusListeners) listener(status);
   }

@@ -25,15 +25,18 @@ import { SerialQueue } from './SerialQueue.ts';
 import { deliverEffect, sendCurrent, sendRemovedIfChanged, type Audience } from './deliverEffects.ts';
 import { EditCountsCourier } from './editCounts.ts';
 import { joinRefusal, seatFor, type Seat } from './seat.ts';
-import { MessageRate, SESSION_MESSAGE_RATE, limited } from './MessageRate.ts';
+import { RESERVATION_LIMITS, SESSION_ROOM_CLIENTS } from '../http/ReservationGuard.ts';
+import { MessageRate, SESSION_MESSAGE_RATE } from './MessageRate.ts';
 import { guardFrames } from './frameGuard.ts';
 import { onRoomException } from './roomException.ts';
 import { mirrorsAlike, type SessionState } from './sessionState.ts';
 import { StateMirror } from './StateMirror.ts';
 import { AwaySeats } from './AwaySeats.ts';
-import { connectedPlayers, heldElsewhere } from './seatConnections.ts';
+import { ReconnectionSlots, slotKeyOf } from './ReconnectionSlots.ts';
+import { connectedPlayers, heldElsewhere, projectorConnections } from './seatConnections.ts';
 import { closeOlderConnections, playerOf, refuse, unknownMessageAnswer } from './refusals.ts';
 import { handleUnknownMessages } from './unhandledMessages.ts';
+import { inOrder } from './inOrder.ts';
 import { sessionMessages } from './sessionMessages.ts';
 
 export type { SessionRoomDeps } from './openSession.ts';
@@ -59,9 +62,10 @@ const HEARTBEAT_MS = 5000;
 export const PATCH_INTERVAL_MS = 200;
 
 export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
-  maxClients = 250;
+  maxClients = SESSION_ROOM_CLIENTS;
   private readonly mirrored = new StateMirror();
   private readonly editCounts = new EditCountsCourier();
+  private readonly slots = new ReconnectionSlots();
   state = this.mirrored.state;
   private deps!: SessionRoomDeps;
   private session!: SessionSnapshot;
@@ -77,6 +81,7 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
 
   async onCreate(options: CreateOptions): Promise<void> {
     this.setPatchRate(PATCH_INTERVAL_MS);
+    this.setSeatReservationTime(RESERVATION_LIMITS.holdMs / 1000);
     this.deps = options.deps ?? (await defaultDeps());
     const opened = await openSession(
       this.deps,
@@ -103,9 +108,9 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
       now: () => this.deps.now(),
       commit: (step, nowMs, edit) => this.commit(step, nowMs, edit),
       refuse: (client, code, message, error) => refuse(client, code, message, error),
-      playerOf: (client) => playerOf(client),
+      playerOf: (client, answer) => playerOf(client, answer),
     });
-    for (const [type, handler] of handlers) this.inOrder(type, handler);
+    for (const [type, handler] of handlers) inOrder(this, this.rate, this.queue, type, handler);
     guardFrames(this, this.rate);
     handleUnknownMessages(this, this.rate, unknownMessageAnswer);
     this.clock.setInterval(() => {
@@ -122,6 +127,7 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
       session: this.session,
       seatKeys: this.seatKeys,
       hostKeyHash: this.hostKeyHash,
+      projectors: projectorConnections(this.clients),
     });
   }
 
@@ -131,6 +137,8 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
 
   private async seat(client: Client<Seat, Seat>, seat: Seat): Promise<void> {
     client.userData = { ...seat };
+    const key = slotKeyOf(seat);
+    if (key !== undefined) this.slots.release(key); // a fresh connection to a seat a dropped one still holds
     let welcome: WelcomeMessage = { role: seat.role };
     if (seat.role === 'player') {
       let playerId = seat.playerId;
@@ -172,9 +180,12 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
       if (consented) return this.queue.run(() => this.dropSeats([seat.playerId!]));
       this.awaySeats.away(seat.playerId, this.deps.now());
     }
-    if (consented) return;
+    const key = slotKeyOf(seat);
+    if (consented || key === undefined) return; // a projector's page joins afresh (seat.ts)
+    const slot = this.allowReconnection(client, this.deps.reconnectSeconds);
+    this.slots.hold(key, slot);
     try {
-      await this.allowReconnection(client, this.deps.reconnectSeconds);
+      await slot;
       // The new connection object: still joining, so what is sent now is delivered after its JOIN.
       const back = this.clients.find((c) => c.sessionId === client.sessionId) ?? client;
       if (this.isKicked(seat)) return back.leave(CLOSE_KICKED);
@@ -182,6 +193,8 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
       sendCurrent(this.audience(), back);
     } catch {
       // The seat stays in the session (points, team) and can be taken back with its seat key.
+    } finally {
+      this.slots.settled(key, slot);
     }
     this.mirror(this.deps.now());
   }
@@ -191,26 +204,6 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
       await this.deps.store.touch(this.roomId, this.deps.now());
       if (this.lease) await releaseRoomLease(this.deps.store, this.roomId, this.lease);
     });
-  }
-
-  /** Registers a message handler run in arrival order; a failed write is answered with an error, nothing applied. */
-  private inOrder(
-    type: string,
-    handler: (client: Client<Seat, Seat>, payload: unknown, message?: unknown) => void | Promise<void>,
-  ): void {
-    // The rate limit comes first: a flood is refused before it is queued or costs anything.
-    this.onMessage(
-      type,
-      limited(this.rate, (c: Client, payload: unknown, message?: unknown) => {
-        const client = c as Client<Seat, Seat>;
-        this.queue
-          .run(() => handler(client, payload, message))
-          .catch((e: unknown) => {
-            console.error(`[session-write] ${this.roomId}: ${errorText(e)}`);
-            refuse(client, 'not-saved', 'The change could not be saved; nothing changed. Try again.');
-          });
-      }),
-    );
   }
 
   onUncaughtException(error: RoomException<this>, method: string): void {

@@ -1,6 +1,7 @@
 // What a session room does with each message type (docs/design.md §5.5): validate the payload (zod), hand it
 // to the core with the room's clock, and commit the accepted step or answer the sender with the refusal. The
-// room runs each handler in arrival order, one at a time, after the rate limit.
+// room runs each handler in arrival order, one at a time, after the rate limit. Every refusal of an edit whose
+// seq can be read names that seq (MSG_EDIT_REFUSED), so the page drops exactly that edit.
 import {
   MSG_CHOOSE_TEAM,
   MSG_EDIT,
@@ -14,6 +15,7 @@ import {
   playerEdit,
   setLock,
   type ClassroomError,
+  type SessionErrorMessage,
   type SessionSnapshot,
   type SessionStep,
 } from '../../shared/index.ts';
@@ -24,6 +26,7 @@ import {
   validateLock,
 } from '../protocol/classroomSchemas.ts';
 import type { Validated } from '../protocol/validate.ts';
+import { refuseMessage, unreadableEditText } from './refusals.ts';
 import type { SeatedClient } from './seat.ts';
 
 /** A core call on a validated payload: the step to commit or the refusal. */
@@ -42,8 +45,11 @@ export interface SessionMessageRoom {
    */
   readonly commit: (step: SessionStep, nowMs: number, edit?: { by: string; seq: number }) => Promise<void>;
   readonly refuse: (client: SeatedClient, code: string, message: string, error?: ClassroomError) => void;
-  /** The sender's player id, or undefined after telling a non-player it may not do this. */
-  readonly playerOf: (client: SeatedClient) => string | undefined;
+  /** The sender's player id, or undefined after `answer`ing a non-player (by default MSG_ERROR). */
+  readonly playerOf: (
+    client: SeatedClient,
+    answer?: (reply: SessionErrorMessage) => void,
+  ) => string | undefined;
 }
 
 export type SessionHandler = (client: SeatedClient, payload: unknown) => void | Promise<void>;
@@ -71,10 +77,11 @@ export function sessionMessages(room: SessionMessageRoom): ReadonlyMap<string, S
     [
       MSG_EDIT,
       (client, payload) => {
-        const playerId = room.playerOf(client);
+        const no = (reply: SessionErrorMessage) => refuseMessage(client, MSG_EDIT, payload, reply);
+        const playerId = room.playerOf(client, no);
         if (playerId === undefined) return;
         const msg = validateEdit(payload);
-        if (!msg.ok) return client.send(MSG_ERROR, msg.error);
+        if (!msg.ok) return no({ ...msg.error, text: unreadableEditText });
         const now = room.now();
         const step = playerEdit(room.session(), playerId, msg.value.edit, now);
         if (!step.ok) return client.send(MSG_EDIT_REFUSED, editRefusedMessage(msg.value.seq, step.error));

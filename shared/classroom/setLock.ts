@@ -1,5 +1,7 @@
 // The captain locks (or unlocks) the team's plan for service (contract MSG_LOCK). When every team playing
-// this round is locked, planning ends early: service starts, the round is scored.
+// this round is locked, planning ends early: service starts, the round is scored. Not while the clock is
+// paused (the facilitator's pause, or the one after a restart): a lock can end planning, an unlock reopens
+// edits, and both wait for the clock as edits do (playerEdit.ts).
 import { accept, refuse } from './errors.ts';
 import { markPlayed } from './ghostSeats.ts';
 import { enterService } from './phases.ts';
@@ -8,7 +10,8 @@ import { playingTeams } from './scoreRound.ts';
 import type { ClassroomResult, SessionSnapshot, SessionStep } from './session.ts';
 
 /**
- * Sets the lock of the captain's team at `nowMs`; the same value again changes nothing.
+ * Sets the lock of the captain's team at `nowMs`; the same value again changes nothing and answers the team's
+ * plan as it stands (the captain's page, a click behind, catches up).
  * @example setLock(planning, 'p1', true, now) // { ok: true, value: { effects: [{ kind: 'teamPlan', message: { locked: true, … } }] } }
  */
 export function setLock(
@@ -29,10 +32,16 @@ export function setLock(
     return refuse('not-captain', '只有队长能锁定方案。', 'Only the captain can lock the plan.');
   if (typeof locked !== 'boolean')
     return refuse('bad-argument', '锁定状态无效。', 'The lock must be true or false.');
+  if (s.timer.runningSinceMs === null)
+    return refuse(
+      'paused',
+      '计时已暂停：继续后再锁定或解锁方案。',
+      'The clock is paused: lock or unlock the plan when it resumes.',
+    );
   const current = s.plans[team];
   if (current === undefined)
     return refuse('not-your-team', '你的队伍这一轮没有方案。', 'Your team has no plan this round.');
-  if (current.locked === locked) return accept({ session: s, effects: [] });
+  if (current.locked === locked) return accept({ session: s, effects: teamPlanEffects(s, [team]) });
   const session: SessionSnapshot = {
     ...markPlayed(s, p.value.id),
     plans: { ...s.plans, [team]: { ...current, locked } },

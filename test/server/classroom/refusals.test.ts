@@ -1,5 +1,6 @@
 // Refusals of a session room and the HTTP API: every role violation and malformed payload gets an error
-// reply and leaves the synchronised state and the database exactly as they were; bad joins are refused.
+// reply (an edit with a readable seq: editRefused with that seq) and leaves the synchronised state and the
+// database exactly as they were; bad joins are refused.
 import Database from 'better-sqlite3';
 import { Client } from 'colyseus.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,16 +57,26 @@ afterAll(async () => {
   await srv.close();
 });
 
-/** Sends `payload` as `type` from `who`, expects the error `code` and no change anywhere. */
+/**
+ * Sends `payload` as `type` from `who`, expects the error `code` and no change anywhere. An edit whose seq can
+ * be read is refused with editRefused and that seq (the page rolls back exactly that edit), anything else
+ * with an error.
+ */
 async function expectRefused(who: Peer, type: string, payload: unknown, code: string): Promise<void> {
   const watchers = [host, projector, ann, bo, cy];
   const state = host.state();
   const rows = dbRows();
   const counts = watchers.map((p) => p.messages.length);
-  const errors = who.of('error').length;
+  const seq = (payload as { seq?: unknown } | null)?.seq;
+  const withSeq = type === 'edit' && typeof seq === 'number' && seq >= 0;
+  const reply = withSeq ? 'editRefused' : 'error';
+  const errors = who.of(reply).length;
   who.room.send(type, payload);
-  await received(who, 'error', errors + 1);
-  expect(who.of<{ code: string; message: string }>('error')[errors]).toMatchObject({ code });
+  await received(who, reply, errors + 1);
+  expect(who.of<{ code: string; message: string }>(reply)[errors]).toMatchObject({
+    code,
+    ...(withSeq ? { seq } : {}),
+  });
   await patchInterval();
   expect(host.state()).toEqual(state);
   expect(dbRows()).toEqual(rows);
@@ -136,9 +147,10 @@ describe('malformed payloads change nothing', () => {
   });
   it('a well-formed edit the core refuses answers editRefused only', async () => {
     const rows = dbRows();
+    const n = ann.of('editRefused').length;
     ann.room.send('edit', { seq: 9, edit: { type: 'setSpec', tensor: 'nope', spec: [null, 'model'] } });
-    await received(ann, 'editRefused');
-    expect(ann.of('editRefused')[0]).toMatchObject({ seq: 9 });
+    await received(ann, 'editRefused', n + 1);
+    expect(ann.of('editRefused')[n]).toMatchObject({ seq: 9 });
     await barrier(ann);
     expect(dbRows()).toEqual(rows);
   });

@@ -1,11 +1,12 @@
 // A room over a slow (and sometimes failing) store, as PostgreSQL over a network can be: every write is
 // delayed by a seeded 0–15 ms before it reaches SQLite. A player pipelines 16 edits; each reaches the
 // teammate in the order sent with versions 1…16, and only after its own write was committed; the store ends
-// with the last plan. A write that fails is answered 'not-saved' and changes nothing; the next edit goes on.
+// with the last plan. A write that fails is answered 'not-saved' (an edit's with its seq) and changes nothing;
+// the next edit goes on.
 import path from 'node:path';
 import type { ColyseusTestServer } from '@colyseus/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TeamPlanMessage } from '../../../shared/index.ts';
+import type { EditRefusedMessage, TeamPlanMessage } from '../../../shared/index.ts';
 import { defineRooms } from '../../../server/createGameServer.ts';
 import { sessionRoutes } from '../../../server/http/sessionRoutes.ts';
 import type { SessionChange, SessionStore } from '../../../server/persistence/SessionStore.ts';
@@ -13,7 +14,7 @@ import { SqliteSessionStore } from '../../../server/persistence/SqliteSessionSto
 import type { SessionRoomDeps } from '../../../server/rooms/SessionRoom.ts';
 import { colyseusTesting, holdBack } from '../support/holdBack.ts';
 import { freePort } from '../support/processes.ts';
-import { errors, hostedSession, join, startPlanning, tempDir, until } from './harness.ts';
+import { hostedSession, join, startPlanning, tempDir, until } from './harness.ts';
 
 /** `inner` with every applyChange delayed (seeded LCG, 0–15 ms) and failing when `failNext` is set. */
 function slowStore(inner: SessionStore) {
@@ -97,7 +98,9 @@ describe('a room over a slow store', () => {
       [/^\[session-write\] \w+: connection lost$/],
       async () => {
         ann.room.send('edit', { seq: 17, edit: { type: 'setSpec', tensor: 'w1', spec: specs[1] } });
-        await until(() => errors(ann).some((e) => e.code === 'not-saved'), 8000, 'not-saved');
+        // refused with the edit's seq: the page rolls back exactly that edit
+        const notSaved = () => ann.of<EditRefusedMessage>('editRefused').find((e) => e.code === 'not-saved');
+        await until(() => notSaved()?.seq === 17, 8000, 'not-saved');
       },
       logged,
     );
