@@ -118,7 +118,16 @@ export class LocalView implements SceneView {
           });
     }
     rows.push({ text: t('views.stove'), style: 'heading' });
-    rows.push({ text: sharesText(d.stove, t), style: 'plain' });
+    // Two rows of two shares each: one row of four was cut at 1280 px ("optimizer step <…").
+    const line = sharesText(d.stove, t);
+    const sep = line.includes('，') ? '，' : ', ';
+    const shares = line.split(sep);
+    const half = Math.ceil(shares.length / 2);
+    rows.push({
+      text: shares.slice(0, half).join(sep) + (half < shares.length ? sep.trim() : ''),
+      style: 'plain',
+    });
+    if (half < shares.length) rows.push({ text: shares.slice(half).join(sep), style: 'plain' });
     if (d.portions.length > 0) rows.push({ text: t('views.portions'), style: 'heading' });
     for (const p of d.portions)
       rows.push({
