@@ -112,7 +112,8 @@ export class PlanningView {
     const isCaptain = team?.captain === me.id;
     this.lock.hidden = !isCaptain;
     this.lock.textContent = t(locked ? 'cls.plan.unlock' : 'cls.plan.lock');
-    this.lock.disabled = !locked && this.session.view.evaluation === null;
+    // Not while the clock is paused: the server refuses a lock or an unlock then (setLock.ts), as it refuses edits.
+    this.lock.disabled = !state.timer.running || (!locked && this.session.view.evaluation === null);
     this.lockNote.textContent = locked
       ? t('cls.plan.locked')
       : isCaptain

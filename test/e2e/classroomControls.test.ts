@@ -141,6 +141,8 @@ describe('classroom controls in six pages', () => {
       await expect.poll(() => page.locator(sel).textContent()).toMatch(/ · Paused( · |$)/);
     await expect.poll(() => bo.page.getByLabel('w1, dimension 1').isDisabled()).toBe(true);
     expect(await bo.page.locator('fieldset.team-plan').getAttribute('data-access')).toBe('paused');
+    // the captain's lock waits for the clock too (the server refuses it while paused: setLock.ts)
+    expect(await bo.page.locator('#lock-plan').isDisabled()).toBe(true);
     expect(await bo.page.getByText('Paused by the facilitator').count()).toBe(1);
     expect(await bo.page.locator('.refusal:visible').count()).toBe(0);
     await screenshot(bo.page, 'classroom-paused-390');
@@ -154,6 +156,7 @@ describe('classroom controls in six pages', () => {
     await hp.click('[data-command="resume"]');
     await expect.poll(() => bo.page.locator(PLAYER_TIMER).getAttribute('data-urgency')).toBe('calm');
     await expect.poll(() => pp.locator('.proj-paused').isHidden()).toBe(true);
+    await expect.poll(() => bo.page.locator('#lock-plan').isDisabled()).toBe(false);
     const before = await seconds(bo.page, PLAYER_TIMER);
     await hp.click('[data-command="extend"]');
     await expect.poll(() => seconds(bo.page, PLAYER_TIMER)).toBeGreaterThanOrEqual(before + 58);

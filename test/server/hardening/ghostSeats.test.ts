@@ -1,7 +1,7 @@
 // Item 6 of issue 10 against a live session: 600 join/leave cycles (one in ten a dropped socket rather than
 // a leave) once left 600 permanent seats and grew the state a new screen receives from 739 B to 65 KB. Now a
 // player who leaves before playing leaves no seat, a dropped one is gone after the reconnection window, and
-// a played seat stays; the full state a new projector decodes is measured in bytes before and after.
+// a connected player's seat stays; the full state a new projector decodes is measured in bytes before and after.
 import Database from 'better-sqlite3';
 import { Client, SchemaSerializer } from 'colyseus.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -57,9 +57,9 @@ const seatRows = () => {
 };
 const seats = () => Object.keys(host.state().players).length;
 
-it(`${CYCLES} join/leave cycles leave only the seats that played, and a small state`, async () => {
+it(`${CYCLES} join/leave cycles leave only the connected seat, and a small state`, async () => {
   const ann = await join(srv.url, code, { role: 'player', nickname: 'Ann' });
-  ann.room.send('chooseTeam', { team: 't2' }); // a team choice: Ann has played
+  ann.room.send('chooseTeam', { team: 't2' }); // Ann stays connected (a team choice alone is not playing)
   await until(() => host.state().players.p1?.team === 't2');
   const before = await fullStateBytes();
   for (let i = 0; i < CYCLES; i += 20) {
@@ -91,7 +91,7 @@ it(`${CYCLES} join/leave cycles leave only the seats that played, and a small st
   expect(after, `full state for a new screen: ${before} B before, ${held} B held`).toBeLessThanOrEqual(
     before + 16,
   );
-  // Ann's seat (played) survives the same grace; a new player gets a fresh id, never a dropped one's.
+  // Ann's seat (connected) survives the same grace; a new player gets a fresh id, never a dropped one's.
   const zed = await join(srv.url, code, { role: 'player', nickname: 'Zed' });
   expect(zed.of<{ playerId: string }>('welcome')[0]!.playerId).toBe(`p${CYCLES + 2}`);
 }, 120_000);
