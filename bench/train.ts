@@ -6,6 +6,7 @@
 import { unwrap } from '../shared/sim/result.ts';
 import { resetCaches } from '../shared/sim/memo.ts';
 import { trainCommand } from '../shared/sim/train/trainReport.ts';
+import { ONE_T_3072 } from '../test/shared/sim/train/helpers.ts';
 import { measure } from './measure.ts';
 
 const A100 = { preset: 'a100-80gb', devicesPerNode: 8 };
@@ -22,20 +23,7 @@ const CASES = [
   {
     label: '1T on 3072 GPUs (TP 8 × PP 64 × DP 6, interleaved v 2, 512 microbatches)',
     target: '< 100 ms',
-    doc: {
-      model: { layers: 128, hidden: 25600, heads: 160, seq: 2048, vocab: 51200 },
-      hardware: A100,
-      parallel: {
-        tp: 8,
-        pp: 64,
-        dp: 6,
-        globalBatch: 3072,
-        microBatch: 1,
-        schedule: 'interleaved',
-        virtualStages: 2,
-        recompute: 'full',
-      },
-    },
+    doc: ONE_T_3072,
   },
 ] as const;
 

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { unwrap } from '../../shared/sim/result.ts';
 import { trainCommand } from '../../shared/sim/train/trainReport.ts';
 import { validateRuns } from '../../shared/sim/train/validateRuns.ts';
+import { ONE_T_3072 } from '../shared/sim/train/helpers.ts';
 
 const DOC = readFileSync(new URL('../../docs/pricing.md', import.meta.url), 'utf8');
 
@@ -99,22 +100,7 @@ describe('docs/pricing.md states what sim train and sim validate answer today', 
         text,
       )!;
     expect(t1).not.toBeNull();
-    const b = unwrap(
-      trainCommand({
-        model: { layers: 128, hidden: 25600, heads: 160, seq: 2048, vocab: 51200 },
-        hardware: { preset: 'a100-80gb', devicesPerNode: 8 },
-        parallel: {
-          tp: 8,
-          pp: 64,
-          dp: 6,
-          globalBatch: 3072,
-          microBatch: 1,
-          schedule: 'interleaved',
-          virtualStages: 2,
-          recompute: 'full',
-        },
-      }),
-    );
+    const b = unwrap(trainCommand(ONE_T_3072));
     expectPrinted(t1[1]!, b.iterationTimeS, '1T step');
     expectPrinted(t1[2]!, b.tflopsPerDevice.hardware, '1T TFLOP/s');
     expectPrinted(t1[3]!, b.bubbleFraction, '1T bubble');

@@ -26,6 +26,25 @@ export const DESIGN_EXAMPLE = {
   precision: 'bf16-mixed',
 } as const;
 
+/**
+ * Megatron's 1T model on 3072 A100s as docs/pricing.md prices it untuned (Narayanan et al. 2021 Table 1's 1008B
+ * row: h 25600, 128 layers, 160 heads, TP 8 × PP 64 × DP 6, global batch 3072, interleaved v 2, full recompute).
+ */
+export const ONE_T_3072 = {
+  model: { layers: 128, hidden: 25600, heads: 160, seq: 2048, vocab: 51200 },
+  hardware: A100,
+  parallel: {
+    tp: 8,
+    pp: 64,
+    dp: 6,
+    globalBatch: 3072,
+    microBatch: 1,
+    schedule: 'interleaved',
+    virtualStages: 2,
+    recompute: 'full',
+  },
+} as const;
+
 /** A request document with some fields replaced. */
 export function withChanges(
   base: { model: object; hardware: object; parallel: object; precision?: string; exports?: string[] },
