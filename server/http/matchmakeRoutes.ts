@@ -13,6 +13,7 @@ import { verifySecret } from '../persistence/secrets.ts';
 import { MessageRate } from '../rooms/MessageRate.ts';
 import { checkJoinOptions } from '../rooms/seat.ts';
 import { ReservationGuard } from './ReservationGuard.ts';
+import { serverLog } from '../support/serverLog.ts';
 
 export interface MatchmakeDeps {
   readonly store: SessionStore;
@@ -113,7 +114,8 @@ export function matchmakeRoutes({
         'bad-request',
         `The join request was refused (${err.type ?? 'bad body'}).`,
       );
-    console.error(`[matchmake] ${req.method} ${req.path.slice(0, 80)}: ${errorText(err)}`);
+    // through the throttled log: a request that trips a bug again and again cannot flood the log (ThrottledLog.ts)
+    serverLog.error(`[matchmake] ${req.method} ${req.path.slice(0, 80)}: ${errorText(err)}`);
     refuse(res, 500, 'server-error', 'The server could not answer this join; try again.');
   }) satisfies ErrorRequestHandler);
   return router;
