@@ -12,6 +12,7 @@ import type { SessionStore } from '../persistence/SessionStore.ts';
 import { verifySecret } from '../persistence/secrets.ts';
 import { MessageRate } from '../rooms/MessageRate.ts';
 import { checkJoinOptions } from '../rooms/seat.ts';
+import { matchmakeRefusalText } from './matchmakeRefusalText.ts';
 import { ReservationGuard } from './ReservationGuard.ts';
 import { serverLog } from '../support/serverLog.ts';
 
@@ -29,9 +30,13 @@ const BY_ID = ['joinById', 'reconnect'];
 /** Matchmake requests one address may make: bursts of 60, 20 a second. */
 const REQUEST_RATE = { burst: 60, perSecond: 20, closeAfter: Infinity };
 
-/** A refusal in the shape of a room's join refusal (JoinRefusal as JSON in `error`). */
-function refuse(res: Response, status: number, code: string, message: string): void {
-  send(res, status, { code, message });
+/**
+ * A refusal in the shape of a room's join refusal (JoinRefusal as JSON in `error`), with its text in both
+ * languages where the matchmaker has one (`target`: the room or session the request named).
+ */
+function refuse(res: Response, status: number, code: string, message: string, target = ''): void {
+  const text = matchmakeRefusalText(code, target);
+  send(res, status, { code, message, ...(text ? { text } : {}) });
 }
 function send(res: Response, status: number, refusal: JoinRefusal): void {
   res.status(status).json({ code: status, error: JSON.stringify(refusal) });
@@ -72,7 +77,8 @@ export function matchmakeRoutes({
     let reserving = false;
     if (BY_ID.includes(method)) {
       const [listing] = await matchMaker.query({ roomId: target });
-      if (listing === undefined) return refuse(res, 404, 'no-session', `No open session ${target}.`);
+      if (listing === undefined)
+        return refuse(res, 404, 'no-session', `No open session ${target.slice(0, 32)}.`, target);
       if (method === 'joinById') {
         const session = listing.name === ROOM_SESSION;
         const checked = session ? checkJoinOptions(options) : undefined;
