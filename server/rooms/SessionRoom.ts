@@ -51,6 +51,13 @@ interface CreateOptions {
 /** The clock: ticks of the core and timer mirroring, ms; the heartbeat written for a resume, ms. */
 const TICK_MS = 250;
 const HEARTBEAT_MS = 5000;
+/**
+ * An open session's room that nobody has been connected to (no connection, no seat held for a reconnection or
+ * a join) for this long leaves memory, ms: ~97 KB and a 250 ms tick each, and one address may create 10 a
+ * minute. The session stays in the store; its facilitator's dashboard reopens it (POST …/resume), and a join
+ * meanwhile is told so (no-session). Long enough for a session prepared in the morning and played after lunch.
+ */
+export const IDLE_DISPOSE_MS = 3 * 60 * 60 * 1000;
 
 /**
  * How often the schema state's changes go out, ms (Colyseus's default is 50). Each edit bumps its team's
@@ -78,6 +85,8 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
   private lease: RoomLease | undefined;
   private readonly rate = new MessageRate(SESSION_MESSAGE_RATE);
   private readonly awaySeats = new AwaySeats();
+  /** When the room last had someone in it (a connection or a held seat), ms. */
+  private occupiedAtMs = 0;
 
   async onCreate(options: CreateOptions): Promise<void> {
     this.setPatchRate(PATCH_INTERVAL_MS);
@@ -98,6 +107,7 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
       this.session = opened.session;
       for (const p of this.session.players) if (neverPlayed(p)) this.awaySeats.away(p.id, opened.nowMs);
       this.mirror(opened.nowMs);
+      this.occupiedAtMs = opened.nowMs;
     } catch (e) {
       await releaseRoomLease(this.deps.store, opened.code, opened.lease).catch(() => undefined);
       throw e;
@@ -260,6 +270,8 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
       const graceMs = this.deps.reconnectSeconds * 1000 + HEARTBEAT_MS;
       const gone = this.awaySeats.takeDue(now, graceMs, connectedPlayers(this.clients));
       if (gone.length > 0) await this.dropSeats(gone);
+      if (this.clients.length > 0 || Object.keys(this.reservedSeats).length > 0) this.occupiedAtMs = now;
+      else if (now - this.occupiedAtMs >= IDLE_DISPOSE_MS) void this.disconnect(); // onDispose: the store's last touch
     }
   }
 
