@@ -17,6 +17,7 @@ import { hostLink } from './viewModels/classroomRoute.ts';
 import { workshopPlansSection } from './WorkshopPlansSection.ts';
 import { button } from './widgets.ts';
 import { withReason } from './viewModels/withReason.ts';
+import { refusalText } from './viewModels/refusalText.ts';
 
 export async function renderHostCreate(ctx: ClassroomContext): Promise<void> {
   const t = translator(ctx);
@@ -161,7 +162,11 @@ export async function renderHostCreate(ctx: ClassroomContext): Promise<void> {
       })
       .catch((e: Error) => {
         submit.disabled = false;
-        error.textContent = withReason(t('cls.host.createFailed'), e.message, t);
+        error.textContent = withReason(
+          t('cls.host.createFailed'),
+          refusalText(e, ctx.locales.locale, t('cls.error.reload')),
+          t,
+        );
       });
   });
   ctx.panel.replaceChildren(h('div', { class: 'classroom-page host-page' }, form));

@@ -1,5 +1,6 @@
 // The session HTTP API (server/http): create a session, resume one after a restart, the level list for the
-// create form, and the results CSV address. Errors come back as Error with the server's message.
+// create form, and the results CSV address. Errors come back as Error with the server's message, and its
+// code and text in both languages when it sent them.
 import type {
   CreateSessionRequest,
   CreateSessionResponse,
@@ -14,8 +15,12 @@ export interface LevelChoice {
 
 async function call<T>(url: string, init?: RequestInit): Promise<T> {
   const res = await fetch(url, init);
-  const body = (await res.json().catch(() => ({}))) as { error?: unknown };
-  if (!res.ok) throw new Error(typeof body.error === 'string' ? body.error : `HTTP ${res.status}`);
+  const body = (await res.json().catch(() => ({}))) as { error?: unknown; code?: unknown; text?: Text };
+  if (!res.ok) {
+    const error = new Error(typeof body.error === 'string' ? body.error : `HTTP ${res.status}`);
+    // the refusal's code and its text in both languages, where the server sent them (refusalText.ts reads them)
+    throw typeof body.code === 'string' ? Object.assign(error, { code: body.code, text: body.text }) : error;
+  }
   return body as T;
 }
 

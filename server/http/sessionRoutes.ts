@@ -1,6 +1,7 @@
 // The classroom's HTTP API (shared/protocol/classroom.ts): create a session, resume it after a restart,
 // download its results as CSV, list the levels for the create form. Bad bodies → 400 JSON {error}; more
-// than 10 creations a minute from one address → 429 (every open session keeps a room in memory).
+// than 10 creations a minute from one address, or more than 30 of its sessions open at once → 429 (every open
+// session keeps a room in memory; OpenSessions.ts).
 import express, { type ErrorRequestHandler, type Request, type Response } from 'express';
 import { matchMaker } from 'colyseus';
 import {
@@ -9,6 +10,7 @@ import {
   createSession,
   type CreateSessionResponse,
   type SessionSnapshot,
+  text,
 } from '../../shared/index.ts';
 import type { SessionStore, StoredSession } from '../persistence/SessionStore.ts';
 import { hashSecret, newSecret, verifySecret } from '../persistence/secrets.ts';
@@ -16,8 +18,14 @@ import { createSessionSchema, resumeSessionSchema } from '../protocol/classroomS
 import { validate } from '../protocol/validate.ts';
 import { ROOM_LEASED, liveLease, untilListed } from '../rooms/roomLease.ts';
 import { CreationLimit } from './CreationLimit.ts';
+import { OPEN_SESSIONS_PER_ADDRESS, OpenSessions } from './OpenSessions.ts';
 import { resultsCsv } from './resultsCsv.ts';
 import { isJoinCode, newJoinCode } from './joinCode.ts';
+
+const tooManyOpenText = text(
+  `这个网络地址已经开着 ${OPEN_SESSIONS_PER_ADDRESS} 场课：请先结束一场（或让一场空着几个小时），再新建。`,
+  `This address has ${OPEN_SESSIONS_PER_ADDRESS} sessions open: end one (or let one stand empty for a few hours) before creating another.`,
+);
 
 /** POST /api/sessions/:code/resume answers this. */
 export interface ResumeSessionResponse {
@@ -64,6 +72,7 @@ export function sessionRoutes({ store, now, createLimit }: SessionRoutesDeps): e
   const router = express.Router();
   const { max, windowMs } = createLimit ?? { max: 10, windowMs: 60_000 };
   const creations = new CreationLimit(max, windowMs);
+  const open = new OpenSessions(isSessionRunning);
   router.use(express.json({ limit: '16kb' }));
 
   router.get('/levels', (_req, res) => {
@@ -75,6 +84,13 @@ export function sessionRoutes({ store, now, createLimit }: SessionRoutesDeps): e
     if (!body.ok) return fail(res, 400, body.error.message);
     // The socket's address (behind a reverse proxy, Express's 'trust proxy' setting makes it the client's).
     const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    if (!(await open.mayOpen(address)))
+      return fail(
+        res,
+        429,
+        `This address has ${OPEN_SESSIONS_PER_ADDRESS} sessions open: end one (or let one stand empty for a few hours) before creating another.`,
+        { code: 'too-many-open-sessions', text: tooManyOpenText },
+      );
     const slot = creations.take(address, now());
     if (!slot.ok) {
       const seconds = Math.max(1, Math.ceil(slot.retryAfterMs / 1000));
@@ -111,6 +127,7 @@ export function sessionRoutes({ store, now, createLimit }: SessionRoutesDeps): e
       creations.release(address, now());
       return fail(res, 503, `The session room could not be opened: ${errorMessage(error)}`);
     }
+    open.opened(address, code);
     const response: CreateSessionResponse = { code, hostKey };
     res.status(201).json(response);
   });
