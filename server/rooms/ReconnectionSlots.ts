@@ -38,9 +38,4 @@ export class ReconnectionSlots {
   settled(key: string, slot: Slot): void {
     if (this.slots.get(key) === slot) this.slots.delete(key);
   }
-
-  /** Slots held now. */
-  get size(): number {
-    return this.slots.size;
-  }
 }

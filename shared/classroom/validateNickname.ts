@@ -33,7 +33,6 @@ const normalised = (s: string): string => s.normalize('NFKC').replace(/\s+/gu, '
  * case. A kicked player's name is refused by it too (seatPolicy.ts), so 'Ｚｏｅ' or 'Zое' does not bring 'Zoe' back.
  */
 export const nicknameLookKey = (s: string): string => foldLookAlikes(normalised(s)).toLowerCase();
-const lookKey = nicknameLookKey;
 
 /** The first `n` code points of `s`. */
 const firstChars = (s: string, n: number): string => [...s].slice(0, n).join('');
@@ -76,12 +75,12 @@ export function validateNickname(raw: unknown, taken: readonly string[]): Classr
       '昵称不能混用容易看错的文字（例如拉丁字母和西里尔字母）。',
       'A nickname may not mix look-alike scripts (e.g. Latin and Cyrillic letters).',
     );
-  const used = new Set(taken.map(lookKey));
-  if (!used.has(lookKey(name))) return accept(name);
+  const used = new Set(taken.map(nicknameLookKey));
+  if (!used.has(nicknameLookKey(name))) return accept(name);
   for (let n = 2; ; n++) {
     const suffix = ` ${n}`;
     const base = firstChars(name, MAX_NICKNAME_CHARS - chars(suffix)).trimEnd();
     const candidate = `${base}${suffix}`;
-    if (!used.has(lookKey(candidate))) return accept(candidate);
+    if (!used.has(nicknameLookKey(candidate))) return accept(candidate);
   }
 }
