@@ -353,7 +353,7 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     refused: 1520,
   },
   'the-buffet': {
-    score: 1065989.1773488296,
+    score: 1178556.1778393295,
     plan: {
       mode: 'auto',
       specs: { x0: ['expert'], target: ['expert'], expert_w1: ['expert'], expert_w2: ['expert'] },
@@ -371,7 +371,7 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     refused: 35,
   },
   'full-stations': {
-    score: 1065989.1773488296,
+    score: 1178556.1778393295,
     plan: {
       mode: 'auto',
       specs: { x0: ['expert'], target: ['expert'], expert_w1: ['expert'], expert_w2: ['expert'] },

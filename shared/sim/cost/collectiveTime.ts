@@ -14,7 +14,19 @@
 // (least bytesPerS, largest α). Ring steps run in lockstep, so a ring that crosses a node boundary anywhere
 // moves at the inter-node rate on every step — what NCCL's ring does across nodes. This is conservative next
 // to the scaling book's TPU rule that gathering over k torus axes uses k× the links (docs/jax-semantics.md §2.3).
+// An all-to-all is no ring: NCCL runs it as one group of sends and receives to every peer, which "progress
+// independently" (NCCL user guide, "Point-to-point communication"), so a device's blocks to the m − 1 peers
+// on its own node go over the node's link while the n − m others go over the inter-node link, at once:
+//   all-to-all over nodes   (n−1)α + max((m−1)/B_intra, (n−m)/B_inter) · S/n²     (both links switched)
+// m = devices of the group on one node (AxisLink.nodeMembers, multiplied over the axes). With m = 1 or m = n
+// it is the switched form above.
 import type { AxisLink, LinkSpec } from './hardware.ts';
+
+/** How a group's devices share nodes: `members` on each node, joined by the node's own `intra` link. */
+export interface NodeSplit {
+  readonly members: number;
+  readonly intra: LinkSpec;
+}
 
 /** The collectives the cost model prices (a collective-permute is priced as point-to-point). */
 export type PricedCollectiveKind =
@@ -30,6 +42,7 @@ function checkGroup(n: number, bytes: number): void {
 /**
  * Seconds for one `kind` collective over a ring of `n` devices on `link`, for an array of `bytes` (the full
  * array in the group; for point-to-point the bytes sent). A group of one device communicates nothing.
+ * `split` (a group over several nodes) only changes an all-to-all on switched links.
  * @example ringCollectiveTimeS('all-reduce', 8, 1e9, { bytesPerS: 300e9, latencyS: 3.4e-6 }) // ≈ 5.881e-3
  */
 export function ringCollectiveTimeS(
@@ -37,6 +50,7 @@ export function ringCollectiveTimeS(
   n: number,
   bytes: number,
   link: LinkSpec,
+  split?: NodeSplit,
 ): number {
   checkGroup(n, bytes);
   const alpha = link.latencyS;
@@ -50,25 +64,34 @@ export function ringCollectiveTimeS(
     case 'all-gather':
     case 'reduce-scatter':
       return (n - 1) * alpha + share * bytes * beta;
-    case 'all-to-all':
-      return link.topology === 'torus'
-        ? (n - 1) * alpha + (Math.floor((n * n) / 4) / (n * n)) * bytes * beta
-        : (n - 1) * alpha + (share * bytes * beta) / n;
+    case 'all-to-all': {
+      if (link.topology === 'torus')
+        return (n - 1) * alpha + (Math.floor((n * n) / 4) / (n * n)) * bytes * beta;
+      const block = bytes / (n * n); // what a device sends each peer
+      if (split === undefined || split.intra.topology === 'torus' || split.members <= 1)
+        return (n - 1) * alpha + (n - 1) * block * beta;
+      const m = Math.min(split.members, n);
+      return (n - 1) * alpha + Math.max(((m - 1) * block) / split.intra.bytesPerS, (n - m) * block * beta);
+    }
   }
 }
 
 /**
  * The ring a collective over `axes` runs on: n = product of their sizes, the least bandwidth and the
- * largest latency among them, torus if any axis is a torus. Throws on an axis missing from `links`.
+ * largest latency among them, torus if any axis is a torus; and, for a group over several nodes, how it
+ * splits (members per node: the product of the axes' `nodeMembers`, exact where node boundaries fall on
+ * the mesh's row-major blocks, as they do for power-of-two sizes). Throws on an axis missing from `links`.
  */
 export function combinedAxesLink(
   links: readonly AxisLink[],
   axes: readonly string[],
-): { readonly groupSize: number; readonly link: LinkSpec } {
+): { readonly groupSize: number; readonly link: LinkSpec; readonly split?: NodeSplit } {
   let groupSize = 1;
   let bytesPerS = Infinity;
   let latencyS = 0;
   let torus = false;
+  let members = 1;
+  let intra: LinkSpec | undefined;
   for (const name of axes) {
     const axis = links.find((l) => l.axis === name);
     if (axis === undefined) throw new RangeError(`axis '${name}' is not in the mesh`);
@@ -77,8 +100,13 @@ export function combinedAxesLink(
     bytesPerS = Math.min(bytesPerS, axis.bytesPerS);
     latencyS = Math.max(latencyS, axis.latencyS);
     torus ||= axis.topology === 'torus';
+    members *= axis.nodeMembers;
+    intra = axis.intraNode;
   }
-  return { groupSize, link: { bytesPerS, latencyS, topology: torus ? 'torus' : 'switched' } };
+  const link: LinkSpec = { bytesPerS, latencyS, topology: torus ? 'torus' : 'switched' };
+  return members > 1 && members < groupSize && intra !== undefined
+    ? { groupSize, link, split: { members, intra } }
+    : { groupSize, link };
 }
 
 /**
@@ -92,8 +120,8 @@ export function collectiveTimeOnAxesS(
   axes: readonly string[],
   bytes: number,
 ): number {
-  const { groupSize, link } = combinedAxesLink(links, axes);
-  return ringCollectiveTimeS(kind, groupSize, bytes, link);
+  const { groupSize, link, split } = combinedAxesLink(links, axes);
+  return ringCollectiveTimeS(kind, groupSize, bytes, link, split);
 }
 
 /**

@@ -245,6 +245,14 @@ export interface AxisLink extends LinkSpec {
   readonly axis: string;
   readonly size: number;
   readonly link: 'intra' | 'inter';
+  /**
+   * Devices of one group along this axis that share a node, the fewest over every device of every group
+   * (a group inside one node: `size`; one device per node: 1). All-to-all splits its bytes by it
+   * (collectiveTime.ts).
+   */
+  readonly nodeMembers: number;
+  /** The node's own link, which the `nodeMembers` of a group share whatever `link` is. */
+  readonly intraNode: LinkSpec;
 }
 
 /**
@@ -263,13 +271,26 @@ export function meshAxisLinks(mesh: Mesh, hardware: DeviceSpec): AxisLink[] {
   return mesh.axes.map((axis) => {
     stride /= axis.size;
     let crosses = false;
+    let nodeMembers = axis.size;
     if (axis.size > 1)
-      for (let id = 0; id < mesh.deviceCount && !crosses; id++) {
+      for (let id = 0; id < mesh.deviceCount; id++) {
         if (Math.floor(id / stride) % axis.size !== 0) continue; // this axis' coordinate of id
-        const last = id + (axis.size - 1) * stride;
-        crosses = Math.floor(id / perNode) !== Math.floor(last / perNode);
+        const perNodeCount = new Map<number, number>();
+        for (let i = 0; i < axis.size; i++) {
+          const node = Math.floor((id + i * stride) / perNode);
+          perNodeCount.set(node, (perNodeCount.get(node) ?? 0) + 1);
+        }
+        if (perNodeCount.size > 1) crosses = true;
+        for (const c of perNodeCount.values()) nodeMembers = Math.min(nodeMembers, c);
       }
     const spec = crosses ? hardware.interNode : hardware.intraNode;
-    return { axis: axis.name, size: axis.size, link: crosses ? 'inter' : 'intra', ...spec };
+    return {
+      axis: axis.name,
+      size: axis.size,
+      link: crosses ? 'inter' : 'intra',
+      ...spec,
+      nodeMembers,
+      intraNode: hardware.intraNode,
+    };
   });
 }

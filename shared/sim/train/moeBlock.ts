@@ -119,7 +119,7 @@ export function moeBlockCost(
   ): number => {
     const l = linkOf(ctx.links, axes);
     if (l.groupSize <= 1) return 0;
-    const timeS = ringCollectiveTimeS(kind, l.groupSize, groupBytes, l.link);
+    const timeS = ringCollectiveTimeS(kind, l.groupSize, groupBytes, l.link, l.split);
     const n = l.groupSize;
     const share =
       kind === 'all-to-all' ? (n - 1) / n / n : kind === 'all-reduce' ? (2 * (n - 1)) / n : (n - 1) / n;

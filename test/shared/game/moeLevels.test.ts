@@ -2,6 +2,7 @@
 // communication pattern: two all-to-alls forward, two backward, none of them hidden behind the backward pass.
 import { describe, expect, it } from 'vitest';
 import { BUFFET_MOE } from '../../../shared/game/levels/moeHelpers.ts';
+import { HARDWARE_PRESETS } from '../../../shared/sim/cost/hardware.ts';
 import { expertCapacity, moeLayer, MOE_DIMS } from '../../../shared/sim/models/moeLayer.ts';
 import { parseEinsum, einsumFlops } from '../../../shared/sim/tensor/einsumEquation.ts';
 import { evaluate, level } from './helpers.ts';
@@ -60,8 +61,26 @@ describe('the buffet (expert parallelism)', () => {
     expect(
       one.pricing.collectives.filter((c) => c.kind === 'all-to-all').every((c) => c.link === 'intra'),
     ).toBe(true);
-    expect(time(two)).toBeGreaterThan(4 * time(one));
+    // One node: 7 blocks of a larger share each on NVLink; two: 8 blocks over InfiniBand (next test).
+    expect(time(two)).toBeGreaterThan(3 * time(one));
     expect(two.pricing.tokensPerS).toBeGreaterThan(one.pricing.tokensPerS);
+  });
+
+  it('across two nodes only the blocks for the other node cross InfiniBand: 8 of 15 peers, not all 15', () => {
+    const e = evaluate(l, l.reference);
+    const { intraNode: nv, interNode: ib } = HARDWARE_PRESETS['a100-80gb'];
+    const n = 16;
+    const m = 8; // kitchens of a group on one node
+    for (const c of e.pricing.collectives.filter((x) => x.kind === 'all-to-all')) {
+      const block = c.bytesPerDevice / (n - 1); // what a kitchen sends each other kitchen
+      const onNvlink = ((m - 1) * block) / nv.bytesPerS;
+      const overIb = ((n - m) * block) / ib.bytesPerS;
+      // Both kinds of sends progress at once (NCCL's grouped send/recv); InfiniBand's share is the longer.
+      expect(overIb).toBeGreaterThan(onNvlink);
+      expect(c.timeS).toBeCloseTo((n - 1) * ib.latencyS + overIb, 12);
+      // Every block over InfiniBand, as the price stood before: (n − 1)/(n − m) = 15/8 as long.
+      expect(((n - 1) * block) / ib.bytesPerS / overIb).toBeCloseTo(15 / 8, 12);
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   busBandwidthFactor,
@@ -104,6 +105,80 @@ describe('collectives over mesh axes', () => {
     expect(collectiveTimeOnAxesS('all-gather', axisLinks, ['data', 'model'], GB)).toBeCloseTo(
       511 * 9.6e-6 + (511 / 512) * 0.04,
       12,
+    );
+  });
+
+  it('splits an all-to-all over nodes: the 7 same-node blocks on NVLink while the 504 others cross InfiniBand', () => {
+    const ring = combinedAxesLink(axisLinks, ['data', 'model']);
+    expect(ring.split).toEqual({ members: 8, intra: nvlink });
+    // 512 devices, 8 per node; each sends S/512² to every peer. InfiniBand: 504 blocks at 25e9 B/s, the longer
+    // of the two (NVLink: 7 blocks at 300e9): 511·9.6e-6 + 504·(1e9/262,144)/25e9 = 4.9056e-3 + 7.69043e-5.
+    const block = GB / 512 ** 2;
+    expect(collectiveTimeOnAxesS('all-to-all', axisLinks, ['data', 'model'], GB)).toBeCloseTo(
+      511 * 9.6e-6 + (504 * block) / 25e9,
+      15,
+    );
+    // A ring collective is still paced by its slowest step, whatever the split.
+    expect(collectiveTimeOnAxesS('all-gather', axisLinks, ['data', 'model'], GB)).toBe(
+      ringCollectiveTimeS('all-gather', 512, GB, ring.link),
+    );
+    // Inside one node, or one device per node, there is no split.
+    expect(combinedAxesLink(axisLinks, ['model']).split).toBeUndefined();
+    expect(combinedAxesLink(axisLinks, ['data']).split).toBeUndefined();
+  });
+
+  it('prices a split all-to-all between the all-intra and the all-inter ones, NVLink-bound when it must be', () => {
+    const ib = a100.interNode;
+    fc.assert(
+      fc.property(fc.integer({ min: 2, max: 64 }), fc.integer({ min: 1, max: 64 }), (n, m0) => {
+        const m = Math.min(m0, n);
+        const t = ringCollectiveTimeS('all-to-all', n, GB, ib, { members: m, intra: nvlink });
+        const allInter = ringCollectiveTimeS('all-to-all', n, GB, ib);
+        const latency = (n - 1) * ib.latencyS;
+        expect(t).toBeLessThanOrEqual(allInter * (1 + 1e-12));
+        expect(t - latency).toBeGreaterThanOrEqual(((m - 1) * GB) / n ** 2 / nvlink.bytesPerS - 1e-15);
+        expect(t - latency).toBeGreaterThanOrEqual(((n - m) * GB) / n ** 2 / ib.bytesPerS - 1e-15);
+        if (m === 1) expect(t).toBe(allInter);
+      }),
+    );
+    // A slow intra link can be the longer part: 7 blocks at 1e9 B/s against 1 block at 25e9 B/s.
+    const slow = { bytesPerS: 1e9, latencyS: 0, topology: 'switched' } as const;
+    expect(
+      ringCollectiveTimeS('all-to-all', 8, GB, { ...ib, latencyS: 0 }, { members: 7, intra: slow }),
+    ).toBe((6 * GB) / 64 / 1e9);
+  });
+
+  it('multiplies the axes’ node members, as a brute-force count of every group finds on power-of-two meshes', () => {
+    const pow2 = fc.integer({ min: 0, max: 3 }).map((k) => 2 ** k);
+    fc.assert(
+      fc.property(
+        fc.array(pow2, { minLength: 1, maxLength: 4 }),
+        pow2,
+        fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }),
+        (sizes, perNode, pick) => {
+          const names = sizes.map((_, i) => `a${i}`);
+          const m = unwrap(makeMesh(sizes.map((s, i) => [names[i]!, s] as [string, number])));
+          const hw = { ...a100, devicesPerNode: perNode };
+          const axes = names.filter((_, i) => pick[i]);
+          const c = combinedAxesLink(meshAxisLinks(m, hw), axes);
+          // Brute force: for every device, the members of its group (same coordinates off `axes`) on its node.
+          const strides = sizes.map((_, i) => sizes.slice(i + 1).reduce((a, b) => a * b, 1));
+          const coord = (id: number, i: number) => Math.floor(id / strides[i]!) % sizes[i]!;
+          let fewest = Infinity;
+          for (let d = 0; d < m.deviceCount; d++) {
+            let same = 0;
+            for (let e = 0; e < m.deviceCount; e++) {
+              const inGroup = names.every((nm, i) => axes.includes(nm) || coord(d, i) === coord(e, i));
+              if (inGroup && Math.floor(e / perNode) === Math.floor(d / perNode)) same++;
+            }
+            fewest = Math.min(fewest, same);
+          }
+          const members =
+            c.split?.members ??
+            (c.link.bytesPerS === a100.intraNode.bytesPerS || c.groupSize === 1 ? c.groupSize : 1);
+          expect(members).toBe(fewest);
+        },
+      ),
     );
   });
 

@@ -69,9 +69,20 @@ describe('meshAxisLinks: an axis runs on the slowest link its groups cross', () 
     // Mesh {data 64, model 8}: model groups are ids 8i … 8i+7, exactly node i; data groups stride 8.
     const result = meshAxisLinks(mesh(['data', 64], ['model', 8]), a100);
     expect(result).toEqual([
-      { axis: 'data', size: 64, link: 'inter', ...a100.interNode },
-      { axis: 'model', size: 8, link: 'intra', ...a100.intraNode },
+      { axis: 'data', size: 64, link: 'inter', ...a100.interNode, nodeMembers: 1, intraNode: a100.intraNode },
+      { axis: 'model', size: 8, link: 'intra', ...a100.intraNode, nodeMembers: 8, intraNode: a100.intraNode },
     ]);
+  });
+
+  it('counts the devices of a group that share a node, the fewest over every group', () => {
+    const members = (m: ReturnType<typeof mesh>, hw: DeviceSpec) =>
+      meshAxisLinks(m, hw).map((l) => `${l.axis}:${l.nodeMembers}`);
+    // expert 16 over nodes of 8: ids 0–7 on node 0, 8–15 on node 1.
+    expect(members(mesh(['expert', 16]), a100)).toEqual(['expert:8']);
+    // {data 4, model 4}: a data group strides 4 (0, 4, 8, 12): two per node; model groups stay whole.
+    expect(members(mesh(['data', 4], ['model', 4]), a100)).toEqual(['data:2', 'model:4']);
+    // Nodes of 4 under {x 2, y 3}: the y group {3, 4, 5} has 1 device on node 0 and 2 on node 1.
+    expect(members(mesh(['x', 2], ['y', 3]), { ...a100, devicesPerNode: 4 })).toEqual(['x:1', 'y:1']);
   });
 
   it.each([

@@ -88,6 +88,12 @@ describe('how the plan moves the price', () => {
     const a2a = (doc: unknown) =>
       simulate(doc).blocks.experts!.passes.find((p) => p.name === 'dispatch')!.timeS;
     expect(a2a(wide)).toBeGreaterThan(3 * a2a(inNode));
+    // 16 devices, 8 per node: each sends a block of S/256 to every peer, 7 over NVLink and 8 over
+    // InfiniBand at once; the InfiniBand share is the longer one.
+    const hw = unwrap(hardwarePreset('a100-80gb'));
+    const w = simulate(wide).blocks.experts!;
+    const S = 16 * (16 * w.capacity * 1024 * 2); // ep · the [E, C, h] buffer in bf16
+    expect(a2a(wide)).toBeCloseTo(15 * hw.interNode.latencyS + (8 * S) / 256 / hw.interNode.bytesPerS, 12);
   });
   it('a larger capacity factor serves more routed tokens and costs more time (every expert is padded to C)', () => {
     const lo = at({ model: { capacityFactor: 1 } });
