@@ -31,6 +31,8 @@ export class TeamPlanSession implements PlanSession {
   private version = 0;
   private lockedNow = false;
   private seq = 0;
+  /** Names this page's edits for the server (AppliedEdits.ts): a reload is another page. */
+  private readonly page = pageId();
   private pending: Pending[] = [];
   private shown: PlanState;
   private evaluation: Evaluation | null = null;
@@ -97,7 +99,7 @@ export class TeamPlanSession implements PlanSession {
     }
     const seq = ++this.seq;
     this.pending.push({ seq, edit });
-    this.send({ seq, edit });
+    this.send({ seq, edit, page: this.page });
     this.error = null;
     // The shown plan already is the server's with the pending edits replayed: this edit goes on top of it.
     this.show(r.state, r.prepared);
@@ -110,15 +112,11 @@ export class TeamPlanSession implements PlanSession {
 
   /**
    * The connection came back: the edits still unconfirmed may have been lost with the old socket (sent into it,
-   * or queued while it was down), so each is sent again, in order, under a new seq. One the server had applied
-   * sets the plan to what it already is; one no longer valid is refused with its seq and leaves the plan.
+   * or queued while it was down), so each is sent again, in order, under its own seq. One the server had
+   * applied is confirmed, not applied again; one no longer valid is refused with its seq and leaves the plan.
    */
   resendPending(): void {
-    this.pending = this.pending.map(({ edit }) => {
-      const seq = ++this.seq;
-      this.send({ seq, edit });
-      return { seq, edit };
-    });
+    for (const { seq, edit } of this.pending) this.send({ seq, edit, page: this.page });
   }
 
   /** The server's plan after an accepted edit (anyone's) or a lock. */
@@ -195,4 +193,12 @@ export class TeamPlanSession implements PlanSession {
     const view = this.view;
     for (const listener of this.listeners) listener(view);
   }
+}
+
+/** 16 random base64url characters (96 bits): crypto.getRandomValues works on plain-http pages too. */
+function pageId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return btoa(String.fromCharCode(...bytes))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_');
 }

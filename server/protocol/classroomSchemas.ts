@@ -94,6 +94,10 @@ export const editMessageSchema: z.ZodType<EditMessage> = z.strictObject({
     .min(0)
     .max(2 ** 31),
   edit: planEditSchema,
+  page: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,32}$/)
+    .optional(),
 });
 export const chooseTeamSchema: z.ZodType<ChooseTeamMessage> = z.strictObject({ team: id });
 export const lockSchema: z.ZodType<LockMessage> = z.strictObject({ locked: z.boolean() });

@@ -22,7 +22,13 @@ import { sessionChange } from '../persistence/sessionChange.ts';
 import { releaseRoomLease } from './roomLease.ts';
 import { defaultDeps, openSession, type SessionRoomDeps } from './openSession.ts';
 import { SerialQueue } from './SerialQueue.ts';
-import { deliverEffect, sendCurrent, sendRemovedIfChanged, type Audience } from './deliverEffects.ts';
+import {
+  confirmEdit,
+  deliverEffect,
+  sendCurrent,
+  sendRemovedIfChanged,
+  type Audience,
+} from './deliverEffects.ts';
 import { EditCountsCourier } from './editCounts.ts';
 import { joinRefusal, seatFor, type Seat } from './seat.ts';
 import { RESERVATION_LIMITS, SESSION_ROOM_CLIENTS } from '../http/ReservationGuard.ts';
@@ -118,6 +124,7 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
       now: () => this.deps.now(),
       commit: (step, nowMs, edit) => this.commit(step, nowMs, edit),
       refuse: (client, code, message, error) => refuse(client, code, message, error),
+      confirm: (client, by, seq) => confirmEdit(this.audience(), client, by, seq),
       playerOf: (client, answer) => playerOf(client, answer),
     });
     for (const [type, handler] of handlers) inOrder(this, this.rate, this.queue, type, handler);

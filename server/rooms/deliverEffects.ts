@@ -136,3 +136,10 @@ export function sendCurrent(a: Audience, client: SeatedClient): void {
     if (message) client.send(MSG_TEAM_PLAN, { ...message, serverNowMs: a.nowMs });
   }
 }
+
+/** Confirms an edit already applied (AppliedEdits.ts) to its author's `client`: the team's plan with its seq. */
+export function confirmEdit(a: Audience, client: SeatedClient, by: string, seq: number): void {
+  const team = teamOf(a.session, client);
+  const message = team === null ? undefined : teamPlanMessage(a.session, team);
+  if (message) client.send(MSG_TEAM_PLAN, { ...message, serverNowMs: a.nowMs, by, seq });
+}

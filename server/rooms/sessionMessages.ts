@@ -26,6 +26,7 @@ import {
   validateLock,
 } from '../protocol/classroomSchemas.ts';
 import type { Validated } from '../protocol/validate.ts';
+import { AppliedEdits } from './AppliedEdits.ts';
 import { refuseMessage, unreadableEditText } from './refusals.ts';
 import type { SeatedClient } from './seat.ts';
 
@@ -45,6 +46,8 @@ export interface SessionMessageRoom {
    */
   readonly commit: (step: SessionStep, nowMs: number, edit?: { by: string; seq: number }) => Promise<void>;
   readonly refuse: (client: SeatedClient, code: string, message: string, error?: ClassroomError) => void;
+  /** Confirms edit `seq` of player `by` to `client` alone with the team's current plan (nothing applied). */
+  readonly confirm: (client: SeatedClient, by: string, seq: number) => void;
   /** The sender's player id, or undefined after `answer`ing a non-player (by default MSG_ERROR). */
   readonly playerOf: (
     client: SeatedClient,
@@ -56,6 +59,7 @@ export type SessionHandler = (client: SeatedClient, payload: unknown) => void | 
 
 /** The handler of every message type a session room takes. */
 export function sessionMessages(room: SessionMessageRoom): ReadonlyMap<string, SessionHandler> {
+  const appliedEdits = new AppliedEdits();
   const apply = async <T>(client: SeatedClient, msg: Validated<T>, call: CoreCall<T>): Promise<void> => {
     if (!msg.ok) return client.send(MSG_ERROR, msg.error);
     const now = room.now();
@@ -76,16 +80,19 @@ export function sessionMessages(room: SessionMessageRoom): ReadonlyMap<string, S
     ],
     [
       MSG_EDIT,
-      (client, payload) => {
+      async (client, payload) => {
         const no = (reply: SessionErrorMessage) => refuseMessage(client, MSG_EDIT, payload, reply);
         const playerId = room.playerOf(client, no);
         if (playerId === undefined) return;
         const msg = validateEdit(payload);
         if (!msg.ok) return no({ ...msg.error, text: unreadableEditText });
+        const { seq, page } = msg.value;
+        if (appliedEdits.applied(playerId, page, seq)) return room.confirm(client, playerId, seq);
         const now = room.now();
         const step = playerEdit(room.session(), playerId, msg.value.edit, now);
-        if (!step.ok) return client.send(MSG_EDIT_REFUSED, editRefusedMessage(msg.value.seq, step.error));
-        return room.commit(step.value, now, { by: playerId, seq: msg.value.seq });
+        if (!step.ok) return client.send(MSG_EDIT_REFUSED, editRefusedMessage(seq, step.error));
+        await room.commit(step.value, now, { by: playerId, seq });
+        appliedEdits.record(playerId, page, seq);
       },
     ],
     [

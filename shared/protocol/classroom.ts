@@ -89,8 +89,11 @@ export type SessionPhase = (typeof SESSION_PHASES)[number];
 /** Player: one edit of the team's plan. `seq` is the sender's counter, echoed in the reply. */
 export const MSG_EDIT = 'edit';
 export interface EditMessage {
+  /** The page's own count of its edits (1, 2, …); an edit sent again after a drop keeps its seq. */
   readonly seq: number;
   readonly edit: PlanEdit;
+  /** A random id of the page that sent it (a reload is a new page): with `seq`, names the edit once. */
+  readonly page?: string;
 }
 /** Player (lobby only): move to a team. */
 export const MSG_CHOOSE_TEAM = 'chooseTeam';

@@ -24,7 +24,9 @@ describe('TeamPlanSession', () => {
   it('shows an accepted edit at once, sends it with seq 1, and keeps it when the server confirms', () => {
     const { s, sent } = session();
     expect(s.edit({ type: 'setSpec', tensor: 'w1', spec: [null, 'model'] })).toBe(true);
-    expect(sent).toEqual([{ seq: 1, edit: { type: 'setSpec', tensor: 'w1', spec: [null, 'model'] } }]);
+    expect(sent).toEqual([
+      { seq: 1, edit: { type: 'setSpec', tensor: 'w1', spec: [null, 'model'] }, page: expect.any(String) },
+    ]);
     expect(s.view.plan.specs).toEqual({ w1: [null, 'model'] });
     expect(s.unconfirmed).toBe(1);
     s.applyTeamPlan({
@@ -97,12 +99,16 @@ describe('TeamPlanSession', () => {
     expect(sent).toEqual([]);
   });
 
-  it('sends the unconfirmed edits again under new seqs when the connection comes back, and a confirmation clears them', () => {
+  it('sends the unconfirmed edits again under their own seqs when the connection comes back, and a confirmation clears them', () => {
     // An edit sent into a socket that died (or queued while it was down) never reached the server; the page
-    // kept showing it. Back online, the page sends each again, in order.
+    // kept showing it. Back online, the page sends each again, in order, with the seq and page id it had, so
+    // the server can tell one it had already applied (server/rooms/AppliedEdits.ts).
     const { s, sent } = session();
     s.edit({ type: 'setSpec', tensor: 'w1', spec: [null, 'model'] });
     s.edit({ type: 'setSpec', tensor: 'w2', spec: ['model', null] });
+    const page = sent[0]!.page;
+    expect(page).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(sent[1]!.page).toBe(page);
     s.applyTeamPlan({
       team: 't1',
       plan: withSpecs({ w1: [null, 'model'] }),
@@ -114,13 +120,17 @@ describe('TeamPlanSession', () => {
     expect(s.unconfirmed).toBe(1);
     s.resendPending();
     expect(sent.slice(2)).toEqual([
-      { seq: 3, edit: { type: 'setSpec', tensor: 'w2', spec: ['model', null] } },
+      { seq: 2, edit: { type: 'setSpec', tensor: 'w2', spec: ['model', null] }, page },
     ]);
     expect(s.view.plan.specs).toEqual({ w1: [null, 'model'], w2: ['model', null] });
-    s.applyTeamPlan({ team: 't1', plan: level.reference, version: 2, locked: false, by: 'p1', seq: 3 });
+    s.applyTeamPlan({ team: 't1', plan: level.reference, version: 2, locked: false, by: 'p1', seq: 2 });
     expect(s.unconfirmed).toBe(0);
     expect(s.view.plan).toEqual(level.reference);
     s.resendPending();
     expect(sent).toHaveLength(3);
+    // Another page (a reload) has another id.
+    const other = session();
+    other.s.edit({ type: 'setSpec', tensor: 'w1', spec: [null, 'model'] });
+    expect(other.sent[0]!.page).not.toBe(page);
   });
 });
