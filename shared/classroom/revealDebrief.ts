@@ -48,6 +48,8 @@ export interface CitedPlan {
   readonly name: Text;
   readonly result: TeamRoundResult;
   readonly passes: Text;
+  /** Whose passes they are ("each kitchen's passes per step"; debrief.ts PlanFigures.passesHeading). */
+  readonly passesHeading: Text;
   /** The other teams whose plans scored the same (a tie for the round's best), by name. */
   readonly tiedWith?: readonly Text[];
 }
@@ -59,12 +61,12 @@ const listOf = (names: readonly Text[]): Text =>
     new Intl.ListFormat('en', { type: 'conjunction' }).format(names.map((n) => n.en)),
   );
 
-const withPasses = (figures: Text, passes: Text, served: boolean): Text =>
-  passes.en === '' || !served
+const withPasses = (figures: Text, plan: CitedPlan, served: boolean): Text =>
+  plan.passes.en === '' || !served
     ? figures
     : text(
-        `${figures['zh-CN']}，每步传菜：${passes['zh-CN']}`,
-        `${figures.en}; passes per step: ${passes.en}`,
+        `${figures['zh-CN']}，${plan.passesHeading['zh-CN']}：${plan.passes['zh-CN']}`,
+        `${figures.en}; ${plan.passesHeading.en}: ${plan.passes.en}`,
       );
 
 /**
@@ -79,11 +81,11 @@ export function revealDebrief(
 ): Text {
   const r = revealed.result;
   const served = r.score > 0;
-  const own = withPasses(resultFigures(r, unit), revealed.passes, served);
+  const own = withPasses(resultFigures(r, unit), revealed, served);
   const zh = [`${revealed.name['zh-CN']}的方案：${own['zh-CN']}。${r.explanation['zh-CN']}`];
   const en = [`${revealed.name.en}'s plan: ${own.en}. ${r.explanation.en}`];
   if (best !== undefined) {
-    const b = withPasses(resultFigures(best.result, unit), best.passes, true);
+    const b = withPasses(resultFigures(best.result, unit), best, true);
     const tied = best.tiedWith ?? [];
     if (tied.length === 0) {
       zh.push(`本轮最佳的是${best.name['zh-CN']}的方案：${b['zh-CN']}。`);

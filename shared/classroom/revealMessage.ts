@@ -7,7 +7,7 @@ import type { EvaluateResult } from '../game/evaluatePlan.ts';
 import { levelPar } from '../game/par/levelPar.ts';
 import { planInWords } from '../game/planWords.ts';
 import type { PlanState } from '../game/planState.ts';
-import { text, type Text } from '../game/i18n.ts';
+import { text } from '../game/i18n.ts';
 import type { RevealMessage } from '../protocol/classroom.ts';
 import { accept, refuse } from './errors.ts';
 import { lessonOf, revealDebrief, type CitedPlan } from './revealDebrief.ts';
@@ -15,10 +15,12 @@ import { teamById } from './roster.ts';
 import { roundLevel, safeEvaluate, teamResult } from './scoreRound.ts';
 import type { ClassroomResult, SessionSnapshot } from './session.ts';
 
-const passesOf = (r: EvaluateResult): Text =>
-  r.ok
-    ? text(planFigures(r.evaluation, 'zh-CN').passes, planFigures(r.evaluation, 'en').passes)
-    : text('', '');
+const passesOf = (r: EvaluateResult): Pick<CitedPlan, 'passes' | 'passesHeading'> => {
+  if (!r.ok) return { passes: text('', ''), passesHeading: text('', '') };
+  const zh = planFigures(r.evaluation, 'zh-CN');
+  const en = planFigures(r.evaluation, 'en');
+  return { passes: text(zh.passes, en.passes), passesHeading: text(zh.passesHeading, en.passesHeading) };
+};
 
 /**
  * The reveal of `team`'s plan in the results of the current round.
@@ -45,7 +47,7 @@ export function revealMessage(s: SessionSnapshot, team: string): ClassroomResult
   const cited = (id: string, row: typeof result, e: EvaluateResult): CitedPlan => ({
     name: nameOf(id),
     result: row,
-    passes: passesOf(e),
+    ...passesOf(e),
   });
   // Teams sharing rank 1 with the cited one: the debrief names them all, as the screens' ranks do.
   const tiedWith = top

@@ -4,11 +4,12 @@
 // lesson is never mistaken for the learner's own. `sim level` and the score screen both call `debrief`.
 import type { Evaluation } from './evaluation.ts';
 import { evaluatePlan } from './evaluatePlan.ts';
-import { formatGb, formatRate, formatSeconds, tidyZh } from './format.ts';
+import { formatGb, formatKitchens, formatRate, formatSeconds, tidyZh } from './format.ts';
 import { text, type Locale, type Text } from './i18n.ts';
 import type { Level } from './level.ts';
 import { passName } from './passNames.ts';
 import { lesson } from './lesson.ts';
+import { criticalDevices } from './stepShares.ts';
 
 /**
  * What the screens print for a figure a plan has not: the step time of a plan that does not fit (it cannot
@@ -41,6 +42,22 @@ export interface PlanFigures {
    * preview's pass rows, totalled by kind. '' when there are none.
    */
   readonly passes: string;
+  /**
+   * Whose passes `passes` counts, as a heading: every kitchen's (one program on every kitchen), or, in a
+   * pipeline, the stage's that finishes last ("passes per step of kitchens 12–15, the last to finish").
+   */
+  readonly passesHeading: string;
+}
+
+/** PlanFigures.passesHeading of `e` in `locale`. */
+function passesHeading(e: Evaluation, locale: Locale): string {
+  if (e.pricing.passGroups === undefined)
+    return locale === 'zh-CN' ? '每间厨房每步传菜' : "each kitchen's passes per step";
+  const devices = criticalDevices(e.timeline);
+  const ids = formatKitchens(devices);
+  return locale === 'zh-CN'
+    ? `最后完工的 ${ids} 号厨房每步传菜`
+    : `passes per step of ${devices.length === 1 ? 'kitchen' : 'kitchens'} ${ids}, the last to finish`;
 }
 
 /** The exact strings the screens show in `locale` for an evaluation's step time, worst-kitchen memory and rate. */
@@ -59,6 +76,7 @@ export function planFigures(e: Evaluation, locale: Locale = 'en'): PlanFigures {
     passes: [...counts]
       .map(([kind, n]) => `${passName(kind, locale)} ×${n.toLocaleString('en-US')}`)
       .join(locale === 'zh-CN' ? '、' : ', '),
+    passesHeading: passesHeading(e, locale),
   };
 }
 
@@ -70,18 +88,22 @@ const figuresOf = (e: Evaluation): Figures => ({
 });
 
 function comparison(unit: 'tokens' | 'examples', yours: Figures, ref: Figures): Text {
-  const en = (f: PlanFigures) =>
-    f.served
-      ? `${f.stepTime} a step, ${f.rate} ${unit}/s, fullest fridge ${f.memory}, passes per step: ${f.passes || 'none'}`
+  const en = (f: PlanFigures) => {
+    const passes = `${f.passesHeading}: ${f.passes || 'none'}`;
+    return f.served
+      ? `${f.stepTime} a step, ${f.rate} ${unit}/s, fullest fridge ${f.memory}, ${passes}`
       : f.fits
-        ? `${f.stepTime} a step but not served, ${f.notServedBecause} (fullest fridge ${f.memory}), passes per step: ${f.passes || 'none'}`
-        : `not served, it does not fit (fullest fridge ${f.memory}), passes per step: ${f.passes || 'none'}`;
-  const zh = (f: PlanFigures) =>
-    f.served
-      ? `一步 ${f.stepTime}，每秒 ${f.rate} 个${unit === 'tokens' ? ' token' : '样本'}，最满的冷柜 ${f.memory}，每步传菜：${f.passes || '无'}`
+        ? `${f.stepTime} a step but not served, ${f.notServedBecause} (fullest fridge ${f.memory}), ${passes}`
+        : `not served, it does not fit (fullest fridge ${f.memory}), ${passes}`;
+  };
+  const zh = (f: PlanFigures) => {
+    const passes = `${f.passesHeading}：${f.passes || '无'}`;
+    return f.served
+      ? `一步 ${f.stepTime}，每秒 ${f.rate} 个${unit === 'tokens' ? ' token' : '样本'}，最满的冷柜 ${f.memory}，${passes}`
       : f.fits
-        ? `一步 ${f.stepTime}，但没能上菜：${f.notServedBecause}（最满的冷柜 ${f.memory}），每步传菜：${f.passes || '无'}`
-        : `放不下，没能上菜（最满的冷柜 ${f.memory}），每步传菜：${f.passes || '无'}`;
+        ? `一步 ${f.stepTime}，但没能上菜：${f.notServedBecause}（最满的冷柜 ${f.memory}），${passes}`
+        : `放不下，没能上菜（最满的冷柜 ${f.memory}），${passes}`;
+  };
   return text(
     tidyZh(`参考方案：${zh(ref['zh-CN'])}。你的方案：${zh(yours['zh-CN'])}。`),
     `The reference plan: ${en(ref.en)}. Yours: ${en(yours.en)}.`,

@@ -130,10 +130,10 @@ describe('a full round: reference plan against trap plan', () => {
       par: { result: expect.objectContaining({ fits: true }), words: expect.any(Array) },
       debrief: {
         'zh-CN': expect.stringMatching(
-          /^川菜的方案：一步 76\.3 ms，每秒 85\.8 万个样本，最满的冷柜 1\.1 GB，每步传菜：AllReduce 汇总分发 ×2。/u,
+          /^川菜的方案：一步 76\.3 ms，每秒 85\.8 万个样本，最满的冷柜 1\.1 GB，每间厨房每步传菜：AllReduce 汇总分发 ×2。/u,
         ),
         en: expect.stringMatching(
-          /^Sichuan's plan: 76\.3 ms a step, 858k examples\/s, fullest fridge 1\.1 GB; passes per step: AllReduce ×2\. The stoves/u,
+          /^Sichuan's plan: 76\.3 ms a step, 858k examples\/s, fullest fridge 1\.1 GB; each kitchen's passes per step: AllReduce ×2\. The stoves/u,
         ),
       },
       lesson: {
@@ -149,7 +149,7 @@ describe('a full round: reference plan against trap plan', () => {
     expect(second.words[1]!.en).toBe('each kitchen holds a row slice of W1 (1/4, cut along model)');
     expect(second.debrief.en).toMatch(/^Cantonese's plan: 136 ms a step, 480k examples\/s, /u);
     expect(second.debrief.en).toContain(
-      "\nThe round's best plan, Sichuan's: 76.3 ms a step, 858k examples/s, fullest fridge 1.1 GB; passes per step: AllReduce ×2.",
+      "\nThe round's best plan, Sichuan's: 76.3 ms a step, 858k examples/s, fullest fridge 1.1 GB; each kitchen's passes per step: AllReduce ×2.",
     );
     expect(second.debrief['zh-CN']).toContain('本轮最佳的是川菜的方案：一步 76.3 ms');
     // Par: the recorded best plan of the search, scored as the teams' plans are, in the same words.

@@ -49,8 +49,8 @@ describe('revealDebrief', () => {
   const mine = { ...row(tasting, tasting.start), rank: 3, points: 0 };
   const name = (zh: string, en: string) => ({ 'zh-CN': zh, en });
   const none = name('', '');
-  const revealed = { name: name('鲁菜', 'Shandong'), result: mine, passes: none };
-  const sichuan = { name: name('川菜', 'Sichuan'), result: best, passes: none };
+  const revealed = { name: name('鲁菜', 'Shandong'), result: mine, passes: none, passesHeading: none };
+  const sichuan = { name: name('川菜', 'Sichuan'), result: best, passes: none, passesHeading: none };
 
   it("cites the round's best plan by its team", () => {
     const d = revealDebrief(revealed, sichuan, 'examples');

@@ -8,6 +8,7 @@ import { formatRate } from '../../../shared/game/format.ts';
 import { levelById } from '../../../shared/game/levels/index.ts';
 import { lessonEvaluations } from '../../../shared/game/lessonPlans.ts';
 import { evaluate } from './helpers.ts';
+import { criticalDevices } from '../../../shared/game/stepShares.ts';
 
 describe('debrief figures', () => {
   const level = levelById('cook-again')!;
@@ -80,8 +81,12 @@ describe('debrief figures', () => {
     const sends = e.pricing.collectives.filter((c) => c.kind === 'ppermute');
     expect(sends.map((c) => c.perStep)).toEqual([64]);
     expect(planFigures(e).passes).toBe('ppermute ×64, AllReduce ×1');
-    expect(debrief(courses, e).en).toContain('passes per step: ppermute ×64, AllReduce ×1.');
-    expect(debrief(courses, e)['zh-CN']).toContain('每步传菜：ppermute');
+    // A pipeline's kitchens pass differently: the line names the kitchen it counts, the one that finishes last.
+    expect(debrief(courses, e).en).toContain(
+      'passes per step of kitchen 0, the last to finish: ppermute ×64, AllReduce ×1.',
+    );
+    expect(debrief(courses, e)['zh-CN']).toContain('最后完工的 0 号厨房每步传菜：ppermute');
+    expect(criticalDevices(e.timeline)).toEqual([0]);
     // ZeRO-3's gathers run per layer and round: thousands a step, grouped by thousands.
     const banquet = levelById('the-banquet')!;
     const b = evaluate(banquet, banquet.reference);
