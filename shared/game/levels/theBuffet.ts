@@ -52,11 +52,11 @@ export const theBuffet: Level = {
     '混合专家层的参数多，但每个 token 只经过 k 个专家：每个 token 的计算量是 k·4·d·f（前向），和专家数 E 无关；E 只决定冷柜里要存多少菜谱。' +
       '专家并行就是把档口分给厨房：E 个专家切成 n 份，每间厨房存 E/n 个，参数、梯度和它们的 fp32 主副本都除以 n。代价是换岗（AllToAll）：领位之后，每间厨房把客人按档口分成 n 份，各送一份到档口所在的厨房；做完再送回来——前向两次，反向两次。' +
       '每次 AllToAll，每间厨房发出 (n−1)/n 份要派出的菜（E·G·C·d 个元素除以 n，C = ⌈k·S·容量系数/E⌉ 是每个档口每组的座位数）。' +
-      '在一台机器的八间厨房里，这些传菜走 NVLink，几乎不花时间；扩到两台机器的 16 间厨房，灶台的活少了一半，可一半的客人要穿过慢窗口（InfiniBand），四次 AllToAll 会占掉一步里相当大的一块（参考方案里传菜占一步的 {reference.communication}）。参考方案：16 间厨房，每间 8 个档口。',
+      '在一台机器的八间厨房里，这些传菜走 NVLink，几乎不花时间；扩到两台机器的 16 间厨房，灶台的活少了一半，可一半的客人要穿过慢窗口（InfiniBand），四次 AllToAll 就要花上实实在在的时间（参考方案里传菜占一步的 {reference.communication}）。参考方案：16 间厨房，每间 8 个档口。',
     'A mixture-of-experts layer has many parameters, but each token goes through only k experts: its compute is k·4·d·f (forward), whatever the number of experts E; E only decides how many recipes the fridges must hold. ' +
       'Expert parallelism gives the stations to the kitchens: E experts cut n ways, E/n per kitchen, and parameters, gradients and their fp32 master copies divided by n. The price is the AllToAll: after routing each kitchen sorts its guests by station into n parts and sends each part to the kitchen with that station; after cooking they come back — twice forward, twice backward. ' +
       'In each AllToAll a kitchen sends (n−1)/n of its dispatched dishes (E·G·C·d elements over n, with C = ⌈k·S·capacity factor/E⌉ the seats per station per group). ' +
-      'Among the eight kitchens of one machine these passes run on NVLink and cost almost nothing; over 16 kitchens on two machines the stoves have half the work, but half the guests cross the slow windows (InfiniBand), and the four AllToAlls take a large share of the step (passing is {reference.communication} of the reference plan’s step). The reference plan: 16 kitchens with 8 stations each.',
+      'Among the eight kitchens of one machine these passes run on NVLink and cost almost nothing; over 16 kitchens on two machines the stoves have half the work, but half the guests cross the slow windows (InfiniBand), and the four AllToAlls now cost real time (passing is {reference.communication} of the reference plan’s step). The reference plan: 16 kitchens with 8 stations each.',
   ),
   scenario: BUFFET_MOE,
   editable: ['setMesh', 'setSpec', 'clearSpec'],
