@@ -9,6 +9,7 @@ import {
   CLOSE_KICKED,
   CLOSE_RESTARTING,
   dropGhostSeats,
+  handOverCaptaincy,
   neverPlayed,
   joinPlayer,
   tick,
@@ -282,16 +283,17 @@ export class SessionRoom extends Room<SessionState, unknown, Seat, Seat> {
     }
   }
 
-  /** Drops the never-played seats among `ids` (ghostSeats.ts), with their seat keys; others are kept. */
+  /**
+   * Drops the never-played seats among `ids` (ghostSeats.ts), with their seat keys; others are kept, and a
+   * captain among them hands the team to a connected member (captainHandover.ts).
+   */
   private async dropSeats(ids: readonly string[]): Promise<void> {
     for (const id of ids) this.awaySeats.back(id);
     const connected = connectedPlayers(this.clients);
-    const absent = ids.filter((id) => !connected.has(id));
-    if (absent.length === 0) return;
-    await this.commit(
-      { session: dropGhostSeats(this.session, new Set(absent)), effects: [] },
-      this.deps.now(),
-    );
+    const absent = new Set(ids.filter((id) => !connected.has(id)));
+    if (absent.size === 0) return;
+    const session = handOverCaptaincy(dropGhostSeats(this.session, absent), absent, connected);
+    await this.commit({ session, effects: [] }, this.deps.now());
     for (const id of absent) if (!this.session.players.some((p) => p.id === id)) this.seatKeys.delete(id);
   }
 

@@ -16,6 +16,7 @@ export { tick } from './phases.ts';
 export { playerEdit } from './playerEdit.ts';
 export { setLock } from './setLock.ts';
 export { MAX_SEATS, dropGhostSeats, neverPlayed } from './ghostSeats.ts';
+export { handOverCaptaincy } from './captainHandover.ts';
 export { resultsSeenBy } from './resultsSeenBy.ts';
 export {
   joinsLocked,
