@@ -259,8 +259,9 @@ export async function runEditLoad(o: EditLoadOptions): Promise<EditLoadResult> {
     let editsSent = 0;
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
     let sampling = false;
-    const timers = players.map((p) => {
+    const timers = players.map((p, i) => {
       let seq = 0;
+      const page = `benchpage${i}`; // as a page sends it (TeamPlanSession): the room's AppliedEdits check runs
       const send = () => {
         const now = performance.now();
         if (now >= windowEnd) return;
@@ -272,7 +273,7 @@ export async function runEditLoad(o: EditLoadOptions): Promise<EditLoadResult> {
         const inWindow = now >= windowStart;
         if (inWindow) editsSent++;
         sent.set(`${p.playerId}#${seq}`, { at: now, by: p.playerId, team: p.team, inWindow });
-        const message: EditMessage = { seq, edit: o.edits[seq % 2]! };
+        const message: EditMessage = { seq, edit: o.edits[seq % 2]!, page };
         p.room.send(MSG_EDIT, message);
         schedule(o.periodMs * (0.75 + 0.5 * random()));
       };
