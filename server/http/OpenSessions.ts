@@ -1,6 +1,6 @@
 // Sessions one client address has open at once (their rooms in memory): POST /api/sessions refuses another
 // beyond `max` (429 too-many-open-sessions). With the creation rate (10 a minute) alone one address could keep
-// 1,800 rooms in memory before the first of them went idle (SessionRoom.ts IDLE_DISPOSE_MS, 3 h): ~175 MB and
+// 1,800 rooms in memory before the first of them went idle (roomTimings.ts IDLE_DISPOSE_MS, 3 h): ~175 MB and
 // 7,200 ticks a second. A session counts while its room runs: ended and idle ones leave memory and the count.
 
 /** Open sessions one address may have: a school's teachers behind one NAT address, each with a class or two. */

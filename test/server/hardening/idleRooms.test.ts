@@ -4,7 +4,7 @@
 // facilitator's resume reopens it as it was. A room with someone in it stays, however long.
 import { matchMaker } from 'colyseus';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { IDLE_DISPOSE_MS } from '../../../server/rooms/SessionRoom.ts';
+import { IDLE_DISPOSE_MS } from '../../../server/rooms/roomTimings.ts';
 import { PROTOCOL_VERSION } from '../../../shared/index.ts';
 import { createSession, join, post, startTestServer, type TestServer } from '../classroom/harness.ts';
 
