@@ -10,6 +10,10 @@ const STOVE_SHARE = {
   bubble: '{idle}',
   other: '{other}',
 } as const;
+const { compute, communication, bubble, other } = STOVE_SHARE;
+/** The local view's stove in two rows (sharesRows). */
+const STOVE_SHARE_BUSY = { compute, communication } as const;
+const STOVE_SHARE_REST = { bubble, other } as const;
 
 export const viewStrings = defineStrings(
   {
@@ -43,6 +47,8 @@ export const viewStrings = defineStrings(
     'views.fridgeOver': '{used} of {cap}: over by {over}',
     'views.stove': 'Stove time (banquet scale)',
     'views.stoveShare': sharesList(STOVE_SHARE, 'en'),
+    'views.stoveShareBusy': sharesList(STOVE_SHARE_BUSY, 'en'),
+    'views.stoveShareRest': sharesList(STOVE_SHARE_REST, 'en'),
     'views.criticalShare': 'Last to finish, kitchens {kitchens}: {shares}',
     'views.criticalShareOne': 'Last to finish, kitchen {kitchens}: {shares}',
     'views.sameStepShare': 'Every kitchen ({kitchens}): {shares}',
@@ -131,6 +137,8 @@ export const viewStrings = defineStrings(
     'views.stove': '灶台时间（宴席规模）',
     // no-break spaces (sharesList): Phaser wraps at plain ones, and a phone's static view read "传菜" / "27%" on two lines
     'views.stoveShare': sharesList(STOVE_SHARE, 'zh-CN'),
+    'views.stoveShareBusy': sharesList(STOVE_SHARE_BUSY, 'zh-CN'),
+    'views.stoveShareRest': sharesList(STOVE_SHARE_REST, 'zh-CN'),
     'views.criticalShare': '最后完工的厨房（{kitchens}）：{shares}',
     'views.criticalShareOne': '最后完工的厨房（{kitchens}）：{shares}',
     'views.sameStepShare': '每间厨房（{kitchens}）：{shares}',

@@ -6,7 +6,7 @@ import { formatGb, formatSeconds, passKind } from '../../shared/index.ts';
 import { GAUGE_PARTS } from '../viewModels/fridgeGauge.ts';
 import { formatBytes } from '../viewModels/formatBytes.ts';
 import { kitchenDetails, shapeText } from '../viewModels/kitchenDetails.ts';
-import { sharesText } from '../viewModels/sharesText.ts';
+import { sharesRows } from '../viewModels/sharesText.ts';
 import type { Box } from '../viewModels/kitchenGridLayout.ts';
 import { cjkNoBreak } from './cjkNoBreak.ts';
 import { drawFridgeGauge } from './drawFridgeGauge.ts';
@@ -118,16 +118,7 @@ export class LocalView implements SceneView {
           });
     }
     rows.push({ text: t('views.stove'), style: 'heading' });
-    // Two rows of two shares each: one row of four was cut at 1280 px ("optimizer step <…").
-    const line = sharesText(d.stove, t);
-    const sep = line.includes('，') ? '，' : ', ';
-    const shares = line.split(sep);
-    const half = Math.ceil(shares.length / 2);
-    rows.push({
-      text: shares.slice(0, half).join(sep) + (half < shares.length ? sep.trim() : ''),
-      style: 'plain',
-    });
-    if (half < shares.length) rows.push({ text: shares.slice(half).join(sep), style: 'plain' });
+    for (const row of sharesRows(d.stove, t)) rows.push({ text: row, style: 'plain' });
     if (d.portions.length > 0) rows.push({ text: t('views.portions'), style: 'heading' });
     for (const p of d.portions)
       rows.push({

@@ -2,7 +2,7 @@
 // plain space to wrap at: Phaser's canvas text wraps there).
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../../client/i18n/strings.ts';
-import { sharesText } from '../../../client/viewModels/sharesText.ts';
+import { sharesRows, sharesText } from '../../../client/viewModels/sharesText.ts';
 import { sharesList } from '../../../shared/game/shareNames.ts';
 
 const shares = { compute: 0.65, communication: 0.27, bubble: 0, other: 0.08 };
@@ -26,5 +26,21 @@ describe('sharesText', () => {
       expect(sharesText(shares, (key, params) => translate(locale, key, params))).toBe(
         sharesList(figures, locale),
       );
+  });
+
+  it('splits the same shares in two rows for the local view, each label with its figure', () => {
+    const figures = { compute: '65%', communication: '27%', bubble: '0%', other: '8%' };
+    for (const locale of ['en', 'zh-CN'] as const) {
+      const [busy, rest] = sharesRows(shares, (key, params) => translate(locale, key, params));
+      expect(busy).toBe(sharesList({ compute: '65%', communication: '27%' }, locale));
+      expect(rest).toBe(sharesList({ bubble: '0%', other: '8%' }, locale));
+      expect(sharesText(shares, (key, params) => translate(locale, key, params))).toBe(
+        sharesList(figures, locale),
+      );
+    }
+    expect(sharesRows(shares, (key, params) => translate('en', key, params))).toEqual([
+      'cooking 65%, passing 27%',
+      'idle (bubble) 0%, optimizer step 8%',
+    ]);
   });
 });
