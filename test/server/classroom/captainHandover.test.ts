@@ -1,10 +1,10 @@
 // A captain whose page dropped for good, after playing, no longer leaves the team unable to lock: past the
 // reconnection window (120 s, plus a 5 s heartbeat) the first teammate still connected becomes captain
 // (shared/classroom/captainHandover.ts). A real server; its clock is moved on instead of waiting two minutes.
-import { matchMaker } from 'colyseus';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   barrier,
+  dropConnection,
   hostedSession,
   join,
   startPlanning,
@@ -34,10 +34,7 @@ describe("a captain's page gone for good", () => {
     expect(host.state().teams.t1!.captain).toBe('p1');
     ann.room.send('edit', { seq: 1, edit: { type: 'setSpec', tensor: 'w1', spec: [null, 'model'] } });
     await until(() => host.state().teams.t1!.planVersion === 1); // Ann has played: her seat is kept
-    const room = matchMaker.getLocalRoomById(code);
-    (
-      room.clients.find((c) => c.sessionId === ann.room.sessionId)!.ref as unknown as { terminate(): void }
-    ).terminate();
+    dropConnection(code, ann);
     await until(() => host.state().players.p1?.connected === false);
     srv.advanceClock(60_000); // within the window: Ann may still come back
     await new Promise((r) => setTimeout(r, 600));

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { matchMaker } from 'colyseus';
 import { Client, type Room } from 'colyseus.js';
 import {
   startGameServer,
@@ -105,6 +106,18 @@ export async function startPlanning(host: Peer, watcher: Peer): Promise<void> {
   await until(() => watcher.state().phase === 'briefing');
   host.room.send('host', { command: 'advance' });
   await until(() => watcher.state().phase === 'planning' && host.state().phase === 'planning');
+}
+
+/**
+ * Cuts `p`'s socket to session `code` from the server side (close code 1006: onLeave with consented = false),
+ * as a phone losing its network does. The server must run in this process (startTestServer).
+ */
+export function dropConnection(code: string, p: Peer): void {
+  const room = matchMaker.getLocalRoomById(code);
+  const socket = room.clients.find((c) => c.sessionId === p.room.sessionId)!.ref as unknown as {
+    terminate(): void; // the `ws` socket of the WebSocket transport
+  };
+  socket.terminate();
 }
 
 /** A joined client and every message it received, in order. */

@@ -3,10 +3,10 @@
 // and the team's plan again. A kicked player is told, disconnected and cannot come back; a late joiner is
 // seated but cannot edit the current round.
 import { Client } from 'colyseus.js';
-import { matchMaker } from 'colyseus';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamPlanMessage, WelcomeMessage } from '../../../shared/index.ts';
 import {
+  dropConnection,
   hostedSession,
   join,
   peer,
@@ -50,18 +50,9 @@ afterAll(async () => {
   await srv.close();
 });
 
-/** Cuts `p`'s socket from the server side (close code 1006: onLeave with consented = false). */
-function dropConnection(p: Peer): void {
-  const room = matchMaker.getLocalRoomById(code);
-  const socket = room.clients.find((c) => c.sessionId === p.room.sessionId)!.ref as unknown as {
-    terminate(): void; // the `ws` socket of the WebSocket transport
-  };
-  socket.terminate();
-}
-
 describe('reconnection', () => {
   it('a dropped player keeps the seat and reconnects with the same session, team and points', async () => {
-    dropConnection(bo);
+    dropConnection(code, bo);
     await until(() => host.state().players.p2?.connected === false);
     expect(host.state().teams.t1!.members).toEqual(['p1', 'p2']);
     const back = peer(await new Client(srv.url).reconnect(bo.room.reconnectionToken));

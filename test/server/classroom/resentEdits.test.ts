@@ -3,11 +3,11 @@
 // activity line and could undo a teammate's change made in between (server/rooms/AppliedEdits.ts). A real
 // server; the resend is sent as a page sends it, over the reconnected socket.
 import { Client } from 'colyseus.js';
-import { matchMaker } from 'colyseus';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamPlanMessage } from '../../../shared/index.ts';
 import {
   barrier,
+  dropConnection,
   hostedSession,
   join,
   peer,
@@ -45,10 +45,7 @@ describe('an edit sent again after a drop', () => {
     ann.room.send('edit', { seq: 1, edit: w1ByCols, page: PAGE });
     await until(() => version() === 1);
     // The socket dies before Ann's page reads the confirmation; colyseus.js reconnects the same session.
-    const room = matchMaker.getLocalRoomById(code);
-    (
-      room.clients.find((c) => c.sessionId === ann.room.sessionId)!.ref as unknown as { terminate(): void }
-    ).terminate();
+    dropConnection(code, ann);
     await until(() => host.state().players.p1?.connected === false);
     ann = peer(await new Client(srv.url).reconnect(ann.room.reconnectionToken));
     await received(ann, 'teamPlan');

@@ -6,6 +6,7 @@ import { matchMaker } from 'colyseus';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { WelcomeMessage } from '../../../shared/index.ts';
 import {
+  dropConnection,
   hostedSession,
   join,
   startTestServer,
@@ -27,15 +28,6 @@ afterAll(async () => {
   await srv.close();
 });
 
-/** Cuts `p`'s socket from the server side (close 1006: onLeave with consented = false). */
-function dropConnection(p: Peer): void {
-  const room = matchMaker.getLocalRoomById(code);
-  const socket = room.clients.find((c) => c.sessionId === p.room.sessionId)!.ref as unknown as {
-    terminate(): void;
-  };
-  socket.terminate();
-}
-
 /** Connections and reserved places the room counts (what maxClients caps). */
 const places = async (): Promise<number> => (await matchMaker.query({ roomId: code }))[0]!.clients;
 
@@ -44,7 +36,7 @@ it(`${CYCLES} drops and rejoins with one seat key hold one place, not ${CYCLES}`
   const { playerId, seatKey } = ann.of<WelcomeMessage>('welcome')[0]!;
   const before = await places(); // the facilitator and Ann
   for (let i = 0; i < CYCLES; i++) {
-    dropConnection(ann);
+    dropConnection(code, ann);
     await until(() => host.state().players[playerId!]?.connected === false, 4000, 'Ann shown away');
     srv.advanceClock(1000); // the matchmaker's per-address pace
     ann = await join(srv.url, code, { role: 'player', nickname: 'ignored', seatKey: seatKey! });
