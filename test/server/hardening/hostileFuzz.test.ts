@@ -286,6 +286,12 @@ it('a frame over the WebSocket payload limit closes that connection only', async
   expect(await left).toBe(1009);
   expect((await fetch(`${srv.url}/healthz`)).status).toBe(200);
   await barrierOf(host);
+  // One log line for it, not ws's stack (server/support/clientFrameError.ts).
+  await until(() => srv.output().includes("a client's frame was refused"));
+  expect(srv.output()).toContain(
+    "[socket] a client's frame was refused and its connection closed: Max payload size exceeded\n",
+  );
+  expect(srv.output()).not.toMatch(/ws[/\\]lib[/\\]receiver\.js/);
 });
 
 /** A round trip through the room: `p`'s connection is still served. */
