@@ -1,13 +1,14 @@
 // The `sim train` answer (docs/design.md §4.4) from a simulated step: throughput in both FLOP conventions
 // (docs/cost-model.md §1: "model" without the recomputed forward, as MFU counts; "hardware" as executed, as
 // Megatron's TFLOP/s per GPU counts), the worst device's memory, and where the critical device's time goes.
+import { combinedAxesLink } from '../cost/collectiveTime.ts';
 import { capacityCheck } from '../cost/memory.ts';
 import { toChromeTrace, type ChromeTrace } from '../export/chromeTrace.ts';
 import { jaxSnippet } from '../export/jaxSnippet.ts';
 import { CALIBRATION, type Calibration } from '../cost/calibration.ts';
 import { axisIndex, deviceCoords, type Mesh } from '../mesh.ts';
 import { ok, type Result } from '../result.ts';
-import { STAGE_AXIS } from './trainAxes.ts';
+import { EXPERT_AXIS, STAGE_AXIS } from './trainAxes.ts';
 import { simulateTrain, type TrainTimeBreakdown, type TrainSimulation } from './simulateTrain.ts';
 import { afterParts } from './stepTail.ts';
 import { stepCollectives, type CollectiveLine } from './trainCollectives.ts';
@@ -60,6 +61,11 @@ export interface TrainReport {
     readonly servedShare: number;
     /** Where the dispatch and combine all-to-alls run. */
     readonly allToAllLink: 'intra' | 'inter' | 'none';
+    /**
+     * Of the ep − 1 devices each one sends a block to in an all-to-all, those on its own node (NVLink) and
+     * those on other nodes: both kinds of sends run at once (docs/cost-model.md §4).
+     */
+    readonly allToAllPeers: { readonly sameNode: number; readonly otherNodes: number };
   };
   readonly trace?: ChromeTrace;
   readonly jax?: string;
@@ -169,6 +175,8 @@ function expertsReport(sim: TrainSimulation): Pick<TrainReport, 'experts'> {
   const block = sim.blocks.experts;
   if (moe === undefined || block === undefined) return {};
   const dispatch = block.passes.find((c) => c.name === 'dispatch');
+  const group = combinedAxesLink(sim.blocks.ctx.links, [EXPERT_AXIS]);
+  const onNode = group.split?.members ?? (dispatch?.link === 'inter' ? 1 : group.groupSize);
   return {
     experts: {
       ...moe,
@@ -177,6 +185,7 @@ function expertsReport(sim: TrainSimulation): Pick<TrainReport, 'experts'> {
       capacity: block.capacity,
       servedShare: block.servedShare,
       allToAllLink: dispatch?.link ?? 'none',
+      allToAllPeers: { sameNode: onNode - 1, otherNodes: group.groupSize - onNode },
     },
   };
 }

@@ -85,6 +85,8 @@ describe('how the plan moves the price', () => {
     });
     expect(report(wide).experts!.allToAllLink).toBe('inter');
     expect(report(inNode).experts!.allToAllLink).toBe('intra');
+    expect(report(wide).experts!.allToAllPeers).toEqual({ sameNode: 7, otherNodes: 8 });
+    expect(report(inNode).experts!.allToAllPeers).toEqual({ sameNode: 7, otherNodes: 0 });
     const a2a = (doc: unknown) =>
       simulate(doc).blocks.experts!.passes.find((p) => p.name === 'dispatch')!.timeS;
     expect(a2a(wide)).toBeGreaterThan(3 * a2a(inNode));
