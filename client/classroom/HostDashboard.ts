@@ -134,18 +134,15 @@ export class HostDashboard {
         delete s.results.dataset.key;
         if (conn.state) this.render(conn.state);
       });
-    let restarted = false;
     conn.onStatus((st) => {
       if (st.kind === 'reconnecting') {
-        restarted ||= st.cause === 'restarting';
         this.sample = frozenAt(this.sample, Date.now());
         this.tick();
         return this.say(connectionNotice(st, 'facilitator', t));
       }
       if (st.kind === 'left') return this.say(t(`cls.left.${st.reason}`));
       // Back after a restart: the session came back paused from the database.
-      this.say(restarted && st.kind === 'online' ? t('cls.run.restored') : '');
-      restarted = false;
+      this.say(st.kind === 'online' && st.afterRestart === true ? t('cls.run.restored') : '');
     });
     conn.onState((st) => this.render(st));
     void fetchServerInfo(this.ctx.endpoint).then((info) => {
@@ -203,7 +200,8 @@ export class HostDashboard {
       () => {
         if (window.confirm(t('cls.host.endConfirm'))) this.send({ command: 'endSession' });
       },
-      { class: 'button danger', disabled: state.phase === 'podium', 'data-focus': 'cmd-end' },
+      // At the podium after the last round the session is still open (joins are refused): ending it closes it.
+      { class: 'button danger', 'data-focus': 'cmd-end' },
     );
     patch(s.pace, JSON.stringify([locale, state.phase, state.round, state.timer.running]), () => [
       h(

@@ -54,6 +54,13 @@ export function firstPlayableRound(s: SessionSnapshot): number {
  */
 export function joinPlayer(s: SessionSnapshot, req: JoinRequest, nowMs: number): ClassroomResult<Joined> {
   if (s.closed) return refuse('closed', '这场课已结束。', 'This session has ended.');
+  // After the last round there is nothing left to play: a new seat would only stand on the podium.
+  if (s.phase === 'podium')
+    return refuse(
+      'rounds-over',
+      '这场课的每一轮都已结束，不能再加入了。',
+      'Every round of this session has been played: no one can join now.',
+    );
   let team: string;
   if (req.team === undefined) team = smallestTeam(s);
   else {

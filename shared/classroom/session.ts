@@ -140,6 +140,7 @@ export type ClassroomErrorCode =
   | 'late-joiner'
   | 'bad-argument'
   | 'closed'
+  | 'rounds-over'
   | 'joins-locked'
   | 'session-full'
   | 'edit-refused';

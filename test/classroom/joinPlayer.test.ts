@@ -56,6 +56,17 @@ describe('joinPlayer', () => {
     const s = ok(hostCommand(lobby([['A']]), { command: 'endSession' }, 0)).session;
     refused(joinPlayer(s, { nickname: 'B' }, 0), 'closed');
   });
+
+  it('refuses new players at the podium after the last round, which the facilitator can still end', () => {
+    let s = lobby([['A']], { rounds: ['fridge-too-small'] });
+    for (const command of ['start', 'advance', 'endPlanning', 'advance', 'advance'] as const)
+      s = ok(hostCommand(s, { command }, 0)).session;
+    expect(s.phase).toBe('podium');
+    expect(s.closed).toBe(false);
+    const error = refused(joinPlayer(s, { nickname: 'Latecomer' }, 0), 'rounds-over');
+    expect(error.text.en).toBe('Every round of this session has been played: no one can join now.');
+    expect(ok(hostCommand(s, { command: 'endSession' }, 0)).session.closed).toBe(true);
+  });
 });
 
 describe('chooseTeam', () => {

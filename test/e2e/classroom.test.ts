@@ -284,6 +284,14 @@ describe('a classroom round in five pages at once', () => {
     // The leader's full bar and the 0-point team's empty one are equally long, on the projector and a phone.
     expect(await incomparableBars(pp)).toEqual([]);
     expect(await incomparableBars(mei, '.cls-body')).toEqual([]);
+    // The dashboard says the podium is on the projector (not the last reveal), offers no reveal, and can still
+    // end the session, which closes it.
+    await hp.waitForFunction(() => document.querySelector('.on-projector')?.textContent?.includes('podium'));
+    expect(await hp.locator('.on-projector').textContent()).toBe(
+      'On the projector: the podium, every round played',
+    );
+    expect(await hp.locator('[data-reveal]').count()).toBe(0);
+    expect(await hp.locator('[data-focus="cmd-end"]').isEnabled()).toBe(true);
 
     for (const w of [host, projector, ...phones]) expect(w.errors).toEqual([]);
   }, 180_000);
