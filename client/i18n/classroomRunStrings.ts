@@ -10,6 +10,10 @@ export const classroomRunStrings = defineStrings(
       'The server is back. Waiting for the facilitator to reopen the session: this page rejoins by itself.',
     'cls.run.hostRestarting':
       'The server is restarting. The dashboard reopens the session by itself when it is back; the clock stays paused until you press Resume.',
+    'cls.run.unreachable':
+      'The server cannot be reached: this device may have lost its network, or the server is restarting. This page reconnects by itself: your seat and your team’s plan are kept.',
+    'cls.run.hostUnreachable':
+      'The server cannot be reached: this computer may have lost its network, or the server is restarting. The dashboard reconnects, or reopens the session, by itself.',
     'cls.run.restored':
       'Reopened after a server restart: every seat and plan is back and the clock is paused. Press Resume when the class is ready.',
     'cls.run.paused': 'Paused',
@@ -33,6 +37,10 @@ export const classroomRunStrings = defineStrings(
     'cls.run.waitingHost': '服务器已恢复。正在等待主持人重新打开本场：本页会自动回到座位。',
     'cls.run.hostRestarting':
       '服务器正在重启。恢复后控制台会自动重新打开本场；在你按下“继续”之前计时保持暂停。',
+    'cls.run.unreachable':
+      '连不上服务器：可能是这台设备断网了，也可能是服务器正在重启。本页会自动重新连接：你的座位和队伍的方案都会保留。',
+    'cls.run.hostUnreachable':
+      '连不上服务器：可能是这台电脑断网了，也可能是服务器正在重启。控制台会自动重新连接，或重新打开本场。',
     'cls.run.restored':
       '服务器重启后已重新打开：所有座位和方案都已恢复，计时已暂停。全班准备好后请按“继续”。',
     'cls.run.paused': '已暂停',

@@ -36,12 +36,20 @@ export type JoinAs = Distribute<SessionJoinOptions>;
 export type SessionStatus =
   | { readonly kind: 'idle' }
   | { readonly kind: 'joining' }
-  | { readonly kind: 'online' }
+  | {
+      readonly kind: 'online';
+      /** Back after the server restarted (it said so, or the session had to be reopened): the clock is paused. */
+      readonly afterRestart?: boolean;
+    }
   | {
       readonly kind: 'reconnecting';
       readonly attempt: number;
-      /** restarting: the server said so, or it is unreachable; network: a dropped socket. */
-      readonly cause: 'network' | 'restarting';
+      /**
+       * network: a dropped socket, being retried; restarting: the server said so as it closed the socket;
+       * unreachable: neither the socket nor the status route answers (the server is down, or this device
+       * lost its network: a page cannot tell which, so it does not say the server restarts).
+       */
+      readonly cause: 'network' | 'restarting' | 'unreachable';
       /** The server is back but the session's room is not open yet (its facilitator reopens it). */
       readonly waitingForHost: boolean;
     }
@@ -147,13 +155,13 @@ export class SessionConnection {
     };
   }
 
-  private wire(room: Room): void {
+  private wire(room: Room, afterRestart = false): void {
     this.room = room;
     for (const type of SERVER_MESSAGES)
       room.onMessage(type, (message: ServerMessages[typeof type]) => this.dispatch(type, message));
     room.onStateChange((state: { toJSON(): unknown }) => this.settle(parseRoomState(state.toJSON())));
     room.onLeave((code: number) => void this.dropped(room, code));
-    this.setStatus({ kind: 'online' });
+    this.setStatus(afterRestart ? { kind: 'online', afterRestart } : { kind: 'online' });
   }
 
   /** The state the screens read: the schema's, with the edit counts and the timer's reading (settleRoomState). */
@@ -192,7 +200,10 @@ export class SessionConnection {
     if (cause === 'kicked') return this.setStatus({ kind: 'left', reason: 'kicked' });
     const token = room.reconnectionToken;
     const started = Date.now();
-    let restarting = cause === 'restarting';
+    const announced = cause === 'restarting';
+    let restarting = announced;
+    /** The session's room was not open when the server answered again: the server had restarted. */
+    let restarted = announced;
     let waitingForHost = false;
     for (let attempt = 1; !this.ending; attempt++) {
       const window = restarting ? RETRY_WINDOW_MS.restarting : RETRY_WINDOW_MS.network;
@@ -200,7 +211,7 @@ export class SessionConnection {
       this.setStatus({
         kind: 'reconnecting',
         attempt,
-        cause: restarting ? 'restarting' : 'network',
+        cause: announced ? 'restarting' : restarting ? 'unreachable' : 'network',
         waitingForHost,
       });
       await new Promise((r) => setTimeout(r, retryDelayMs(attempt, Math.random())));
@@ -220,13 +231,14 @@ export class SessionConnection {
       }
       if (where === 'waiting') {
         restarting = true;
+        restarted = true;
         if (!(await this.reopen())) {
           waitingForHost = true;
           continue;
         }
       } else if (!restarting && attempt < REJOIN_FROM_ATTEMPT) continue;
       try {
-        return this.wire(await this.client.joinById(this.code, this.options()));
+        return this.wire(await this.client.joinById(this.code, this.options()), restarted);
       } catch {
         // Not back yet (or just reopened elsewhere); the next attempt waits longer.
       }

@@ -60,7 +60,7 @@ describe('whereabouts', () => {
 });
 
 describe('connectionNotice', () => {
-  const status = (cause: 'network' | 'restarting', waitingForHost = false) =>
+  const status = (cause: 'network' | 'restarting' | 'unreachable', waitingForHost = false) =>
     ({ kind: 'reconnecting', attempt: 3, cause, waitingForHost }) as const;
   it('never says the session ended while the page is retrying', () => {
     expect(connectionNotice(status('network'), 'player', en)).toContain('attempt 3');
@@ -71,6 +71,20 @@ describe('connectionNotice', () => {
     expect(connectionNotice(status('restarting'), 'facilitator', en)).toContain('reopens the session');
     expect(connectionNotice(status('restarting'), 'player', zh)).toContain('服务器正在重启');
     expect(connectionNotice({ kind: 'online' }, 'player', en)).toBe('');
+  });
+  it('does not claim a restart when it only cannot reach the server (this device may be offline)', () => {
+    expect(connectionNotice(status('unreachable'), 'player', en)).toMatch(
+      /^The server cannot be reached: this device may have lost its network, or the server is restarting\./,
+    );
+    expect(connectionNotice(status('unreachable'), 'player', zh)).toContain('可能是这台设备断网了');
+    expect(connectionNotice(status('unreachable'), 'facilitator', en)).toContain(
+      'this computer may have lost',
+    );
+    expect(connectionNotice(status('unreachable'), 'facilitator', en)).not.toContain('paused');
+    // Once the server answers and the session waits for its facilitator, a player is told so.
+    expect(connectionNotice(status('unreachable', true), 'player', en)).toContain(
+      'Waiting for the facilitator',
+    );
   });
 });
 
