@@ -41,7 +41,14 @@ export function evaluatePlan(level: Level, state: PlanState, prepared?: Prepared
     },
     level.stars,
   );
-  const { limitedBy, explanation } = diagnose(tasting, pricing, timeline, level.editable, score.stars);
+  const { limitedBy, explanation } = diagnose(
+    tasting,
+    pricing,
+    timeline,
+    level.editable,
+    score.stars,
+    state.pipeline.schedule,
+  );
   return {
     ok: true,
     evaluation: {

@@ -3,6 +3,7 @@
 // speed), then a fridge that overflows (the plan cannot run); otherwise the largest part of the critical
 // device's step: compute (the stoves are busy: a good plan), exposed communication, or the bubble.
 import { MIN_SERVED_SHARE } from '../../sim/cost/score.ts';
+import type { PipelineSchedule } from '../../sim/cost/pipelineSimulation.ts';
 import type { MemoryReport, LimitedBy, Pricing, StepTimeline, Tasting } from '../evaluation.ts';
 import { formatBytes, formatGb, formatKitchens, formatPercent, formatSeconds } from '../format.ts';
 import type { PlanEditType } from '../actions.ts';
@@ -21,11 +22,11 @@ export interface Diagnosis {
   readonly explanation: Text;
 }
 
-function memoryText(m: MemoryReport, editable?: readonly PlanEditType[]): Text {
+function memoryText(m: MemoryReport, editable?: readonly PlanEditType[], schedule?: PipelineSchedule): Text {
   const w = m.worst;
   // The fridge's own figures in formatGb, its parts as the views' fridge rows print them (format.ts).
   const parts = [w.params, w.grads, w.optimizer, w.activations, w.temporaries].map(formatBytes).join(' / ');
-  const advice = memoryAdvice(w, editable);
+  const advice = memoryAdvice(w, editable, schedule);
   return text(
     `${m.worstDevice} 号厨房的冷柜要装 ${formatGb(w.total)}，可只有 ${formatGb(m.capacityBytes)}，超出 ${formatGb(m.overflowBytes)}。` +
       `其中参数 / 梯度 / 优化器状态 / 为反向保存的激活 / 临时工作区分别是 ${parts}。${advice['zh-CN']}`,
@@ -121,11 +122,12 @@ export function diagnose(
   timeline: StepTimeline,
   editable?: readonly PlanEditType[],
   stars?: 0 | 1 | 2 | 3,
+  schedule?: PipelineSchedule,
 ): Diagnosis {
   if (tasting !== null && !tasting.ok) return { limitedBy: 'tasting', explanation: tastingText(tasting) };
   if (p.servedShare !== null && p.servedShare < MIN_SERVED_SHARE)
     return { limitedBy: 'dropped', explanation: droppedText(p.servedShare) };
-  if (!p.memory.fits) return { limitedBy: 'memory', explanation: memoryText(p.memory, editable) };
+  if (!p.memory.fits) return { limitedBy: 'memory', explanation: memoryText(p.memory, editable, schedule) };
   // The critical kitchen's shares, as every view shows them (stepShares.ts); the optimizer step is compute here.
   const sh = criticalShares(timeline);
   const b = { compute: sh.compute + sh.other, communication: sh.communication, bubble: sh.bubble };

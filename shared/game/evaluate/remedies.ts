@@ -7,13 +7,14 @@
 //   fridge   cut (setSpec, setMesh); share the ledgers (setZero: ZeRO shards optimizer state, gradients and
 //            parameters); cook again (setRecompute); sequence parallelism (setSequenceParallel: the layer
 //            norms' and dropouts' activations over the model kitchens); the schedule (setPipeline: 1F1B,
-//            smaller microbatches keep fewer activations in flight)
+//            smaller microbatches keep fewer activations in flight; a plan on 1F1B is told only the latter)
 //   bubble   more microbatches or interleaving (setPipeline); fewer stages (setMesh)
 //   passing  fewer cuts (setMesh, setSpec), and cuts inside a node only when the plan spans several nodes (in
 //            one node every window is the same: column-then-row's four kitchens have no fast ones); another
 //            collective (setSpec, clearSpec, setSequenceParallel, manual ops)
 import type { PlanEditType } from '../actions.ts';
 import type { MemoryBreakdown } from '../../sim/cost/memory.ts';
+import type { PipelineSchedule } from '../../sim/cost/pipelineSimulation.ts';
 import { text, type Text } from '../i18n.ts';
 
 interface Remedy {
@@ -64,6 +65,17 @@ const FRIDGE: readonly FridgeRemedy[] = [
     en: 'serve the courses another way (1F1B, more and smaller rounds) so that fewer activations wait for the backward pass',
   },
 ];
+
+/**
+ * The schedule's remedy for a plan already on 1F1B (plain or interleaved): it already holds at most p rounds of
+ * activations per station, so only smaller rounds shrink them (the same batch in more microbatches).
+ */
+const SMALLER_ROUNDS: FridgeRemedy = {
+  edits: ['setPipeline'],
+  shrinks: (w) => w.activations + w.temporaries,
+  zh: '把同样的菜分成更多、更小的轮次（微批），每轮等着反向的激活就小一些',
+  en: 'split the same batch into more, smaller rounds (microbatches) so that each round waiting for the backward pass is smaller',
+};
 
 const BUBBLE: readonly Remedy[] = [
   {
@@ -125,13 +137,18 @@ const allowedBy =
     editable === undefined || r.edits.some((e) => editable.includes(e));
 
 /**
- * The remedies for an overflowing fridge holding `worst`, among the edits a level allows.
- * @example memoryAdvice(worst, ['setPipeline']).en // 'Serve the courses another way (…) so that fewer activations wait for the backward pass.'
+ * The remedies for an overflowing fridge holding `worst`, among the edits a level allows; `schedule`, the plan's
+ * pipeline schedule, so that a plan on 1F1B is not told to switch to 1F1B.
+ * @example memoryAdvice(worst, ['setPipeline'], 'gpipe').en // 'Serve the courses another way (…) so that fewer activations wait for the backward pass.'
  */
-export function memoryAdvice(worst: MemoryBreakdown, editable?: readonly PlanEditType[]): Text {
-  const chosen = FRIDGE.filter(
-    (r) => allowedBy(editable)(r) && r.shrinks(worst) >= WORTH_A_WORD * worst.total,
-  );
+export function memoryAdvice(
+  worst: MemoryBreakdown,
+  editable?: readonly PlanEditType[],
+  schedule?: PipelineSchedule,
+): Text {
+  const chosen = FRIDGE.map((r) =>
+    r.edits.includes('setPipeline') && schedule !== undefined && schedule !== 'gpipe' ? SMALLER_ROUNDS : r,
+  ).filter((r) => allowedBy(editable)(r) && r.shrinks(worst) >= WORTH_A_WORD * worst.total);
   return advise(
     chosen,
     text(

@@ -23,6 +23,7 @@ const REMEDY_EDITS: readonly [string, readonly PlanEditType[]][] = [
   ['cook again instead of storing', ['setRecompute']],
   ['sequence parallelism', ['setSequenceParallel']],
   ['serve the courses another way', ['setPipeline']],
+  ['more, smaller rounds', ['setPipeline']],
   ['serve more rounds', ['setPipeline']],
   ['use fewer stations', ['setMesh']],
   ['cut fewer times', ['setSpec', 'setMesh']],
@@ -114,6 +115,25 @@ describe('memoryAdvice', () => {
       'Serve the courses another way (1F1B, more and smaller rounds) so that fewer activations wait for the backward pass.',
     );
     expect(advice['zh-CN']).toContain('1F1B');
+  });
+
+  it('a plan already on 1F1B is told to use smaller rounds, not to switch to 1F1B', () => {
+    const courses = LEVELS.find((l) => l.id === 'courses')!;
+    // The reference's 1F1B with one round of the whole batch: 8 stations, each keeping that round's activations.
+    const plan = { ...courses.reference, pipeline: { ...courses.reference.pipeline, microbatches: 1 } };
+    const r = evaluatePlan(courses, plan);
+    if (!r.ok) throw new Error(r.error.message);
+    expect(plan.pipeline.schedule).toBe('1f1b');
+    expect(r.evaluation.limitedBy).toBe('memory');
+    expect(r.evaluation.explanation.en).toContain(
+      'Split the same batch into more, smaller rounds (microbatches) so that each round waiting for the backward pass is smaller.',
+    );
+    expect(r.evaluation.explanation.en).not.toContain('1F1B');
+    expect(r.evaluation.explanation['zh-CN']).not.toContain('1F1B');
+    // GPipe is still told about 1F1B.
+    const gpipe = evaluatePlan(courses, { ...plan, pipeline: { ...plan.pipeline, schedule: 'gpipe' } });
+    if (!gpipe.ok) throw new Error(gpipe.error.message);
+    expect(gpipe.evaluation.explanation.en).toContain('Serve the courses another way (1F1B');
   });
 
   it('a remedy for under a tenth of the fridge is not offered: the banquet’s replicated model states', () => {
