@@ -104,6 +104,10 @@ export async function startGameServer(options: GameServerOptions): Promise<Runni
   const gameServer = new Server({
     transport: new WebSocketTransport({ server: httpServer }),
     greet: false,
+    // server/index.ts shuts down on SIGINT/SIGTERM through close(), which also closes the store. Colyseus's
+    // own signal handler raced it: the loser's process.exit ran before the rooms' close frames (4012,
+    // "restarting") were written, so every page saw 1006 and could not tell a restart from a crash.
+    gracefullyShutdown: false,
     logger: serverLog,
     ...(options.redisUrl
       ? { presence: new RedisPresence(options.redisUrl), driver: new RedisDriver(options.redisUrl) }
