@@ -2,7 +2,7 @@
 // commands; teams and players (move, captain, kick with confirm); the hint box; the round's ranking with a
 // Reveal per team; the results CSV; End session. Joins with the stored host key, resuming after a restart.
 import { refusalText } from './viewModels/refusalText.ts';
-import { MSG_HOST, type HostCommand, type SessionPhase } from '../../shared/index.ts';
+import { MSG_HOST, levelById, type HostCommand, type SessionPhase } from '../../shared/index.ts';
 import { SessionConnection } from '../net/SessionConnection.ts';
 import { h } from '../ui/dom.ts';
 import type { ClassroomContext } from './context.ts';
@@ -203,14 +203,16 @@ export class HostDashboard {
       // At the podium after the last round the session is still open (joins are refused): ending it closes it.
       { class: 'button danger', 'data-focus': 'cmd-end' },
     );
-    patch(s.pace, JSON.stringify([locale, state.phase, state.round, state.timer.running]), () => [
+    // The round's level beside its phase, as the projector shows it: the facilitator runs it from here.
+    const level = state.phase === 'lobby' || state.phase === 'podium' ? undefined : levelById(state.levelId);
+    patch(s.pace, JSON.stringify([locale, state.phase, state.round, state.timer.running, level?.id]), () => [
       h(
         'p',
         { class: 'phase-line' },
         h(
           'span',
           { class: 'phase', 'data-phase': state.phase, 'data-paused': String(isPaused(state)) },
-          ...phaseLabel(phaseText(state, t)),
+          ...phaseLabel(phaseText(state, t), level?.title[locale]),
         ),
         this.timer,
       ),

@@ -114,6 +114,10 @@ describe('a classroom round in five pages at once', () => {
     await hp.click('[data-command="advance"]');
     for (const p of phones) await waitPhase(p.page, 'planning');
     await waitPhase(pp, 'planning', '.proj-head .phase');
+    // The dashboard names the round's level, as the projector does.
+    await expect
+      .poll(() => hp.locator('.phase-line .phase').textContent())
+      .toBe('Round 1 of 1 · Planning · The fridge is too small');
 
     const [mei, bo, li, chef] = phones.map((p) => p.page) as [Page, Page, Page, Page];
     expect(await mei.locator('.chef-of').textContent()).toMatch(/You are the chef of kitchens? /);
