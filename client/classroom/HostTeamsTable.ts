@@ -30,7 +30,8 @@ export function hostTeamsTable(
               'span',
               { class: 'muted' },
               ` ${t('cls.points', { n: Math.round(team.points) })} · ${t('cls.host.edits', { n: team.planVersion })}`,
-              team.locked ? ` · ${t('cls.locked')}` : '',
+              // Locked by its captain: only planning tells that apart (service locks every plan).
+              team.locked && state.phase === 'planning' ? ` · ${t('cls.locked')}` : '',
             ),
           ),
           h(

@@ -114,11 +114,23 @@ describe('a class of 30 in six teams', () => {
     for (const s of students) await barrier(s);
     for (const team of ['t1', 't3']) members(team)[0]!.room.send('lock', { locked: true });
     for (const team of ['t1', 't3']) await barrier(members(team)[0]!);
+    // While planning, the dashboard marks the teams whose captains locked, and only those.
+    const lockedMarks = () =>
+      hp
+        .locator('.host-team')
+        .evaluateAll((els) =>
+          els
+            .filter((e) => e.querySelector('header')!.textContent!.includes('· locked'))
+            .map((e) => e.dataset.team),
+        );
+    await expect.poll(lockedMarks).toEqual(['t1', 't3']);
     hp.once('dialog', (d) => void d.accept());
     await hp.click('[data-command="endPlanning"]');
     await expect.poll(() => hp.locator('.phase-line .phase').getAttribute('data-phase')).toBe('service');
     await hp.click('[data-command="advance"]');
     await hp.waitForSelector('.host-results .result-list');
+    // Service locked every plan: the mark would say every captain locked, so it is gone.
+    expect(await lockedMarks()).toEqual([]);
 
     // Results: the Reveal buttons are with the controls, on screen above 6 results and 30 players.
     await hp.evaluate(() => document.querySelector('#panel')!.scrollTo(0, 0));
