@@ -62,6 +62,8 @@ export function revealCard(
   const words = reveal.words;
   const thisScore = rankedScoreLine(r, unit, t, locale);
   const columns = [planColumn('this', [t('cls.play.thisPlan')], thisScore, words, locale)];
+  /** About how many lines the plans take (a heading, a score, a line per word): where the debrief goes. */
+  let planLines = 2 + words.length + (reveal.best ? 2 + reveal.best.words.length : 0);
   if (reveal.best)
     columns.push(
       planColumn(
@@ -94,28 +96,26 @@ export function revealCard(
     columns.push(
       planColumn('par', [t('cls.play.par')], scoreLine(reveal.par.result, unit, t, locale), parWords, locale),
     );
+    planLines += 2 + parWords.length;
   }
   const debrief = reveal.debrief[locale].split('\n');
   const plans = h('div', { class: 'reveal-plans', 'data-columns': String(columns.length) }, ...columns);
-  const story = [
-    compact ? null : h('p', {}, h('code', { class: 'plan-summary' }, r.planSummary)),
-    // A plan out of memory did not cook: its fridge overflows where the service's lanes would play.
-    !r.fits && r.capacityBytes > 0
-      ? failedStep({ needBytes: r.worstMemoryBytes, capacityBytes: r.capacityBytes, fits: false }, t)
-      : timelineStrip(reveal.timeline, t, locale),
-    // On the projector the heading runs into the text: one line more for the debrief at 1280×720.
-    compact ? null : h('h4', {}, t('cls.debrief')),
-    ...debrief.map((line, i) =>
-      h(
-        'p',
-        { class: 'debrief' },
-        compact && i === 0 ? h('strong', {}, `${t('cls.debrief')}: `) : null,
-        line,
-      ),
+  // A plan out of memory did not cook: its fridge overflows where the service's lanes would play.
+  const cooked = r.fits || r.capacityBytes <= 0;
+  const service = cooked
+    ? timelineStrip(reveal.timeline, t, locale)
+    : failedStep({ needBytes: r.worstMemoryBytes, capacityBytes: r.capacityBytes, fits: false }, t);
+  const serviceLines = cooked ? 2 + 2 * reveal.timeline.lanes.length : 3;
+  const debriefLeft = planLines < serviceLines;
+  const debriefLines = debrief.map((line, i) =>
+    h(
+      'p',
+      { class: 'debrief' },
+      // On the projector the heading runs into the text: one line more for the debrief at 1280×720.
+      compact && i === 0 ? h('strong', {}, `${t('cls.debrief')}: `) : null,
+      line,
     ),
-    compact ? null : h('h4', {}, t('cls.play.lesson')),
-    compact ? null : h('p', { class: 'lesson' }, reveal.lesson[locale]),
-  ];
+  );
   return h(
     'section',
     {
@@ -124,9 +124,26 @@ export function revealCard(
       'data-team': reveal.team,
     },
     h('h3', { id: 'reveal-heading' }, t('cls.reveal.heading'), ' ', badge(reveal.team)),
-    // The projector: the plans stacked on the left, the service and the debrief on the right (1280×720).
+    // The projector: the plans on the left, the service on the right, and the debrief under the shorter of
+    // the two (a pipeline's eight lanes, two lines each, fill the right column; a plan that did not cook
+    // leaves it empty), so that it stays on a 1080-px screen.
     ...(compact
-      ? [h('div', { class: 'reveal-body' }, plans, h('div', { class: 'reveal-story' }, ...story))]
-      : [plans, ...story]),
+      ? [
+          h(
+            'div',
+            { class: 'reveal-body' },
+            h('div', { class: 'reveal-told' }, plans, ...(debriefLeft ? debriefLines : [])),
+            h('div', { class: 'reveal-story' }, service, ...(debriefLeft ? [] : debriefLines)),
+          ),
+        ]
+      : [
+          plans,
+          h('p', {}, h('code', { class: 'plan-summary' }, r.planSummary)),
+          service,
+          h('h4', {}, t('cls.debrief')),
+          ...debriefLines,
+          h('h4', {}, t('cls.play.lesson')),
+          h('p', { class: 'lesson' }, reveal.lesson[locale]),
+        ]),
   );
 }
