@@ -56,8 +56,8 @@ export function editInWords(edit: PlanEdit, after: PlanState): Text {
       const stages = after.mesh.find((a) => a.name === 'stage')?.size ?? 1;
       const s = SCHEDULE_NAMES[p.schedule];
       return text(
-        `把菜序改成 ${stages} 道、每步 ${p.microbatches} 桌（${s['zh-CN']}）`,
-        `set the courses to ${stages}, ${p.microbatches} tables per step (${s.en})`,
+        `把菜序改成 ${stages} 道、每步 ${p.microbatches} 轮（${s['zh-CN']}）`,
+        `set the courses to ${stages}, ${p.microbatches} rounds per step (${s.en})`,
       );
     }
     case 'setRecompute':

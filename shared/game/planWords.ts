@@ -137,8 +137,8 @@ function extrasInWords(plan: PlanState): Text[] {
     const v = p.virtualStages > 1;
     out.push(
       text(
-        `每步分 ${p.microbatches} 桌上菜，${s['zh-CN']}${v ? `，每间厨房 ${p.virtualStages} 段` : ''}`,
-        `${p.microbatches} tables per step, ${s.en}${v ? `, ${p.virtualStages} chunks per kitchen` : ''}`,
+        `每步分 ${p.microbatches} 轮上菜，${s['zh-CN']}${v ? `，每间厨房 ${p.virtualStages} 段` : ''}`,
+        `${p.microbatches} rounds per step, ${s.en}${v ? `, ${p.virtualStages} chunks per kitchen` : ''}`,
       ),
     );
   }

@@ -78,7 +78,7 @@ export const RULE_EXPLANATIONS: ExplanationTable<RuleErrorCode> = {
       ? text('菜序站的数目必须是正整数。', 'The number of course stations must be a whole, positive number.')
       : text(
           '每步上菜的轮数（微批数）必须是正整数。',
-          'The rounds of tables per step (microbatches) must be a whole, positive number.',
+          'The rounds per step (microbatches) must be a whole, positive number.',
         ),
   'rule/no-stage-axis': ({ axis }) =>
     text(

@@ -37,7 +37,7 @@ describe('planInWords', () => {
       'the menu copied 8 times, each copy cooking its own tables (data)',
       '8 courses, one after another (stage)',
       "every layer's matrices shared by 8 kitchens (model)",
-      '192 tables per step, 1F1B (one forward, one backward)',
+      '192 rounds per step, 1F1B (one forward, one backward)',
       'cook again instead of storing: attention only',
       'sequence parallel: the norms cut along the sequence',
     ]);

@@ -1,6 +1,6 @@
 // A pipeline schedule has one name per language on every screen (shared/game/scheduleNames.ts): the courses
 // editor's choices and section note, par's plan, a plan read aloud and the classroom's activity line. Chinese
-// screens showed the core's ids ('菜序：interleaved, m = 16', '把菜序改成 8 道、每步 16 桌（interleaved）').
+// screens showed the core's ids ('菜序：interleaved, m = 16', '把菜序改成 8 道、每步 16 轮（interleaved）').
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../../client/i18n/strings.ts';
 import { editInWords } from '../../../shared/game/editWords.ts';
@@ -58,8 +58,8 @@ describe('schedule names', () => {
     }
     expect(editInWords({ type: 'setPipeline', schedule: 'interleaved' }, interleaved('interleaved'))).toEqual(
       {
-        'zh-CN': '把菜序改成 8 道、每步 16 桌（交错）',
-        en: 'set the courses to 8, 16 tables per step (interleaved)',
+        'zh-CN': '把菜序改成 8 道、每步 16 轮（交错）',
+        en: 'set the courses to 8, 16 rounds per step (interleaved)',
       },
     );
   });
