@@ -40,21 +40,30 @@ export function projectorHistograms(
   results: ResultsMessage,
 ): HTMLElement {
   const t = translator(ctx);
-  const rows = resultRows(results, state.teams, ctx.locales.locale);
+  const locale = ctx.locales.locale;
+  const rows = resultRows(results, state.teams, locale);
   // A team without the figure (an unserved plan's step time) gets no mark: NaN falls in no bin.
   const marks = (metric: HistogramMetric) =>
     rows.map((r) => ({ name: r.name, colour: r.colour, value: histogramValues(r)[metric] ?? NaN }));
   return h(
     'div',
     { class: 'histograms' },
-    histogram('tokensPerS', results.histograms.tokensPerS, marks('tokensPerS'), results.throughputUnit, t),
+    histogram(
+      'tokensPerS',
+      results.histograms.tokensPerS,
+      marks('tokensPerS'),
+      results.throughputUnit,
+      t,
+      locale,
+    ),
     histogram(
       'worstMemoryGb',
       results.histograms.worstMemoryGb,
       marks('worstMemoryGb'),
       results.throughputUnit,
       t,
+      locale,
     ),
-    histogram('stepS', results.histograms.stepS, marks('stepS'), results.throughputUnit, t),
+    histogram('stepS', results.histograms.stepS, marks('stepS'), results.throughputUnit, t, locale),
   );
 }

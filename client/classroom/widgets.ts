@@ -164,14 +164,15 @@ export function histogram(
   marks: readonly { name: string; colour: number; value: number }[],
   unit: ThroughputUnit,
   t: Translate,
+  locale: Locale,
 ): HTMLElement {
   const bins = histogramBins(values, binsForClass(values.length));
   const most = Math.max(1, ...bins.map((b) => b.count));
-  // Rates with k / M / G; step times with their unit; GB only in the caption (labels stay one line).
-  const labels = binLabels(bins, metric === 'stepS' ? 's' : '', metric === 'tokensPerS');
+  // Rates with k / M / G (万 / 亿 in Chinese); step times with their unit; GB only in the caption.
+  const labels = binLabels(bins, metric === 'stepS' ? 's' : '', metric === 'tokensPerS', locale);
   const title = t(
     metric === 'tokensPerS' ? 'cls.histRate' : metric === 'stepS' ? 'cls.histStep' : 'cls.histMemory',
-    { unit: t(`cls.unit.${unit}`) },
+    { unit: t(`cls.unit.${unit}`).trim() }, // zh's ' token' is spaced for "个 token"; here it stands in （…）
   );
   return h(
     'figure',

@@ -222,7 +222,8 @@ export const classroomStrings = defineStrings(
     'cls.results.ownTied': '你的队伍与{teams}并列第 {rank}/{of} 名：+{points} 分',
     'cls.results.waiting': '正在计算得分…',
     'cls.scoreLine': '每秒 {rate} 个{unit} · 一步 {step}',
-    'cls.unit.tokens': 'token',
+    // After 个 in "每秒 3.88 万个 token": a Latin word is set off from the Chinese around it by a space.
+    'cls.unit.tokens': ' token',
     'cls.unit.examples': '样本',
     'cls.reveal.heading': '公开方案：',
     'cls.reveal.score': '第 {rank} 名：每秒 {rate} 个{unit}，+{points} 分',
@@ -232,7 +233,7 @@ export const classroomStrings = defineStrings(
     'cls.podium.ownTied': '你的队伍与{teams}并列第 {rank}/{of} 名，共 {points} 分',
     'cls.podium.place': '第 {n} 名',
     'cls.podium.tied': '并列第 {n} 名',
-    'cls.histRate': '每秒上菜的{unit}数（全班）',
+    'cls.histRate': '每秒上菜数（{unit}，全班）',
     'cls.histMemory': '最满的冷柜，GB（全班）',
     'cls.histStep': '一步用时，秒（全班）',
     'cls.histNone': '这一轮没有方案上菜。',

@@ -25,6 +25,7 @@ describe("the projector's reveal of a pipeline", () => {
     const host = await openDashboard(game.open, code, hostKey);
     const hp = host.page;
     const pp = (await game.open(`/?projector=${code}`, { width: 1920, height: 1080 })).page;
+    const zh = (await game.open(`/?projector=${code}`, { width: 1920, height: 1080 }, 'zh-CN')).page;
     const ann = await join(base, code, { role: 'player', nickname: 'Ann', team: 't1' });
     const bo = await join(base, code, { role: 'player', nickname: 'Bo', team: 't2' });
     await hp.click('[data-command="start"]');
@@ -45,15 +46,21 @@ describe("the projector's reveal of a pipeline", () => {
 
     for (const team of ['t1', 't2']) {
       await hp.click(`[data-reveal="${team}"]`);
-      await pp.waitForSelector(`.reveal[data-team="${team}"] .debrief`);
-      for (const size of [
-        { width: 1920, height: 1080 },
-        { width: 1280, height: 720 },
-      ]) {
-        await pp.setViewportSize(size);
-        await expect.poll(() => projectorScrollPx(pp), { message: `${team} at ${size.width}` }).toBe(0);
-        expect(await smallestTextPx(pp)).toBeGreaterThanOrEqual(20);
-        await screenshot(pp, `classroom-pipeline-reveal-${team}-${size.width}`);
+      for (const [page, locale] of [
+        [pp, 'en'],
+        [zh, 'zh'],
+      ] as const) {
+        await page.waitForSelector(`.reveal[data-team="${team}"] .debrief`);
+        for (const size of [
+          { width: 1920, height: 1080 },
+          { width: 1280, height: 720 },
+        ]) {
+          await page.setViewportSize(size);
+          const where = `${team} in ${locale} at ${size.width}`;
+          await expect.poll(() => projectorScrollPx(page), { message: where }).toBe(0);
+          expect(await smallestTextPx(page), where).toBeGreaterThanOrEqual(20);
+          await screenshot(page, `classroom-pipeline-reveal-${team}-${locale}-${size.width}`);
+        }
       }
     }
     expect(await pp.locator('.reveal .lane').count()).toBe(0); // t2 did not cook: no lanes

@@ -1,5 +1,6 @@
 // The class histograms of one metric (docs/design.md §5.2 results, as Opus Magnum shows a solution against its players' histogram): equal-
 // width bins over the teams' values, and where one team's value falls so its bar can be marked.
+import type { Locale } from '../../../shared/index.ts';
 
 export interface Bin {
   /** Inclusive lower edge; the last bin also includes its upper edge. */
@@ -45,21 +46,27 @@ function binIndex(v: number, lo: number, width: number, n: number): number {
 /** Bins for a class of `teams` teams: √teams rounded up, between 3 and 8 (Sturges-like for small classes). */
 export const binsForClass = (teams: number): number => Math.min(8, Math.max(3, Math.ceil(Math.sqrt(teams))));
 
-/** Metric prefixes for rates: 1e9 → G, 1e6 → M, 1e3 → k. */
-const PREFIXES: readonly [number, string][] = [
-  [1e9, 'G'],
-  [1e6, 'M'],
-  [1e3, 'k'],
-];
+/** Metric prefixes for rates: 1e9 → G, 1e6 → M, 1e3 → k; in Chinese 亿 and 万, as formatRate writes them. */
+const PREFIXES: Readonly<Record<Locale, readonly [number, string][]>> = {
+  en: [
+    [1e9, 'G'],
+    [1e6, 'M'],
+    [1e3, 'k'],
+  ],
+  'zh-CN': [
+    [1e8, '亿'],
+    [1e4, '万'],
+  ],
+};
 
 /**
  * The edges as text with one shared number of decimals: at least 3 significant digits of the largest edge,
  * more until edges that differ read differently (at most 12 decimals). `prefix` scales rates by k / M / G.
  * @example edgeTexts([1.395, 1.3973, 1.4, 1.402], false) // ['1.395', '1.397', '1.400', '1.402'] (2 decimals would read 1.40 four times)
  */
-export function edgeTexts(edges: readonly number[], prefix = false): string[] {
+export function edgeTexts(edges: readonly number[], prefix = false, locale: Locale = 'en'): string[] {
   const largest = Math.max(0, ...edges.map(Math.abs));
-  const [scale, suffix] = (prefix && PREFIXES.find(([p]) => largest >= p)) || [1, ''];
+  const [scale, suffix] = (prefix && PREFIXES[locale].find(([p]) => largest >= p)) || [1, ''];
   const scaled = edges.map((e) => e / scale);
   const magnitude = largest > 0 ? Math.floor(Math.log10(largest / scale)) : 0;
   // All zeros (no plan served): "0", not "0.00".
@@ -68,7 +75,9 @@ export function edgeTexts(edges: readonly number[], prefix = false): string[] {
   const clash = (t: readonly string[]) =>
     t.some((x, i) => i > 0 && x === t[i - 1] && edges[i] !== edges[i - 1]);
   while (decimals < 12 && clash(texts(decimals))) decimals += 1;
-  return texts(decimals).map((x) => `${x}${suffix}`);
+  // "79.7 万" (formatRate's Chinese style): the prefix after a space; "12.9k" in English.
+  const glued = locale === 'zh-CN' && suffix !== '' ? ` ${suffix}` : suffix;
+  return texts(decimals).map((x) => `${x}${glued}`);
 }
 
 /**
@@ -76,12 +85,17 @@ export function edgeTexts(edges: readonly number[], prefix = false): string[] {
  * that neighbouring bins read differently.
  * @example binLabels([{ from: 1.395, to: 1.4, count: 1 }, { from: 1.4, to: 1.405, count: 2 }], 's') // ['1.395–1.400 s', '1.400–1.405 s']
  */
-export function binLabels(bins: readonly Bin[], unit: string, prefix = false): string[] {
+export function binLabels(
+  bins: readonly Bin[],
+  unit: string,
+  prefix = false,
+  locale: Locale = 'en',
+): string[] {
   const first = bins[0];
   if (first === undefined) return [];
   const unitText = unit === '' ? '' : ` ${unit}`;
   if (bins.length === 1 && first.from === first.to)
-    return [`${edgeTexts([first.from], prefix)[0]}${unitText}`];
-  const edges = edgeTexts([first.from, ...bins.map((b) => b.to)], prefix);
+    return [`${edgeTexts([first.from], prefix, locale)[0]}${unitText}`];
+  const edges = edgeTexts([first.from, ...bins.map((b) => b.to)], prefix, locale);
   return bins.map((_, i) => `${edges[i]}–${edges[i + 1]}${unitText}`);
 }

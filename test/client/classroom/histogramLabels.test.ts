@@ -1,6 +1,7 @@
 // Histogram bin labels on the projector: one shared number of decimals, at least 3 significant digits of
 // the largest edge, more until neighbouring bins read differently ("1.395–1.397 s", never "1.40–1.40").
 import { describe, expect, it } from 'vitest';
+import { formatRate } from '../../../shared/index.ts';
 import { binLabels, edgeTexts, histogramBins } from '../../../client/classroom/viewModels/histogram.ts';
 
 describe('edgeTexts', () => {
@@ -39,5 +40,23 @@ describe('binLabels', () => {
   it('scales rates and leaves the unit to the caption', () => {
     const bins = histogramBins([1000, 2000, 4000], 3); // edges 1000, 2000, 3000, 4000
     expect(binLabels(bins, '', true)).toEqual(['1.00k–2.00k', '2.00k–3.00k', '3.00k–4.00k']);
+  });
+
+  it('scales Chinese rates by 万 and 亿, as formatRate does, never k beside "3.88 万"', () => {
+    // The courses level's class: 0 and 38.8k tokens/s (the results line reads 每秒 3.88 万个 token).
+    const bins = histogramBins([0, 38_800], 3);
+    expect(binLabels(bins, '', true, 'zh-CN')).toEqual([
+      '0.00 万–1.29 万',
+      '1.29 万–2.59 万',
+      '2.59 万–3.88 万',
+    ]);
+    expect(formatRate(38_800, 'zh-CN')).toBe('3.88 万');
+    expect(binLabels(histogramBins([2e8, 4e8], 3), '', true, 'zh-CN')[0]).toMatch(/^2\.00 亿–/);
+    // Below 10,000 there is no prefix in Chinese.
+    expect(binLabels(histogramBins([1000, 4000], 3), '', true, 'zh-CN')).toEqual([
+      '1000–2000',
+      '2000–3000',
+      '3000–4000',
+    ]);
   });
 });
