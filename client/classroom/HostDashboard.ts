@@ -273,7 +273,9 @@ export class HostDashboard {
       locale,
       (c) => this.send(c),
     );
-    hostHintSection(s.hint, state.lastHint, t, locale, (c) => this.send(c));
+    // After the last round there is nobody left to hint to: the box goes with the Reveal buttons.
+    if (state.phase === 'podium') patch(s.hint, 'podium', () => []);
+    else hostHintSection(s.hint, state.lastHint, t, locale, (c) => this.send(c));
   }
 
   /** End planning locks every plan as it stands: asks first while a team with players has not locked. */

@@ -295,6 +295,7 @@ describe('a classroom round in five pages at once', () => {
       'On the projector: the podium, every round played',
     );
     expect(await hp.locator('[data-reveal]').count()).toBe(0);
+    expect(await hp.locator('#hint-text').count()).toBe(0);
     expect(await hp.locator('[data-focus="cmd-end"]').isEnabled()).toBe(true);
 
     for (const w of [host, projector, ...phones]) expect(w.errors).toEqual([]);
