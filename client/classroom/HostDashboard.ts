@@ -2,7 +2,13 @@
 // commands; teams and players (move, captain, kick with confirm); the hint box; the round's ranking with a
 // Reveal per team; the results CSV; End session. Joins with the stored host key, resuming after a restart.
 import { refusalText } from './viewModels/refusalText.ts';
-import { MSG_HOST, levelById, type HostCommand, type SessionPhase } from '../../shared/index.ts';
+import {
+  MSG_HOST,
+  levelById,
+  type HostCommand,
+  type PlanState,
+  type SessionPhase,
+} from '../../shared/index.ts';
 import { SessionConnection } from '../net/SessionConnection.ts';
 import { h } from '../ui/dom.ts';
 import type { ClassroomContext } from './context.ts';
@@ -38,6 +44,8 @@ export class HostDashboard {
   /** Where phones join (PUBLIC_URL or the network address); the page's origin until the server said. */
   private base: JoinBase | null = null;
   private sample: TimerSample = { remainingMs: 0, running: false, sampledAtMs: 0 };
+  /** Each team's plan as its last MSG_TEAM_PLAN had it, by team id. */
+  private readonly plans = new Map<string, PlanState>();
   private readonly timer = h('span', { class: 'timer big', role: 'timer' });
   private readonly sections = {
     head: h('section', { class: 'host-head' }),
@@ -129,6 +137,11 @@ export class HostDashboard {
     );
     conn.on('error', (m) => this.say(refusalText(m, this.ctx.locales.locale, t('cls.error.reload'))));
     conn.on('removed', () => conn.state && this.render(conn.state));
+    // Every team's plan reaches the facilitator: the teams table says it in words, to coach a team by.
+    conn.on('teamPlan', (m) => {
+      this.plans.set(m.team, m.plan);
+      if (conn.state) this.render(conn.state);
+    });
     for (const type of ['results', 'reveal'] as const)
       conn.on(type, () => {
         delete s.results.dataset.key;
@@ -239,7 +252,7 @@ export class HostDashboard {
     ]);
     this.tick();
     hostSeatsSection(s.seats, state, this.conn?.last('removed'), t, locale, (c) => this.send(c));
-    hostTeamsTable(s.teams, state, t, locale, (c) => this.send(c));
+    hostTeamsTable(s.teams, state, this.plans, t, locale, (c) => this.send(c));
     const results = this.conn?.last('results');
     const reveal = this.conn?.last('reveal');
     const current =

@@ -1,6 +1,7 @@
-// The dashboard's teams and players: per team its lock and points, per player the connection, a team
-// select to move them, "make captain" and Kick (after a confirm). Keyed: redrawn only when they change.
-import type { HostCommand, Locale } from '../../shared/index.ts';
+// The dashboard's teams and players: per team its lock, points and plan in words (from planning to the results:
+// the facilitator coaches a team by it), per player the connection, a team select to move them, "make captain"
+// and Kick (after a confirm). Keyed: redrawn only when they change.
+import { levelById, planInWords, type HostCommand, type Locale, type PlanState } from '../../shared/index.ts';
 import { h } from '../ui/dom.ts';
 import type { Translate } from '../ui/translate.ts';
 import { membersOf, teamName, type RoomState } from './viewModels/roomState.ts';
@@ -9,16 +10,28 @@ import { button, patch, teamBadge } from './widgets.ts';
 export function hostTeamsTable(
   root: HTMLElement,
   state: RoomState,
+  plans: ReadonlyMap<string, PlanState>,
   t: Translate,
   locale: Locale,
   send: (command: HostCommand) => void,
 ): void {
-  patch(root, JSON.stringify([locale, state.teams, state.players]), () => [
+  const level = levelById(state.levelId);
+  const playing = state.phase === 'planning' || state.phase === 'service' || state.phase === 'results';
+  const words = (team: string): string => {
+    const plan = plans.get(team);
+    return level && plan && playing
+      ? planInWords(level, plan)
+          .map((w) => w[locale])
+          .join(t('cls.host.planSep'))
+      : '';
+  };
+  const planText = state.teams.map((x) => words(x.id));
+  patch(root, JSON.stringify([locale, state.teams, state.players, planText]), () => [
     h('h3', {}, t('cls.host.teamsHeading', { n: state.players.length })),
     h(
       'div',
       { class: 'host-team-grid' },
-      ...state.teams.map((team) =>
+      ...state.teams.map((team, i) =>
         h(
           'section',
           { class: 'host-team', 'data-team': team.id },
@@ -34,6 +47,13 @@ export function hostTeamsTable(
               team.locked && state.phase === 'planning' ? ` · ${t('cls.locked')}` : '',
             ),
           ),
+          planText[i]
+            ? h(
+                'p',
+                { class: 'team-plan-words muted', 'data-plan': team.id },
+                t('cls.host.plan', { words: planText[i] }),
+              )
+            : null,
           h(
             'ul',
             { class: 'host-players' },

@@ -170,6 +170,13 @@ describe('a classroom round in five pages at once', () => {
       // Scrolled to the preview, the sticky footer passes under the player's bar, not over it.
       expect(await coveredInBar(page)).toEqual([]);
     }
+    // The dashboard says each team's plan in words (every team's, which the players never see of each other).
+    await expect
+      .poll(() => hp.locator('[data-plan="t1"]').textContent())
+      .toBe(
+        'Plan: 4 kitchens in a row (model) · each kitchen holds a column slice of W1 (1/4, cut along model) · each kitchen holds a row slice of W2 (1/4, cut along model)',
+      );
+    await expect.poll(() => hp.locator('[data-plan="t2"]').textContent()).toContain('column slice of W1');
     await screenshot(hp, 'classroom-host-planning-1280');
     await screenshot(pp, 'classroom-projector-planning-1280');
 
