@@ -1,5 +1,5 @@
-// The dashboard's teams and players: per team its lock, points and plan in words (from planning to the results:
-// the facilitator coaches a team by it), per player the connection, a team select to move them, "make captain"
+// The dashboard's teams and players: per team its lock, points and plan in words (in planning and service: the
+// facilitator coaches a team by it), per player the connection, a team select to move them, "make captain"
 // and Kick (after a confirm). Keyed: redrawn only when they change.
 import { levelById, planInWords, type HostCommand, type Locale, type PlanState } from '../../shared/index.ts';
 import { h } from '../ui/dom.ts';
@@ -16,7 +16,9 @@ export function hostTeamsTable(
   send: (command: HostCommand) => void,
 ): void {
   const level = levelById(state.levelId);
-  const playing = state.phase === 'planning' || state.phase === 'service' || state.phase === 'results';
+  // Not in the results: the next round's plans reach the dashboard as it leaves them, before its state says
+  // which level they are of; the reveal shows a plan there.
+  const playing = state.phase === 'planning' || state.phase === 'service';
   const words = (team: string): string => {
     const plan = plans.get(team);
     return level && plan && playing
