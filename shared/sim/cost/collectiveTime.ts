@@ -85,7 +85,13 @@ export function ringCollectiveTimeS(
 export function combinedAxesLink(
   links: readonly AxisLink[],
   axes: readonly string[],
-): { readonly groupSize: number; readonly link: LinkSpec; readonly split?: NodeSplit } {
+): {
+  readonly groupSize: number;
+  readonly link: LinkSpec;
+  /** Devices of a group on one node: groupSize inside a node, 1 with one device per node. */
+  readonly nodeMembers: number;
+  readonly split?: NodeSplit;
+} {
   let groupSize = 1;
   let bytesPerS = Infinity;
   let latencyS = 0;
@@ -105,8 +111,8 @@ export function combinedAxesLink(
   }
   const link: LinkSpec = { bytesPerS, latencyS, topology: torus ? 'torus' : 'switched' };
   return members > 1 && members < groupSize && intra !== undefined
-    ? { groupSize, link, split: { members, intra } }
-    : { groupSize, link };
+    ? { groupSize, link, nodeMembers: members, split: { members, intra } }
+    : { groupSize, link, nodeMembers: members };
 }
 
 /**

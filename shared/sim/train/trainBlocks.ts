@@ -202,10 +202,16 @@ function denseLink(links: readonly AxisLink[]) {
 /** The links the planned blocks see: `data` stands for the whole data-parallel group, `expert` is kept. */
 function denseLinks(links: readonly AxisLink[]): AxisLink[] {
   const d = denseLink(links);
-  const nodeMembers = d.split?.members ?? (d.kind === 'intra' ? d.groupSize : 1);
   return links.map((l) =>
     l.axis === DATA_AXIS
-      ? { axis: DATA_AXIS, size: d.groupSize, link: d.kind, ...d.link, nodeMembers, intraNode: l.intraNode }
+      ? {
+          axis: DATA_AXIS,
+          size: d.groupSize,
+          link: d.kind,
+          ...d.link,
+          nodeMembers: d.nodeMembers,
+          intraNode: l.intraNode,
+        }
       : l,
   );
 }

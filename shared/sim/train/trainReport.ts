@@ -175,8 +175,7 @@ function expertsReport(sim: TrainSimulation): Pick<TrainReport, 'experts'> {
   const block = sim.blocks.experts;
   if (moe === undefined || block === undefined) return {};
   const dispatch = block.passes.find((c) => c.name === 'dispatch');
-  const group = combinedAxesLink(sim.blocks.ctx.links, [EXPERT_AXIS]);
-  const onNode = group.split?.members ?? (dispatch?.link === 'inter' ? 1 : group.groupSize);
+  const { groupSize, nodeMembers } = combinedAxesLink(sim.blocks.ctx.links, [EXPERT_AXIS]);
   return {
     experts: {
       ...moe,
@@ -185,7 +184,7 @@ function expertsReport(sim: TrainSimulation): Pick<TrainReport, 'experts'> {
       capacity: block.capacity,
       servedShare: block.servedShare,
       allToAllLink: dispatch?.link ?? 'none',
-      allToAllPeers: { sameNode: onNode - 1, otherNodes: group.groupSize - onNode },
+      allToAllPeers: { sameNode: nodeMembers - 1, otherNodes: groupSize - nodeMembers },
     },
   };
 }
