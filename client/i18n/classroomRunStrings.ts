@@ -23,7 +23,7 @@ export const classroomRunStrings = defineStrings(
     'cls.run.zeroMemory': 'Out of memory: the fullest kitchen is over its fridge by {over}. Score 0.',
     'cls.run.zeroTasting': 'The tasting went wrong: the dish differs from the recipe. Score 0.',
     'cls.run.zeroDropped':
-      'Too few seats: the stations turned away more than {limit} of the guests. Score 0.',
+      'Too few seats: the counters turned away more than {limit} of the guests. Score 0.',
     'cls.run.zeroRefused': '{why} Score 0.',
     'cls.run.localhostWarning':
       'This join link points at this computer (localhost): phones cannot open it. Start the server with PUBLIC_URL, or open this page at the network address the server printed.',

@@ -36,10 +36,10 @@ export const editorStrings = defineStrings(
     'zero.2': 'Stage 2: also split the gradients',
     'zero.3': 'Stage 3: also split the parameters',
     'memory.sp': 'Sequence parallelism (split layer norms and dropout by sequence)',
-    'editor.routing': 'Seats at the stations',
-    'routing.capacity': 'Seats per station (capacity factor)',
+    'editor.routing': 'Seats at the counters',
+    'routing.capacity': 'Seats per counter (capacity factor)',
     'routing.note':
-      'Seats per station and token group: C = ⌈k·S·factor/E⌉. Guests past the last seat are turned away (dropped tokens); every extra seat is cooked and passed even when empty.',
+      'Seats per counter and token group: C = ⌈k·S·factor/E⌉. Guests past the last seat are turned away (dropped tokens); every extra seat is cooked and passed even when empty.',
     'manual.needsMode': 'Switch the mode to manual to change the shard_map body.',
     'manual.body': 'Each kitchen’s steps (body)',
     'manual.remove': 'Remove {name}',

@@ -56,7 +56,7 @@ export const soloStrings = defineStrings(
     'preview.rateExamples': 'Examples per second',
     'preview.starsNow': 'Stars now',
     'preview.tasting': 'Tasting',
-    'preview.served': 'Guests seated at their stations',
+    'preview.served': 'Guests seated at their counters',
     'preview.tastingOk': 'Correct: every kitchen matches the single-kitchen result',
     'preview.tastingWrong': 'Wrong: {names} ({kitchens})',
     'preview.passes': 'Passes (collectives)',

@@ -29,7 +29,7 @@ const WORDS = {
     recompute: 'Cook again (recompute)',
     zero: 'ZeRO stage',
     sp: 'Sequence parallel',
-    seats: 'Seats per station (capacity factor)',
+    seats: 'Seats per counter (capacity factor)',
     mode: 'Mode',
     unlabelled: 'no labels',
     on: 'on',

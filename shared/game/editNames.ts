@@ -12,7 +12,7 @@ export const EDIT_NAMES: Readonly<Record<PlanEditType, readonly [string, string]
   setRecompute: ['现做不备', 'recomputation'],
   setZero: ['调料账本（ZeRO）', 'the seasoning ledgers (ZeRO)'],
   setSequenceParallel: ['序列并行', 'sequence parallelism'],
-  setCapacityFactor: ['档口座位（容量系数）', 'the seats per station (capacity factor)'],
+  setCapacityFactor: ['档口座位（容量系数）', 'the seats per counter (capacity factor)'],
   addManualOp: ['手动传菜', 'the manual passes'],
   removeManualOp: ['手动传菜', 'the manual passes'],
   setManualOutput: ['出菜口', 'the served outputs'],

@@ -9,7 +9,7 @@
 //     formatBytes, as the local view's fridge rows and the memory verdict (diagnose.ts) print them
 //   compute, communication, bubble (the critical kitchen's shares, stepShares.ts), bubbleFraction (idle
 //     device-time over devices × step, pricing), efficiency (T_calc / (T_calc + T_comm)), dropped (routed
-//     tokens turned away by full stations, 1 − servedShare): formatPercent
+//     tokens turned away by full counters, 1 − servedShare): formatPercent
 //   tastingError: the first wrong output's relative error, two digits as the failed tasting's verdict
 //   allReduceBytes / allReduceTime, and the same for allGather, reduceScatter, allToAll: the largest pass
 //     of that kind (bytes one kitchen sends, ties to the first), formatBytes and formatSeconds.

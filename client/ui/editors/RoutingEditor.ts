@@ -1,4 +1,4 @@
-// The routing of a mixture-of-experts level: the capacity factor, i.e. how many seats each station (expert)
+// The routing of a mixture-of-experts level: the capacity factor, i.e. how many seats each counter (expert)
 // keeps per token group, C = ⌈k·S·cf/E⌉. The choices are the core's CAPACITY_FACTORS; the plan's own
 // factor, or the scenario's when the plan keeps it, is selected.
 import { CAPACITY_FACTORS, MODELS } from '../../../shared/index.ts';

@@ -60,7 +60,7 @@ function droppedText(servedShare: number): Text {
   const bar = formatPercent(1 - MIN_SERVED_SHARE);
   return text(
     `档口的座位太少：约 ${turnedAway} 的客人（被路由的 token）到了档口却没有座位，只能原样离开（被丢弃），超过了 ${bar} 的底线。多给每个档口几个座位（调大容量系数）。`,
-    `Too few seats at the stations: about ${turnedAway} of the guests (routed tokens) find their station full and leave unserved (dropped), more than the ${bar} the kitchen allows. Give each station more seats (a larger capacity factor).`,
+    `Too few seats at the counters: about ${turnedAway} of the guests (routed tokens) find their counter full and leave unserved (dropped), more than the ${bar} the kitchen allows. Give each counter more seats (a larger capacity factor).`,
   );
 }
 

@@ -68,12 +68,12 @@ export const PLAN_EXPLANATIONS: ExplanationTable<PlanCode> = {
   'train/ep-dp': ({ ep, dp }) =>
     text(
       `专家档口要分给 ${ep} 组客桌，可 ${dp} 组客桌分不成每份 ${ep} 组。`,
-      `The expert stations are spread over ${ep} groups of tables, but ${dp} groups do not split into sets of ${ep}.`,
+      `The expert counters are spread over ${ep} groups of tables, but ${dp} groups do not split into sets of ${ep}.`,
     ),
   'train/experts-ep': ({ experts, ep }) =>
     text(
       `${experts} 个专家档口要平均分给 ${ep} 间厨房，分不均匀。`,
-      `${experts} expert stations must be shared equally by ${ep} kitchens, which does not divide.`,
+      `${experts} expert counters must be shared equally by ${ep} kitchens, which does not divide.`,
     ),
   'train/experts-need-sp': byType('ValueError'),
   'train/zero3-hooks': () =>

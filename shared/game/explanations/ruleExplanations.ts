@@ -66,7 +66,7 @@ export const RULE_EXPLANATIONS: ExplanationTable<RuleErrorCode> = {
   'rule/no-experts': () =>
     text(
       '这道菜没有档口（专家），也就没有座位数可调。',
-      'This dish has no stations (experts), so there are no seats to set.',
+      'This dish has no counters (experts), so there are no seats to set.',
     ),
   'rule/capacity-factor': ({ allowed }) =>
     text(

@@ -27,7 +27,7 @@ export const mythMoreExpertsMoreCompute: Level = {
   ),
   story: text(
     '还是那家 128 个档口的自助餐，这回只有一台机器的八间厨房。学徒觉得每位客人都要吃遍 128 个档口，活太重，于是把每个档口的菜谱都切成八份，每间厨房做每个档口的八分之一，每位客人也在每间厨房都走一遍。',
-    "The same buffet of 128 stations, this time in the eight kitchens of one machine. The apprentice thinks every guest eats at all 128 stations, far too much work, so he cut every station's recipe into eight and has each kitchen cook an eighth of every station — and every guest walks through every kitchen.",
+    "The same buffet of 128 counters, this time in the eight kitchens of one machine. The apprentice thinks every guest eats at all 128 counters, far too much work, so he cut every counter's recipe into eight and has each kitchen cook an eighth of every counter — and every guest walks through every kitchen.",
   ),
   goal: text(
     '看看学徒的做法慢在哪里，找出这家自助餐在八间厨房里最快的做法。',
@@ -36,7 +36,7 @@ export const mythMoreExpertsMoreCompute: Level = {
   hints: [
     text(
       '路由是 top-2：每位客人只去两个档口。一个 token 的计算量和档口的总数有关吗？',
-      'Routing is top-2: each guest visits two stations. Does a token’s compute depend on how many stations there are?',
+      'Routing is top-2: each guest visits two counters. Does a token’s compute depend on how many counters there are?',
     ),
     text(
       '在局部视图里看一间厨房的灶台：它为多少位客人领位、为多少位客人做菜？',
@@ -44,7 +44,7 @@ export const mythMoreExpertsMoreCompute: Level = {
     ),
     text(
       '专家的菜谱不用切开，把整个档口交给一间厨房——客人呢？',
-      'A station’s recipe need not be cut: give whole stations to each kitchen. And the guests?',
+      'A counter’s recipe need not be cut: give whole counters to each kitchen. And the guests?',
     ),
   ],
   debrief: text(

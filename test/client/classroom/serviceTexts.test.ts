@@ -80,14 +80,14 @@ describe('a step that cooks', () => {
     expect(serviceState(refused)).toBe('refused');
     expect(serviceNote(refused, zh, 'zh-CN')).toBe('✗ 不行。');
   });
-  it('a plan that cooks but turns away too many guests says it serves nothing (full stations, factor 1)', () => {
+  it('a plan that cooks but turns away too many guests says it serves nothing (full counters, factor 1)', () => {
     const stations = lessonEvaluations(levelById('full-stations')!);
     const factor1 = stations('factor1');
     expect(factor1.score.reason).toMatch(/^dropped /);
     const team = served(factor1);
     expect(serviceState(team)).toBe('cooking');
     expect(serviceNote(team, en, 'en')).toBe(
-      '✗ Too few seats: the stations turned away more than 1% of the guests. Score 0.',
+      '✗ Too few seats: the counters turned away more than 1% of the guests. Score 0.',
     );
     expect(serviceNote(team, zh, 'zh-CN')).toBe('✗ 座位太少：档口拒掉了超过 1% 的客人。得 0 分。');
     // the reference (factor 1.25) seats enough

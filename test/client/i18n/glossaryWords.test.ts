@@ -63,21 +63,23 @@ const ENGLISH_WORDS: Readonly<Record<string, string>> = {
   interleaved: '交错', // the schedule (shared/game/scheduleNames.ts)
 };
 
-/** Every zh-CN text a screen can show from a table: the client's strings (placeholders removed), the levels'. */
-function zhTexts(): { where: string; text: string }[] {
+/** Every text in `locale` a screen can show from a table: the client's strings (placeholders removed), the levels'. */
+function texts(locale: 'zh-CN' | 'en'): { where: string; text: string; expert?: boolean }[] {
   const strings = STRING_KEYS.map((key) => ({
     where: key,
-    text: translate('zh-CN', key).replace(/\{\w+\}/g, ''),
+    text: translate(locale, key).replace(/\{\w+\}/g, ''),
   }));
   const levels = LEVELS.flatMap((l) => {
-    const texts = { title: l.title, belief: l.belief, story: l.story, goal: l.goal, debrief: l.debrief };
+    const expert = [l.concept, ...(l.alsoTeaches ?? [])].some((c) => c.startsWith('expert'));
+    const own = { title: l.title, belief: l.belief, story: l.story, goal: l.goal, debrief: l.debrief };
     const hints = l.hints.map((t, i) => [`hint ${i + 1}`, t] as const);
-    return [...Object.entries(texts), ...hints].flatMap(([where, t]) =>
-      t === undefined ? [] : [{ where: `${l.id} ${where}`, text: t['zh-CN'] }],
+    return [...Object.entries(own), ...hints].flatMap(([where, t]) =>
+      t === undefined ? [] : [{ where: `${l.id} ${where}`, text: t[locale], expert }],
     );
   });
   return [...strings, ...levels];
 }
+const zhTexts = () => texts('zh-CN');
 
 describe('zh-CN prose', () => {
   it('says a kitchen word in Chinese, never the English one', () => {
@@ -93,5 +95,39 @@ describe('zh-CN prose', () => {
       [...text.matchAll(/\d\s*(?:[AHV]100|GPU|TPU)/g)].map((m) => `${where}: ${m[0]}`),
     );
     expect(bare).toEqual([]);
+  });
+});
+
+describe('English prose', () => {
+  // The courses levels call a pipeline stage a station (站); the buffet called its experts stations too, so a
+  // learner met "station 3" as a stage and "8 stations each" as experts. An expert is a counter (档口).
+  const english = texts('en');
+  it('calls a pipeline stage a station and an expert a counter, never the other way round', () => {
+    const crossed = english.flatMap(({ where, text, expert }) => {
+      const station = /\bstations?\b/i.test(text);
+      const counter = /\bcounters?\b/i.test(text);
+      if (expert === true && station) return [`${where}: an expert level says station`];
+      if (expert === false && counter) return [`${where}: a level without experts says counter`];
+      if (expert === undefined && station && /\b(?:seats?|experts?|guests? routed)\b/i.test(text))
+        return [`${where}: seats or experts at a station`];
+      return [];
+    });
+    expect(crossed).toEqual([]);
+  });
+  it('says no station of seats or experts in any source line (explanations and advice are built in code)', () => {
+    const lines = ['client', 'shared'].flatMap(sources).flatMap((path) =>
+      readFileSync(path, 'utf8')
+        .split('\n')
+        .map((line, i) => ({ at: `${path}:${i + 1}`, line })),
+    );
+    const crossed = lines.filter(
+      ({ line }) => /\bstations?\b/i.test(line) && /\b(?:seats?|experts?)\b/i.test(line),
+    );
+    expect(crossed.map(({ at }) => at)).toEqual([]);
+  });
+  it('finds both words where they belong', () => {
+    const say = (re: RegExp) => english.filter(({ text }) => re.test(text)).map(({ where }) => where);
+    expect(say(/\bcounters?\b/i)).toEqual(expect.arrayContaining(['routing.capacity', 'the-buffet story']));
+    expect(say(/\bstations?\b/i)).toEqual(expect.arrayContaining(['courses.stages', 'courses story']));
   });
 });

@@ -71,7 +71,7 @@ describe('par summary', () => {
     expect(lines).toContain('现做不备（重算）：选择性（只重做注意力）');
     const stations = levelById('full-stations') as Level;
     expect(parPlanLines(stations, levelPar('full-stations')!.plan, 'en')).toEqual([
-      `Seats per station (capacity factor): ${levelPar('full-stations')!.plan.capacityFactor}`,
+      `Seats per counter (capacity factor): ${levelPar('full-stations')!.plan.capacityFactor}`,
     ]);
   });
   it('prints par as the screen prints every rate: formatRate, in the page’s language', () => {

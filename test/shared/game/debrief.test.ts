@@ -64,7 +64,7 @@ describe('debrief figures', () => {
     expect(told['zh-CN']).toContain(`你的方案：一步 ${f.stepTime}，但没能上菜：试菜不对（最满的冷柜`);
   });
 
-  it('a plan that turns away too many guests has no rate either (full stations at capacity factor 1)', () => {
+  it('a plan that turns away too many guests has no rate either (full counters at capacity factor 1)', () => {
     const stations = levelById('full-stations')!;
     const factor1 = lessonEvaluations(stations)('factor1');
     expect(factor1.score.reason).toMatch(/^dropped /);

@@ -137,7 +137,7 @@ describe('lessons', () => {
     expect(() => told(level, '{trap.rate}')).toThrow(/not served \(tasting failed\)/);
   });
 
-  it('full stations quote the guests turned away at each capacity factor', () => {
+  it('full counters quote the guests turned away at each capacity factor', () => {
     const level = levelById('full-stations')!;
     expect(told(level, '{factor1.dropped}')).toBe('7%');
     expect(() => told(levelById('courses')!, '{reference.dropped}')).toThrow(/routes no tokens/);

@@ -18,7 +18,7 @@ const MASTER = 4;
 describe('the buffet (expert parallelism)', () => {
   const l = level('the-buffet');
 
-  it('every station in every kitchen overflows the 80 GB fridge', () => {
+  it('every counter in every kitchen overflows the 80 GB fridge', () => {
     const e = evaluate(l, l.start);
     expect(C).toBe(40);
     expect(e.pricing.memory.worst.params).toBeGreaterThanOrEqual(E * 2 * d * f * BF16);
@@ -26,7 +26,7 @@ describe('the buffet (expert parallelism)', () => {
     expect(e.stars).toBe(0);
   });
 
-  it('16 kitchens with 8 stations each: 1/16 of the experts, four all-to-alls across the nodes, none hidden', () => {
+  it('16 kitchens with 8 counters each: 1/16 of the experts, four all-to-alls across the nodes, none hidden', () => {
     const e = evaluate(l, l.reference);
     const n = 16;
     // Each kitchen's 8 experts, plus the replicated input projection [input, d] and router [d, E].

@@ -137,7 +137,7 @@ describe('expert parallelism by hand (shard_map): the player places the two all-
     const out: ManualOpJson[] = [];
     for (const op of steps) {
       if (op.name === 'expert_h_pre') {
-        // [E, G/n, C, M] → [E/n, G, C, M]: each kitchen sends every station's guests to that station.
+        // [E, G/n, C, M] → [E/n, G, C, M]: each kitchen sends every counter's guests to that counter.
         out.push({
           name: 'expert_in_a2a',
           op: 'all_to_all',
