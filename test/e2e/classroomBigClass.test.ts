@@ -105,6 +105,9 @@ describe('a class of 30 in six teams', () => {
         }),
       )
       .toBe(true);
+    // and leave most of a laptop's window to the teams scrolling under them (they took 350 of 720 px)
+    const stuckBottom = await hp.locator('.host-controls').evaluate((c) => c.getBoundingClientRect().bottom);
+    expect(stuckBottom).toBeLessThan(0.42 * 720);
     await screenshot(hp, 'classroom-big-dashboard-scrolled-1280');
 
     // Each team's members make its edits in turn; the captains of t1 and t3 lock, the others time runs out on.
