@@ -73,7 +73,7 @@ export function renderScore(
       ...parSection(level, evaluation, best, hintsOpened, t, locale),
       h('h3', {}, t('score.limited')),
       h('p', { 'data-score': 'limited' }, evaluation.explanation[locale]),
-      ...debriefSection(debriefParagraphs, evaluation.stars, t),
+      ...debriefSection(debriefParagraphs, evaluation.stars > 0 || level.concept === 'sandbox', t),
       h('h3', {}, t('editor.export')),
       exportButtons({ level, plan: () => plan, evaluation: () => evaluation }, t).element,
       h('div', { class: 'actions' }, levels, retry),
@@ -86,10 +86,11 @@ export function renderScore(
  * The debrief. It names the reference plan's labels, so below one star it opens on request, as par's plan
  * does only once the level is passed (`par.locked`): a learner who failed sees what limited the plan and the
  * hints first, and the answer when they ask for it (a native <details>, keyboard and screen-reader ready).
+ * A sandbox has no answer to hide: its debrief is open.
  */
-function debriefSection(paragraphs: readonly string[], stars: number, t: Translate): HTMLElement[] {
+function debriefSection(paragraphs: readonly string[], open: boolean, t: Translate): HTMLElement[] {
   const body = h('div', { class: 'debrief' }, ...paragraphs.map((para) => h('p', {}, para)));
-  if (stars > 0) return [h('h3', {}, t('score.debrief')), body];
+  if (open) return [h('h3', {}, t('score.debrief')), body];
   return [
     h(
       'details',
@@ -109,10 +110,14 @@ function parSection(
   t: Translate,
   locale: Locale,
 ): HTMLElement[] {
-  const hints = h('p', { 'data-score': 'hints' }, t('par.hints', { n: hintsOpened, of: level.hints.length }));
+  // A level without hints (the sandbox) does not count them: "Hints opened: 0 of 0" said nothing.
+  const hints = level.hints.length
+    ? [h('p', { 'data-score': 'hints' }, t('par.hints', { n: hintsOpened, of: level.hints.length }))]
+    : [];
   const s = parSummary(level, evaluation.score.score, best, locale);
-  if (!s) return [hints];
-  const percent = `${(Math.min(s.fraction, 9.99) * 100).toFixed(0)}%`;
+  if (!s) return hints;
+  // Rounded down: 683k against par's 684k is 99%, not "100% of par" beside the smaller number.
+  const percent = `${Math.floor(Math.min(s.fraction, 9.99) * 100 + 1e-9)}%`;
   const figures = planFigures(evaluation, locale);
   return [
     h('h3', {}, t('par.heading')),
@@ -135,6 +140,6 @@ function parSection(
           h('ul', {}, ...s.plan.map((line) => h('li', {}, line))),
         )
       : h('p', { class: 'muted' }, t('par.locked')),
-    hints,
+    ...hints,
   ];
 }

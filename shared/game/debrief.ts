@@ -87,7 +87,18 @@ const figuresOf = (e: Evaluation): Figures => ({
   en: planFigures(e, 'en'),
 });
 
-function comparison(unit: 'tokens' | 'examples', yours: Figures, ref: Figures): Text {
+/** Whose figures come first: the level's reference plan, or in the sandbox (no solution) its starting plan. */
+const FIRST_PLAN = {
+  reference: text('参考方案', 'The reference plan'),
+  start: text('起始方案', 'The starting plan'),
+} as const;
+
+function comparison(
+  unit: 'tokens' | 'examples',
+  yours: Figures,
+  ref: Figures,
+  first: keyof typeof FIRST_PLAN,
+): Text {
   const en = (f: PlanFigures) => {
     const passes = `${f.passesHeading}: ${f.passes || 'none'}`;
     return f.served
@@ -105,12 +116,16 @@ function comparison(unit: 'tokens' | 'examples', yours: Figures, ref: Figures): 
         : `放不下，没能上菜（最满的冷柜 ${f.memory}），${passes}`;
   };
   return text(
-    tidyZh(`参考方案：${zh(ref['zh-CN'])}。你的方案：${zh(yours['zh-CN'])}。`),
-    `The reference plan: ${en(ref.en)}. Yours: ${en(yours.en)}.`,
+    tidyZh(`${FIRST_PLAN[first]['zh-CN']}：${zh(ref['zh-CN'])}。你的方案：${zh(yours['zh-CN'])}。`),
+    `${FIRST_PLAN[first].en}: ${en(ref.en)}. Yours: ${en(yours.en)}.`,
   );
 }
 
-/** The debrief of `evaluation` (a plan of `level`): the lesson, then the reference plan's figures and yours. */
+/**
+ * The debrief of `evaluation` (a plan of `level`): the lesson, then the reference plan's figures and yours. A
+ * sandbox has no solution (its reference is its start, sandbox.ts), so there the first figures are said to be
+ * the starting plan's.
+ */
 export function debrief(level: Level, evaluation: Evaluation): Text {
   const told = lesson(level);
   const reference = evaluatePlan(level, level.reference);
@@ -119,6 +134,7 @@ export function debrief(level: Level, evaluation: Evaluation): Text {
     evaluation.pricing.throughputUnit,
     figuresOf(evaluation),
     figuresOf(reference.evaluation),
+    level.concept === 'sandbox' ? 'start' : 'reference',
   );
   return text(`${told['zh-CN']}\n${c['zh-CN']}`, `${told.en}\n${c.en}`);
 }

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyEdit,
+  debrief,
   evaluatePlan,
   SANDBOX_DEVICE_COUNTS,
   SANDBOX_KITCHENS,
@@ -44,6 +45,19 @@ describe('sandboxLevel', () => {
     expect(level.stars.one / ideal).toBeCloseTo(0.15, 1);
     // Two significant figures.
     expect(String(level.stars.three).replace(/0+$/, '').length).toBeLessThanOrEqual(2);
+  });
+
+  it('compares the plan with its starting plan, not with a reference it does not have', () => {
+    // The debrief said "The reference plan: 38.3 ms a step, …" of the untouched start plan, which a learner
+    // read as the answer.
+    const level = build('mlp2', 'a100-40gb', 4);
+    const r = evaluatePlan(level, level.start);
+    if (!r.ok) throw new Error(r.error.message);
+    const said = debrief(level, r.evaluation);
+    expect(said.en).toContain('The starting plan: ');
+    expect(said['zh-CN']).toContain('起始方案：');
+    expect(said.en).not.toMatch(/reference/i);
+    expect(said['zh-CN']).not.toContain('参考方案');
   });
 
   it('allows the tasting menus’ grid, labels and modes, and the Megatron menus’ training knobs', () => {
