@@ -14,6 +14,9 @@ import { afterParts } from '../../sim/train/stepTail.ts';
 import { DATA_AXIS, MODEL_AXIS, STAGE_AXIS } from '../../sim/train/trainAxes.ts';
 import { eventPass, type EventPass } from '../passNames.ts';
 
+/** A remainder of the step under this fraction of it is the rounding of summing its parts, not a wait. */
+const ROUNDING = 1e-9;
+
 /** Mesh ids of pipeline stage `d` on the data × stage × model grid (row-major, model fastest). */
 export function stageDevices(dp: number, pp: number, tp: number, d: number): number[] {
   const ids: number[] = [];
@@ -101,7 +104,10 @@ export function trainTimeline(sim: TrainSimulation): StepTimeline {
     // the tail (stepTail.ts) in the order and words of `sim train`'s trace, each pass with its kind
     const tailPasses = [gradientPass, tiedPass, undefined, gatherPass];
     afterParts(sim.tails[d]!).forEach((part, i) => add(part.cat, part.durationS, part.name, tailPasses[i]));
-    add('idle', sim.stepS - clock, 'waiting for the last stage');
+    // What is left of the step is idle, unless it is the rounding of the sums (1e-16 of a step without a
+    // pipeline read "idle (bubble) <1%").
+    const idleS = sim.stepS - clock;
+    add('idle', idleS > ROUNDING * sim.stepS ? idleS : 0, 'waiting for the last stage');
     return {
       // Short in both languages: a phone gives a lane name about 40 px (DynamicView.ts), and "第 0 个菜序站"
       // shrank there to 6 px.
