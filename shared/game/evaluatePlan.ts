@@ -7,6 +7,7 @@ import type { GameError } from './errors.ts';
 import { fromSim } from './explain.ts';
 import type { Evaluation } from './evaluation.ts';
 import { diagnose } from './evaluate/diagnose.ts';
+import { planSettings } from './evaluate/planSettings.ts';
 import { tastingEngine } from './evaluate/tastingEngine.ts';
 import { trainEngine } from './evaluate/trainEngine.ts';
 import type { Level } from './level.ts';
@@ -47,7 +48,7 @@ export function evaluatePlan(level: Level, state: PlanState, prepared?: Prepared
     timeline,
     level.editable,
     score.stars,
-    state.pipeline.schedule,
+    planSettings(level, state),
   );
   return {
     ok: true,

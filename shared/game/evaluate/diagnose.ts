@@ -3,13 +3,13 @@
 // speed), then a fridge that overflows (the plan cannot run); otherwise the largest part of the critical
 // device's step: compute (the stoves are busy: a good plan), exposed communication, or the bubble.
 import { MIN_SERVED_SHARE } from '../../sim/cost/score.ts';
-import type { PipelineSchedule } from '../../sim/cost/pipelineSimulation.ts';
 import type { MemoryReport, LimitedBy, Pricing, StepTimeline, Tasting } from '../evaluation.ts';
 import { formatBytes, formatGb, formatKitchens, formatPercent, formatSeconds } from '../format.ts';
 import type { PlanEditType } from '../actions.ts';
 import { text, type Locale, type Text } from '../i18n.ts';
 import { passName } from '../passNames.ts';
 import { bubbleAdvice, memoryAdvice, passingAdvice } from './remedies.ts';
+import type { PlanSettings } from './planSettings.ts';
 import { criticalShares } from '../stepShares.ts';
 import { SHARE_NAMES, sharesList } from '../shareNames.ts';
 
@@ -22,11 +22,11 @@ export interface Diagnosis {
   readonly explanation: Text;
 }
 
-function memoryText(m: MemoryReport, editable?: readonly PlanEditType[], schedule?: PipelineSchedule): Text {
+function memoryText(m: MemoryReport, editable?: readonly PlanEditType[], settings?: PlanSettings): Text {
   const w = m.worst;
   // The fridge's own figures in formatGb, its parts as the views' fridge rows print them (format.ts).
   const parts = [w.params, w.grads, w.optimizer, w.activations, w.temporaries].map(formatBytes).join(' / ');
-  const advice = memoryAdvice(w, editable, schedule);
+  const advice = memoryAdvice(w, editable, settings);
   return text(
     `${m.worstDevice} 号厨房的冷柜要装 ${formatGb(w.total)}，可只有 ${formatGb(m.capacityBytes)}，超出 ${formatGb(m.overflowBytes)}。` +
       `其中参数 / 梯度 / 优化器状态 / 为反向保存的激活 / 临时工作区分别是 ${parts}。${advice['zh-CN']}`,
@@ -114,7 +114,8 @@ const relation = (pct: string): string =>
 
 /**
  * The diagnosis of an evaluated plan; `editable`, the level's edits, picks the remedies it offers (remedies.ts);
- * `stars`, the plan's, keeps one below three stars from being called good.
+ * `stars`, the plan's, keeps one below three stars from being called good; `settings`, what the plan already does,
+ * keeps the advice from telling it to do so.
  */
 export function diagnose(
   tasting: Tasting | null,
@@ -122,12 +123,12 @@ export function diagnose(
   timeline: StepTimeline,
   editable?: readonly PlanEditType[],
   stars?: 0 | 1 | 2 | 3,
-  schedule?: PipelineSchedule,
+  settings?: PlanSettings,
 ): Diagnosis {
   if (tasting !== null && !tasting.ok) return { limitedBy: 'tasting', explanation: tastingText(tasting) };
   if (p.servedShare !== null && p.servedShare < MIN_SERVED_SHARE)
     return { limitedBy: 'dropped', explanation: droppedText(p.servedShare) };
-  if (!p.memory.fits) return { limitedBy: 'memory', explanation: memoryText(p.memory, editable, schedule) };
+  if (!p.memory.fits) return { limitedBy: 'memory', explanation: memoryText(p.memory, editable, settings) };
   // The critical kitchen's shares, as every view shows them (stepShares.ts); the optimizer step is compute here.
   const sh = criticalShares(timeline);
   const b = { compute: sh.compute + sh.other, communication: sh.communication, bubble: sh.bubble };
@@ -149,7 +150,7 @@ export function diagnose(
     };
   if (b.communication > b.compute) {
     // Keeping the cuts inside a node helps only where there is another node: one node's windows are all alike.
-    const advice = passingAdvice(editable, p.devices > p.topology.devicesPerNode);
+    const advice = passingAdvice(editable, p.devices > p.topology.devicesPerNode, settings);
     return {
       limitedBy: 'communication',
       explanation: text(

@@ -23,6 +23,8 @@ const REMEDY_EDITS: readonly [string, readonly PlanEditType[]][] = [
   ['cook again instead of storing', ['setRecompute']],
   ['sequence parallelism', ['setSequenceParallel']],
   ['serve the courses another way', ['setPipeline']],
+  ['serve the courses by 1f1b', ['setPipeline']],
+  ['share fewer ledgers', ['setZero']],
   ['more, smaller rounds', ['setPipeline']],
   ['serve more rounds', ['setPipeline']],
   ['use fewer stations', ['setMesh']],
@@ -134,6 +136,79 @@ describe('memoryAdvice', () => {
     const gpipe = evaluatePlan(courses, { ...plan, pipeline: { ...plan.pipeline, schedule: 'gpipe' } });
     if (!gpipe.ok) throw new Error(gpipe.error.message);
     expect(gpipe.evaluation.explanation.en).toContain('Serve the courses another way (1F1B');
+  });
+
+  describe('never tells a plan to do what it already does', () => {
+    const mesh = (data: number, stage: number, model: number) => [
+      { name: 'data', size: data },
+      { name: 'stage', size: stage },
+      { name: 'model', size: model },
+    ];
+    const verdict = (id: string, change: (p: PlanState) => PlanState) => {
+      const level = LEVELS.find((l) => l.id === id)!;
+      const r = evaluatePlan(level, change(level.reference));
+      if (!r.ok) throw new Error(r.error.message);
+      return r.evaluation;
+    };
+    it('sequence parallelism already on: only recomputation is left (cook again)', () => {
+      const e = verdict('cook-again', (p) => ({ ...p, recompute: 'none', sequenceParallel: true }));
+      expect(e.limitedBy).toBe('memory');
+      expect(e.explanation.en).toMatch(/Cook again instead of storing\.$/);
+      expect(e.explanation['zh-CN']).not.toContain('序列并行');
+    });
+    it('full recomputation: not told to cook again', () => {
+      const e = verdict('the-profiler', (p) => ({
+        ...p,
+        mesh: mesh(1, 4, 1),
+        recompute: 'full',
+        pipeline: { ...p.pipeline, schedule: 'gpipe' },
+      }));
+      expect(e.limitedBy).toBe('memory');
+      expect(e.explanation.en).not.toContain('cook again');
+      expect(e.explanation.en).toContain('serve the courses another way');
+    });
+    it('no model kitchens: not told to split over them (sequence parallelism)', () => {
+      const e = verdict('the-profiler', (p) => ({ ...p, mesh: mesh(1, 4, 1), recompute: 'none' }));
+      expect(e.limitedBy).toBe('memory');
+      expect(e.explanation.en).toContain('cook again instead of storing');
+      expect(e.explanation.en).not.toContain('sequence parallelism');
+    });
+    it('ZeRO-3, or one data kitchen: no ledgers left to share', () => {
+      for (const [data, stage] of [
+        [1, 16],
+        [16, 1],
+      ] as const) {
+        const e = verdict('seasoning-ledgers', (p) => ({ ...p, mesh: mesh(data, stage, 1), zeroStage: 3 }));
+        if (e.limitedBy !== 'memory') continue;
+        expect(e.explanation.en, `data ${data}`).not.toContain('share the ledgers');
+      }
+      const one = verdict('seasoning-ledgers', (p) => ({ ...p, mesh: mesh(1, 16, 1), zeroStage: 0 }));
+      expect(one.limitedBy).toBe('memory');
+      expect(one.explanation.en).not.toContain('share the ledgers');
+    });
+    it('GPipe with single-example rounds: told 1F1B, not smaller rounds', () => {
+      const gpipe = verdict('courses', (p) => ({
+        ...p,
+        pipeline: { ...p.pipeline, schedule: 'gpipe', microbatches: 64 },
+      }));
+      expect(gpipe.explanation.en).toContain('Serve the courses by 1F1B so that fewer rounds wait');
+      expect(gpipe.explanation.en).not.toMatch(/smaller rounds/);
+      expect(gpipe.explanation['zh-CN']).toContain('换成 1F1B 上菜');
+    });
+    it('ZeRO-3 whose weight gathers hold up the step: told the lower stage', () => {
+      const e = verdict('the-banquet', (p) => ({
+        ...p,
+        mesh: mesh(8, 8, 8),
+        pipeline: { ...p.pipeline, microbatches: 192 },
+        zeroStage: 3,
+        sequenceParallel: true,
+      }));
+      expect(e.limitedBy).toBe('communication');
+      expect(e.explanation.en).toContain('share fewer ledgers (a lower ZeRO stage');
+      expect(e.explanation['zh-CN']).toContain('降一级 ZeRO');
+      const zero1 = verdict('the-banquet', (p) => ({ ...p, zeroStage: 1 }));
+      expect(zero1.explanation.en).not.toContain('share fewer ledgers');
+    });
   });
 
   it('a remedy for under a tenth of the fridge is not offered: the banquet’s replicated model states', () => {
