@@ -74,6 +74,11 @@ export class App {
     this.screen = screen;
     this.render(true);
     const scenes = this.game.scene;
+    // The report covers the kitchen it was served from: its views pause (a replay behind the report played
+    // on, with sound) and their controls leave the Tab order (they were focusable there, unseen).
+    const covered = screen.name === 'score';
+    this.game.canvas.parentElement?.toggleAttribute('inert', covered);
+    if (covered && scenes.isActive(KITCHEN_SCENE)) scenes.pause(KITCHEN_SCENE);
     if (screen.name === 'level') {
       scenes.stop(TITLE_SCENE);
       scenes.start(KITCHEN_SCENE, { session: screen.session, area: () => this.canvasArea() });

@@ -36,11 +36,18 @@ export function renderScore(
   levels.addEventListener('click', actions.levels);
   const retry = h('button', { type: 'button', class: 'button' }, t('nav.retry'));
   retry.addEventListener('click', actions.retry);
+  // Focus starts at the report's top, as the level screen's does: "Back to levels" at its foot was focused
+  // off-screen, so the focus ring showed nowhere until a Tab scrolled the report to its end.
+  const heading = h(
+    'h2',
+    { id: 'score-heading', tabindex: '-1' },
+    t('score.headingOf', { title: level.title[locale] }),
+  );
   root.replaceChildren(
     h(
       'section',
       { class: 'sheet score', 'aria-labelledby': 'score-heading' },
-      h('h2', { id: 'score-heading' }, t('score.headingOf', { title: level.title[locale] })),
+      heading,
       h(
         'p',
         { class: 'score-stars' },
@@ -79,7 +86,7 @@ export function renderScore(
       h('div', { class: 'actions' }, levels, retry),
     ),
   );
-  levels.focus({ preventScroll: true });
+  heading.focus({ preventScroll: true });
 }
 
 /**

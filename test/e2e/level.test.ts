@@ -70,6 +70,13 @@ async function playFridgeTooSmall(page: Page, size: string): Promise<void> {
   await tabTo(page, 'Serve');
   await page.keyboard.press('Enter');
   await page.waitForSelector('.score');
+  // Focus starts at the report's heading, in view; the kitchen under the report is paused and its view
+  // controls are out of the Tab order (a hidden Play could be reached and started a replay behind it).
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('score-heading');
+  expect(
+    await page.evaluate(() => document.querySelector('.views-overlay')?.closest('[inert]') != null),
+  ).toBe(true);
+  expect(await page.evaluate(() => window.__meshKitchen!.game.scene.isPaused('kitchen'))).toBe(true);
   expect(await page.locator('[data-score="stars"]').textContent()).toBe('3 of 3 stars');
   expect(await page.locator('.big-stars').textContent()).toBe('★★★');
   expect(await page.locator('.debrief').textContent()).toContain('cut, do not copy');
