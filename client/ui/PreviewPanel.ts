@@ -79,7 +79,10 @@ export function renderPreview(root: HTMLElement, p: Preview, t: Translate): void
             h(
               'dd',
               { 'data-metric': 'stars' },
-              `${starGlyphs(p.score.stars)} (${t('score.stars', { n: p.score.stars })})`,
+              t('preview.starsLine', {
+                glyphs: starGlyphs(p.score.stars),
+                stars: t('score.stars', { n: p.score.stars }),
+              }),
             ),
           ]
         : [

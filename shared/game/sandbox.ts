@@ -1,7 +1,7 @@
 // The sandbox (docs/design.md §5.1): free play with a menu (a registry model tasted and priced, or a Megatron GPT
 // priced at full scale) in a kitchen (a hardware preset × a number of devices), every edit the scenario gives
 // meaning to allowed. Stars come from the scenario: the perfect-scaling rate of its replicated start plan.
-import { HARDWARE_PRESET_IDS, HARDWARE_PRESETS, type HardwarePresetId } from '../sim/cost/hardware.ts';
+import { HARDWARE_PRESET_IDS, type HardwarePresetId } from '../sim/cost/hardware.ts';
 import type { PlanEditType } from './actions.ts';
 import { ruleError, type GameResult } from './errors.ts';
 import { evaluatePlan } from './evaluatePlan.ts';
@@ -90,23 +90,23 @@ function twoDigits(x: number): number {
 }
 
 function texts(menu: SandboxMenu, hardware: HardwarePresetId, devices: number) {
-  const kitchen = HARDWARE_PRESETS[hardware].name;
+  const kitchen = SANDBOX_KITCHENS.find((k) => k.id === hardware)!.name;
   const train = menu.scenario.engine === 'train';
   return {
     title: text(`沙盒：${menu.title['zh-CN']}`, `Sandbox: ${menu.title.en}`),
     story: text(
-      `自由厨房：${devices} 间 ${kitchen} 厨房，做“${menu.title['zh-CN']}”。` +
+      `自由厨房：${devices} 间厨房（${kitchen['zh-CN']}），做“${menu.title['zh-CN']}”。` +
         (train
           ? '网格（data × stage × model）、菜序、重算、ZeRO 和序列并行都由你来定。'
           : '网格、切法标签和模式都由你来定。'),
-      `A free kitchen: ${devices} × ${kitchen} cooking "${menu.title.en}". ` +
+      `A free kitchen: ${devices} kitchens (${kitchen.en}) cooking "${menu.title.en}". ` +
         (train
           ? 'The grid (data × stage × model), the courses, recomputation, ZeRO and sequence parallelism are yours to choose.'
           : 'The grid, the slicing labels and the mode are yours to choose.'),
     ),
     goal: text(
-      '试不同的方案，看冷柜、传菜和每秒 token 数怎么变；把方案导出成 JAX 代码或时间线。',
-      'Try plans and watch the fridges, the passes and the tokens per second change; export the plan as JAX code or as a timeline.',
+      '试不同的方案，看冷柜、传菜和每秒上菜怎么变；把方案导出成 JAX 代码或时间线。',
+      'Try plans and watch the fridges, the passes and the dishes served per second change; export the plan as JAX code or as a timeline.',
     ),
     debrief: text(
       `星级按完美扩展来定：把复制一整份时的计算量平均分给 ${devices} 间厨房、没有任何传菜时的速度，达到它的 15%、35%、60% 分别得一、二、三颗星。`,

@@ -101,16 +101,25 @@ export const SANDBOX_DEVICE_COUNTS: Readonly<Record<Scenario['engine'], readonly
   train: [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024],
 };
 
-/** A kitchen of the sandbox: a hardware preset, its name and its fridge (HBM, decimal bytes). */
+/** A kitchen of the sandbox: a hardware preset, its name on screen and its fridge (HBM, decimal bytes). */
 export interface SandboxKitchen {
   readonly id: HardwarePresetId;
-  readonly name: string;
+  readonly name: Text;
   readonly memoryBytes: number;
 }
+
+/**
+ * The invented kitchens' names in both languages (the presets' own names are `sim`'s, in English; a chip's
+ * product name stays as it is in Chinese). Their fridges are said beside them on screen.
+ */
+const TEACHING_NAMES: Partial<Record<HardwarePresetId, Text>> = {
+  'fridge-16gb-slow': text('教学厨房，慢窗口', 'Teaching kitchen, slow windows'),
+  'fridge-16gb-fast': text('教学厨房，快窗口', 'Teaching kitchen, fast windows'),
+};
 
 /** Every hardware preset is a kitchen of the sandbox. */
 export const SANDBOX_KITCHENS: readonly SandboxKitchen[] = HARDWARE_PRESET_IDS.map((id) => ({
   id,
-  name: HARDWARE_PRESETS[id].name,
+  name: TEACHING_NAMES[id] ?? text(HARDWARE_PRESETS[id].name, HARDWARE_PRESETS[id].name),
   memoryBytes: HARDWARE_PRESETS[id].memoryBytes,
 }));

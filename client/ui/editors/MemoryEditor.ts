@@ -57,9 +57,9 @@ export function memoryEditor(session: PlanSession, t: Translate, open: boolean):
     setSectionNote(
       element,
       [
-        allows(level, 'setRecompute') ? `remat ${p.recompute}` : '',
+        allows(level, 'setRecompute') ? t(`memoryNote.${p.recompute}`) : '',
         allows(level, 'setZero') ? `ZeRO ${p.zeroStage}` : '',
-        allows(level, 'setSequenceParallel') && p.sequenceParallel ? 'SP' : '',
+        allows(level, 'setSequenceParallel') && p.sequenceParallel ? t('memoryNote.sp') : '',
       ]
         .filter(Boolean)
         .join(' · '),

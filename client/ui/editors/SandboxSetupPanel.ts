@@ -32,7 +32,7 @@ export function renderSandboxSetup(
     kitchen.select,
     SANDBOX_KITCHENS.map((k) => ({
       value: k.id,
-      text: t('sandbox.kitchenOption', { name: k.name, gb: Math.round(k.memoryBytes / 1e9) }),
+      text: t('sandbox.kitchenOption', { name: k.name[locale], gb: Math.round(k.memoryBytes / 1e9) }),
     })),
     initial.hardware,
   );

@@ -90,6 +90,12 @@ describe('zh-CN prose', () => {
     );
     expect(found).toEqual([]);
   });
+  it('puts Chinese words in full-width parentheses: （3 颗星中得到 0 颗）, not (…)', () => {
+    const ascii = texts('zh-CN').flatMap(({ where, text }) =>
+      [...text.matchAll(/\([^()]*[\u4e00-\u9fff][^()]*\)/g)].map((m) => `${where}: ${m[0]}`),
+    );
+    expect(ascii).toEqual([]);
+  });
   it('counts chips with a measure word: 4 张 A100, not 4 A100', () => {
     const bare = zhTexts().flatMap(({ where, text }) =>
       [...text.matchAll(/\d\s*(?:[AHV]100|GPU|TPU)/g)].map((m) => `${where}: ${m[0]}`),

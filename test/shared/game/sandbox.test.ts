@@ -60,6 +60,18 @@ describe('sandboxLevel', () => {
     expect(said['zh-CN']).not.toContain('参考方案');
   });
 
+  it('names the teaching kitchens in Chinese on a Chinese screen', () => {
+    // "4 间 Teaching kitchen: 16 GB fridge, slow windows 厨房" read in the Chinese story and kitchen list.
+    const level = build('mlp2', 'fridge-16gb-slow', 4);
+    expect(level.story['zh-CN']).toContain('4 间厨房（教学厨房，慢窗口）');
+    expect(level.story['zh-CN']).not.toMatch(/Teaching|windows/);
+    const teaching = SANDBOX_KITCHENS.filter((k) => k.id.startsWith('fridge-'));
+    expect(teaching.map((k) => k.name['zh-CN'])).toEqual(['教学厨房，慢窗口', '教学厨房，快窗口']);
+    // A chip keeps its product name in both languages.
+    const a100 = SANDBOX_KITCHENS.find((k) => k.id === 'a100-80gb')!;
+    expect(a100.name['zh-CN']).toBe(a100.name.en);
+  });
+
   it('allows the tasting menus’ grid, labels and modes, and the Megatron menus’ training knobs', () => {
     const mlp = build('mlp2', 'a100-40gb', 4);
     expect(mlp.limits).toMatchObject({ maxDevices: 4, modes: ['auto', 'manual', 'pmap'] });
