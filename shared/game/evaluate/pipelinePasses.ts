@@ -6,8 +6,13 @@
 // each b·s·h values (b·s·h / t with sequence parallelism or a tensor-parallel stage boundary between nodes,
 // Megatron's scatter/gather), timed as the simulated send events; and the tied word embeddings' gradient
 // all-reduce between the first and last stage (stepTail.ts), once per step on those stages.
+// Megatron's scatter/gather without sequence parallelism (`gather_split_1d_tensor`) has the receiver
+// all-gather the t slices over its model kitchens, inside the send's time (simulateTrain.ts `sendS`): listed
+// as its own AllGather of b·s·h, once per tensor received, and the ppermute's time is the wire's alone (a
+// 6.29 MB ppermute said 4.18 ms on a 25 GB/s window, the 94 MB gather in it and listed nowhere).
+import { collectiveTimeOnAxesS } from '../../sim/cost/collectiveTime.ts';
 import type { TrainSimulation } from '../../sim/train/simulateTrain.ts';
-import { STAGE_AXIS } from '../../sim/train/trainAxes.ts';
+import { MODEL_AXIS, STAGE_AXIS } from '../../sim/train/trainAxes.ts';
 import type { CollectiveCost } from '../evaluation.ts';
 
 /** One stage's pipeline passes (the critical stage's by default), as priced collectives; [] without a pipeline. */
@@ -21,13 +26,17 @@ export function pipelinePasses(sim: TrainSimulation, stage: number = sim.critica
   const link = stageLink === 'inter' ? 'inter' : 'intra';
   const split = sequenceParallel || (tp > 1 && link === 'inter');
   const elementBytes = sim.request.precision === 'fp32' ? 4 : 2;
-  const bytes =
-    (microBatch * sim.request.model.seq * sim.request.model.hidden * elementBytes) / (split ? tp : 1);
-  let timeS = -1; // the first send's span (every send of the step is priced alike)
+  const wholeBytes = microBatch * sim.request.model.seq * sim.request.model.hidden * elementBytes;
+  const bytes = wholeBytes / (split ? tp : 1);
+  const gathered = split && !sequenceParallel;
+  const gatherS = gathered
+    ? collectiveTimeOnAxesS('all-gather', sim.blocks.ctx.links, [MODEL_AXIS], wholeBytes)
+    : 0;
+  let sendS = -1; // the first send's span (every send of the step is priced alike)
   sim.timeline.forEachEvent(d, (kind, startS, endS) => {
-    if (timeS < 0 && kind === 'send') timeS = endS - startS;
+    if (sendS < 0 && kind === 'send') sendS = endS - startS;
   });
-  timeS = Math.max(timeS, 0);
+  const timeS = Math.max(sendS - gatherS, 0);
   let forward = 0;
   let backward = 0;
   for (let c = 0; c < v; c++) {
@@ -53,6 +62,22 @@ export function pipelinePasses(sim: TrainSimulation, stage: number = sim.critica
   // stage's output activations to the next stage, backward their gradient to the previous one.
   if (forward > 0) passes.push(pass('stage_out', 'forward', forward));
   if (backward > 0) passes.push(pass('grad/stage_out', 'backward', backward));
+  // Received: an activation on every chunk but the first model stage's, a gradient on every one but the last's.
+  const gather = (tensor: string, phase: string, perStep: number): CollectiveCost => ({
+    kind: 'all-gather',
+    axes: [MODEL_AXIS],
+    tensor,
+    phase,
+    role: 'activation',
+    link: sim.blocks.ctx.links.find((l) => l.axis === MODEL_AXIS)?.link === 'inter' ? 'inter' : 'intra',
+    bytesPerDevice: (wholeBytes * (tp - 1)) / tp,
+    timeS: gatherS,
+    perStep,
+    overlapped: false,
+    scope: 'pipeline',
+  });
+  if (gathered && backward > 0) passes.push(gather('stage_in', 'forward', backward));
+  if (gathered && forward > 0) passes.push(gather('grad/stage_in', 'backward', forward));
   if (d === 0 || d === p - 1)
     passes.push({
       kind: 'all-reduce',
