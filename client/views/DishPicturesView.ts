@@ -173,7 +173,10 @@ export class DishPicturesView {
           }),
         );
       }
-      g.lineStyle(2, 0x1d2433, 1).strokeRect(bx, by, bw, bh);
+      // The blocks' dark edges, thinner as they narrow and none below 3 px: 2 px edges on the 3 px blocks of
+      // a 16-way split on a phone covered every block, so the dish looked empty.
+      const edge = Math.min(2, Math.min(bw, bh) / 3);
+      if (edge >= 1) g.lineStyle(edge, 0x1d2433, 1).strokeRect(bx, by, bw, bh);
       const label = blockLabel(c.devices, copiesLabel);
       const size = Math.min(fontSize, Math.floor(bh * 0.6));
       if (size < 10) continue;
