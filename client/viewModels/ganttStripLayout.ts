@@ -16,6 +16,8 @@ export interface GanttStripInput {
   readonly captionH: number;
   /** Inner padding of the view, px. */
   readonly pad: number;
+  /** Width of the widest lane name at the least name size (`labelMin`), px; 0 or absent when unknown. */
+  readonly nameW?: number;
 }
 
 export interface GanttStripLayout {
@@ -36,11 +38,12 @@ export interface GanttStripLayout {
  * for, else 12 px: on a short box (a phone) the strip grows to 40% of it so that each lane can carry its name
  * (a line of text is about 1.3 × its size), but it never reaches up into the legend and the headline (on a
  * phone the zh-CN headline wraps to four lines): its lanes get thinner instead, and names too tall for their
- * lane alternate between two columns (issue 13 item 7: the phone lost every stage label).
+ * lane alternate between two columns (issue 13 item 7: the phone lost every stage label). The name column
+ * is wide enough for its columns of names at their least size, up to 40% of the box: in 22% of a phone's
+ * 390 px two columns of "station 7" were scaled to about 8 px.
  */
 export function ganttStripLayout(input: GanttStripInput): GanttStripLayout {
   const { box, lanes, font, legendBottom, captionH, pad } = input;
-  const labelW = lanes > 1 ? Math.min(box.width * 0.22, Math.max(96, font * 5)) : 0;
   const labelMin = input.fontPx ?? 12;
   let laneH = Math.max(8, Math.min(font + 8, Math.floor((box.height * 0.25) / Math.max(1, lanes))));
   const labelLine = Math.ceil(labelMin * 1.3);
@@ -49,6 +52,11 @@ export function ganttStripLayout(input: GanttStripInput): GanttStripLayout {
   const stripRoom = box.y + box.height - pad - (captionH > 0 ? captionH + 2 : 0) - (legendBottom + pad);
   if (lanes > 0 && lanes * laneH > stripRoom) laneH = Math.max(4, Math.floor(stripRoom / lanes));
   const columns = lanes > 1 && laneH < labelLine ? 2 : 1;
+  const nameRoom = columns * ((input.nameW ?? 0) + 4);
+  const labelW =
+    lanes > 1
+      ? Math.min(Math.max(box.width * 0.22, nameRoom), box.width * 0.4, Math.max(96, font * 5, nameRoom))
+      : 0;
   return {
     labelW,
     laneH,

@@ -32,6 +32,7 @@ import { Snapshot } from './Snapshot.ts';
 import { dishTexture, ensureStoveTextures, stoveTexture } from './stoveTextures.ts';
 import { unitNoBreak } from './unitNoBreak.ts';
 import { MIN_WRAP_PX, TEXT_COLOUR, type SceneView, type ViewContext } from './viewContext.ts';
+import { widestText } from './widestText.ts';
 import { wrapAt } from './wrapAt.ts';
 
 /** Least height of the kitchens between the legend and the strip, px; below it they are left out. */
@@ -156,6 +157,14 @@ export class DynamicView implements SceneView {
       box,
       lanes,
       font,
+      nameW:
+        lanes > 1
+          ? widestText(
+              this.scene,
+              timeline!.lanes.map((l) => l.label[locale]),
+              options.fontPx ?? 12,
+            )
+          : 0,
       ...(options.fontPx === undefined ? {} : { fontPx: options.fontPx }),
       legendBottom,
       captionH: caption?.height ?? 0,

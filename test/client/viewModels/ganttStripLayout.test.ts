@@ -28,6 +28,25 @@ describe('ganttStripLayout', () => {
     expect(l.strip.y).toBeGreaterThanOrEqual(306);
   });
 
+  it('widens the name column of a phone for two columns of names at their least size, up to 40% of the box', () => {
+    const box = { x: 0, y: 0, width: 390, height: 500 };
+    const input = { box, lanes: 8, font: 14, legendBottom: 380, captionH: 0, pad: 6 };
+    // room 500 − 6 − 386 = 108 px: ⌊108/8⌋ = 13 px lanes, under a 16 px line, so two columns
+    const unknown = ganttStripLayout(input);
+    expect(unknown.columns).toBe(2);
+    // without the names' width, min(0.22 · 390, max(96, 70)) = 85.8 px: two columns of 38.9 px
+    expect(unknown.labelW).toBeCloseTo(85.8);
+    // "station 7" at 12 px is about 55 px: 2 · (55 + 4) = 118 px for the column, the strip the rest
+    const named = ganttStripLayout({ ...input, nameW: 55 });
+    expect(named.labelW).toBe(118);
+    expect(named.strip.width).toBe(390 - 12 - 118);
+    // names as wide as the box: the column stops at 40% of it
+    expect(ganttStripLayout({ ...input, nameW: 400 }).labelW).toBeCloseTo(156);
+    // a desktop's single column of short names keeps its width
+    const desk = { box: { x: 0, y: 0, width: 800, height: 600 }, lanes: 4, font: 18, legendBottom: 60 };
+    expect(ganttStripLayout({ ...desk, captionH: 0, pad: 6, nameW: 60 }).labelW).toBe(96);
+  });
+
   it('leaves no name column for a single lane, and keeps room for its caption', () => {
     const box = { x: 10, y: 20, width: 600, height: 400 };
     const l = ganttStripLayout({ box, lanes: 1, font: 16, legendBottom: 380, captionH: 20, pad: 6 });
