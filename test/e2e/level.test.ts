@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { levelReport } from '../../shared/game/levelReport.ts';
 import { formatPercent, levelById } from '../../shared/index.ts';
 import { screenshot, tabTo } from './browser.ts';
+import { openLevel } from './openLevel.ts';
 import { useServedGame } from './useServedGame.ts';
 
 const game = useServedGame();
@@ -127,6 +128,23 @@ describe('a level played with the keyboard in Chromium', () => {
   it('reaches three stars at 1280×720', async () => {
     const { page, errors } = await game.open('/');
     await playFridgeTooSmall(page, '1280x720');
+    expect(errors).toEqual([]);
+  });
+
+  it('plays again from the score report: the kitchen paused under it runs again', async () => {
+    const { page, errors } = await game.open('/');
+    await openLevel(page, 'the-profiler'); // its start plan fits, so its replay plays
+    await page.getByRole('button', { name: 'Serve' }).click();
+    await page.waitForSelector('.score');
+    expect(await page.evaluate(() => window.__meshKitchen!.game.scene.isPaused('kitchen'))).toBe(true);
+    await page.getByRole('button', { name: 'Play again' }).click();
+    await page.waitForFunction(() => window.__meshKitchen!.game.scene.isActive('kitchen'));
+    expect(await page.evaluate(() => window.__meshKitchen!.game.scene.isPaused('kitchen'))).toBe(false);
+    expect(await page.locator('#game').getAttribute('inert')).toBeNull();
+    // The dynamic view's replay advances again (the scene's update drives its clock).
+    await page.click('#view-tab-dynamic');
+    await page.locator('[data-control="play"]').click();
+    await expect.poll(() => page.locator('[data-control="time"]').textContent()).not.toMatch(/^0\.00 s/);
     expect(errors).toEqual([]);
   });
 
