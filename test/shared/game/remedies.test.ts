@@ -174,17 +174,16 @@ describe('memoryAdvice', () => {
       expect(e.explanation.en).not.toContain('sequence parallelism');
     });
     it('ZeRO-3, or one data kitchen: no ledgers left to share', () => {
-      for (const [data, stage] of [
-        [1, 16],
-        [16, 1],
-      ] as const) {
-        const e = verdict('seasoning-ledgers', (p) => ({ ...p, mesh: mesh(data, stage, 1), zeroStage: 3 }));
-        if (e.limitedBy !== 'memory') continue;
-        expect(e.explanation.en, `data ${data}`).not.toContain('share the ledgers');
+      // data 1 × stage 16 overflows at ZeRO-3 and at ZeRO-0 alike: with one data kitchen nothing is shared
+      for (const zeroStage of [3, 0] as const) {
+        const e = verdict('seasoning-ledgers', (p) => ({ ...p, mesh: mesh(1, 16, 1), zeroStage }));
+        expect(e.limitedBy, `ZeRO-${zeroStage}`).toBe('memory');
+        expect(e.explanation.en, `ZeRO-${zeroStage}`).not.toContain('share the ledgers');
       }
-      const one = verdict('seasoning-ledgers', (p) => ({ ...p, mesh: mesh(1, 16, 1), zeroStage: 0 }));
-      expect(one.limitedBy).toBe('memory');
-      expect(one.explanation.en).not.toContain('share the ledgers');
+      // with data kitchens, ZeRO-0's overflowing fridge is told to share them
+      const shared = verdict('seasoning-ledgers', (p) => ({ ...p, mesh: mesh(2, 8, 1), zeroStage: 0 }));
+      expect(shared.limitedBy).toBe('memory');
+      expect(shared.explanation.en).toContain('share the ledgers');
     });
     it('GPipe with single-example rounds: told 1F1B, not smaller rounds', () => {
       const gpipe = verdict('courses', (p) => ({
