@@ -20,8 +20,8 @@ import type { ShardMapProgram } from './buildShardMap.ts';
 export interface ShardMapRun {
   /** Global outputs assembled per out_specs; along unmentioned axes, the copy of the device at coordinate 0. */
   readonly outputs: Map<string, NdArray<Float32Array>>;
-  /** Every collective the body executed, in program order, with the value it defined. */
-  readonly records: { readonly value: string; readonly record: CollectiveRecord }[];
+  /** Every collective the body executed, in program order, with the value it defined and the one it sent. */
+  readonly records: { readonly value: string; readonly operand: string; readonly record: CollectiveRecord }[];
   /** Per player value name: one local array per device id. */
   readonly locals: Map<string, Float32Array[]>;
   /** Per output: largest |a − b| between devices that out_specs treats as copies (non-zero: not replicated). */
@@ -67,7 +67,7 @@ export function runShardMap(
 ): ShardMapRun {
   const values = sm.program.values;
   const locals: Float32Array[][] = [];
-  const records: { value: string; record: CollectiveRecord }[] = [];
+  const records: { value: string; operand: string; record: CollectiveRecord }[] = [];
   const playerName = new Map([...sm.names].map(([name, id]) => [id, name]));
   for (const v of values) {
     const n = v.node;
@@ -84,7 +84,11 @@ export function runShardMap(
     } else if (COLLECTIVES.has(n.kind)) {
       const x = operandsOf(n)[0]!;
       const r = runCollective(mesh, n, locals[x]!, values[x]!.shape, DTYPE_BYTES[v.dtype]);
-      records.push({ value: playerName.get(v.id) ?? v.name, record: r.record });
+      records.push({
+        value: playerName.get(v.id) ?? v.name,
+        operand: playerName.get(x) ?? values[x]!.name,
+        record: r.record,
+      });
       locals.push(r.locals);
     } else {
       const ids = operandsOf(n);

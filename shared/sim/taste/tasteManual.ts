@@ -9,7 +9,8 @@ import type { ShardMapIO, ShardMapProgram } from '../spmd/buildShardMap.ts';
 import { runShardMap } from '../spmd/runShardMap.ts';
 import { einsumFlops, parseEinsum } from '../tensor/einsumEquation.ts';
 import { sizeOf, type NdArray } from '../tensor/ndarray.ts';
-import { specToString } from '../partitionSpec.ts';
+import { specFromSharding, specToString } from '../partitionSpec.ts';
+import type { Sharding } from '../sharding.ts';
 import { compareArrays, TASTING_TOLERANCE } from './compareArrays.ts';
 import type { TasteReport } from './tastePlan.ts';
 import { bytesPerAxis } from './tastePlan.ts';
@@ -45,7 +46,7 @@ export function tasteManual(
         name: o.name,
         phase: 'forward' as const,
         shape: o.globalShape,
-        spec: specToString(o.spec),
+        spec: rankedSpec(o.sharding),
         maxAbsError: scale,
         relError: 1,
         replicaMismatch: run.replicaDiff.get(o.name) ?? 0,
@@ -64,7 +65,7 @@ export function tasteManual(
       name: o.name,
       phase: 'forward' as const,
       shape: o.globalShape,
-      spec: specToString(o.spec),
+      spec: rankedSpec(o.sharding),
       maxAbsError: cmp.maxAbsError,
       relError: cmp.relError,
       replicaMismatch,
@@ -95,14 +96,16 @@ export function tasteManual(
       phase: 'forward',
       scope: '',
       shape: io.globalShape,
-      spec: specToString(io.spec),
+      spec: rankedSpec(io.sharding),
       localShape: io.localShape,
       operands,
     })),
-    collectives: run.records.map(({ value, record }) => ({
+    // A pass is named by the value it sends, as the pricing names it (manualStep.ts) and as auto mode names
+    // a reshard; `at` is the value it defines, where the static view pins it.
+    collectives: run.records.map(({ value, operand, record }) => ({
       kind: record.kind,
       axes: record.axes,
-      tensor: value,
+      tensor: operand,
       at: value,
       place: 'body' as const,
       phase: 'forward',
@@ -143,3 +146,9 @@ function inputsRead(body: Program, id: ValueId, inputs: readonly ShardMapIO[]): 
 
 const sameShape = (a: readonly number[], b: readonly number[]): boolean =>
   a.length === b.length && a.every((n, i) => n === b[i]);
+
+/**
+ * A shard_map label with one entry per dimension, as the auto mode's tasting (specFromSharding) and the plan
+ * editor write it: in_specs `P()` of a matrix reads `P(None, None)`, the same sharding in JAX.
+ */
+const rankedSpec = (s: Sharding): string => specToString(specFromSharding(s), s.unreduced);

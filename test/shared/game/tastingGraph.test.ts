@@ -55,8 +55,9 @@ describe('Tasting.tensors operands and passesAt', () => {
       ['w2', []],
       ['pred', ['x', 'w1', 'w2']],
     ]);
-    // The psum runs inside the body (on pred_sum), not at a tasted value.
+    // The psum runs inside the body (pred_sum = psum(pred_partial)), not at a tasted value; it is named by
+    // the value it sends, as the local view's priced pass is.
     expect(t.tensors.every((v) => v.passesAt.length === 0)).toBe(true);
-    expect(t.collectives.map((c) => c.tensor)).toEqual(['pred_sum']);
+    expect(t.collectives.map((c) => c.tensor)).toEqual(['pred_partial']);
   });
 });
