@@ -15,6 +15,7 @@ import { fullestFridgeText } from '../viewModels/fullestFridge.ts';
 import { kitchensText } from '../viewModels/kitchensText.ts';
 import { preview } from '../viewModels/preview.ts';
 import { stepSharesLine } from '../viewModels/staticNote.ts';
+import { tensorShapes } from '../viewModels/specForm.ts';
 import { h } from './dom.ts';
 import { exportButtons } from './ExportButtons.ts';
 import type { Translate } from './translate.ts';
@@ -121,7 +122,7 @@ function parSection(
   const hints = level.hints.length
     ? [h('p', { 'data-score': 'hints' }, t('par.hints', { n: hintsOpened, of: level.hints.length }))]
     : [];
-  const s = parSummary(level, evaluation.score.score, best, locale);
+  const s = parSummary(level, evaluation.score.score, best, locale, tensorShapes(evaluation));
   if (!s) return hints;
   // Rounded down: 683k against par's 684k is 99%, not "100% of par" beside the smaller number.
   const percent = `${Math.floor(Math.min(s.fraction, 9.99) * 100 + 1e-9)}%`;

@@ -9,6 +9,7 @@ import {
   type Locale,
   type PlanState,
 } from '../../shared/index.ts';
+import { labelText } from './specForm.ts';
 
 export interface ParSummary {
   /** Par's score. */
@@ -65,11 +66,16 @@ const WORDS = {
   },
 } as const;
 
-const specText = (spec: PlanState['specs'][string]): string =>
-  `P(${spec.map((e) => (e === null ? 'None' : typeof e === 'string' ? `'${e}'` : `(${e.map((x) => `'${x}'`).join(', ')})`)).join(', ')})`;
-
-/** Par's plan as lines: only the choices the level lets the player make. */
-export function parPlanLines(level: Level, plan: PlanState, locale: Locale): string[] {
+/**
+ * Par's plan as lines: only the choices the level lets the player make. `shapes` are the dishes' shapes
+ * (specForm.ts tensorShapes), so that each label reads one entry per dimension, as the label editor's do.
+ */
+export function parPlanLines(
+  level: Level,
+  plan: PlanState,
+  locale: Locale,
+  shapes: ReadonlyMap<string, readonly number[]> = new Map(),
+): string[] {
   const w = WORDS[locale];
   const can = (t: Level['editable'][number]) => level.editable.includes(t);
   const lines: string[] = [];
@@ -92,7 +98,9 @@ export function parPlanLines(level: Level, plan: PlanState, locale: Locale): str
       plan.mode === 'manual' && plan.manual
         ? { ...plan.manual.inSpecs, ...plan.manual.outSpecs }
         : plan.specs;
-    const labelled = level.limits.tensors.filter((t) => t in specs).map((t) => `${t} ${specText(specs[t]!)}`);
+    const labelled = level.limits.tensors
+      .filter((t) => t in specs)
+      .map((t) => `${t} ${labelText(specs[t]!, shapes.get(t)?.length)}`);
     lines.push(`${w.labels}${w.colon}${labelled.length > 0 ? labelled.join('; ') : w.unlabelled}`);
   }
   if (plan.mode === 'manual' && plan.manual && can('addManualOp'))
@@ -106,13 +114,19 @@ export function parPlanLines(level: Level, plan: PlanState, locale: Locale): str
 }
 
 /** The par section of a served plan's score, or null when the level has no recorded par. */
-export function parSummary(level: Level, score: number, best: number, locale: Locale): ParSummary | null {
+export function parSummary(
+  level: Level,
+  score: number,
+  best: number,
+  locale: Locale,
+  shapes: ReadonlyMap<string, readonly number[]> = new Map(),
+): ParSummary | null {
   const par = levelPar(level.id);
   if (!par) return null;
   return {
     par: par.score,
     parRate: formatRate(par.score, locale),
     fraction: parFraction(score, par.score),
-    plan: best >= 1 ? parPlanLines(level, par.plan, locale) : null,
+    plan: best >= 1 ? parPlanLines(level, par.plan, locale, shapes) : null,
   };
 }

@@ -1,7 +1,15 @@
 // The slicing-label form: for every dish the level lets the player label, one choice per dimension (None or
 // a mesh axis), read from the plan (auto mode's specs, manual mode's in_specs / out_specs); and back from the
 // choices to the `setSpec` edit. Pure.
-import type { Evaluation, Level, PlanEdit, PlanState, SpecJson } from '../../shared/index.ts';
+import {
+  canonicalizeSpec,
+  specToString,
+  type Evaluation,
+  type Level,
+  type PlanEdit,
+  type PlanState,
+  type SpecJson,
+} from '../../shared/index.ts';
 
 export interface DimensionChoice {
   readonly index: number;
@@ -57,9 +65,20 @@ export function setDimensionEdit(form: TensorForm, index: number, axis: string |
   return { type: 'setSpec', tensor: form.tensor, spec };
 }
 
-/** A label as JAX writes it: P(None, 'model'). */
+/** A label as JAX prints it (`repr`, partitionSpec.ts specToString): P(None, 'model'); P('data',) for a vector. */
 export function specText(dims: readonly DimensionChoice[]): string {
-  return `P(${dims.map((d) => (d.value === null ? 'None' : `'${d.value}'`)).join(', ')})`;
+  return specToString(dims.map((d) => d.value));
+}
+
+/**
+ * A stored label with one entry per dimension, as the tasting and the views print a sharding: par's
+ * `['expert']` for a rank-3 dish reads P('expert', None, None), not P('expert'). `rank` defaults to the
+ * label's own length (a dish whose shape is unknown).
+ */
+export function labelText(spec: SpecJson, rank: number = spec.length): string {
+  const c = canonicalizeSpec(spec);
+  const entries = c.ok ? c.value : spec;
+  return specToString([...entries, ...Array<null>(Math.max(0, rank - entries.length)).fill(null)]);
 }
 
 function entryAxis(entry: SpecJson[number] | undefined): string | null {

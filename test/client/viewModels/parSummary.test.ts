@@ -1,7 +1,8 @@
 // The score screen's par section and the hints record: the plan's score against the level's recorded par,
 // par's plan shown only once the level is passed, and the hints opened kept with the best result.
 import { describe, expect, it } from 'vitest';
-import { formatRate, LEVELS, levelById, levelPar, type Level } from '../../../shared/index.ts';
+import { evaluatePlan, formatRate, LEVELS, levelById, levelPar, type Level } from '../../../shared/index.ts';
+import { tensorShapes } from '../../../client/viewModels/specForm.ts';
 import { parPlanLines, parSummary } from '../../../client/viewModels/parSummary.ts';
 import { StarStore } from '../../../client/state/starStore.ts';
 import { translate } from '../../../client/i18n/strings.ts';
@@ -73,6 +74,32 @@ describe('par summary', () => {
     expect(parPlanLines(stations, levelPar('full-stations')!.plan, 'en')).toEqual([
       `Seats per counter (capacity factor): ${levelPar('full-stations')!.plan.capacityFactor}`,
     ]);
+  });
+  it("writes par's labels as the tasting and the views print the same plan's shardings", () => {
+    // the-buffet's par stored x0 as ['expert']: the score screen read "x0 P('expert')" beside the label
+    // panel's and the views' "P('expert', None, None)" (learner audit, stop 46).
+    let checked = 0;
+    for (const level of LEVELS) {
+      const par = levelPar(level.id);
+      if (par === undefined || !level.editable.includes('setSpec')) continue;
+      const r = evaluatePlan(level, par.plan);
+      if (!r.ok) throw new Error(`${level.id}: ${r.error.message}`);
+      const shapes = tensorShapes(r.evaluation);
+      const line = parPlanLines(level, par.plan, 'en', shapes).find((l) => l.startsWith('Labels: '));
+      if (line === undefined || line === 'Labels: unlabelled') continue;
+      const spec = new Map(r.evaluation.tasting!.tensors.map((t) => [t.name, t.spec]));
+      for (const item of line.slice('Labels: '.length).split('; ')) {
+        const [name, ...rest] = item.split(' ');
+        expect(rest.join(' '), `${level.id} ${name}`).toBe(spec.get(name!));
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(10);
+    const buffet = levelById('the-buffet') as Level;
+    const r = evaluatePlan(buffet, levelPar('the-buffet')!.plan);
+    if (!r.ok) throw new Error(r.error.message);
+    const lines = parPlanLines(buffet, levelPar('the-buffet')!.plan, 'en', tensorShapes(r.evaluation));
+    expect(lines.join('\n')).toContain("x0 P('expert', None, None)");
   });
   it('prints par as the screen prints every rate: formatRate, in the page’s language', () => {
     for (const level of LEVELS) {
