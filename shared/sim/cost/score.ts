@@ -31,8 +31,15 @@ export type Score =
   | { readonly score: number; readonly stars: 0 | 1 | 2 | 3; readonly reason?: undefined }
   | { readonly score: 0; readonly stars: 0; readonly reason: string };
 
-/** Decimal gigabytes with one decimal, as the fridges are labelled (16 GB = 16e9 B). */
-export const formatGb = (bytes: number): string => `${(bytes / 1e9).toFixed(1)} GB`;
+/**
+ * A fridge's figure: decimal gigabytes with one decimal, as the fridges are labelled (16 GB = 16e9 B); from
+ * 1 TB (what would print as "1000.0 GB") in terabytes with two, the unit formatBytes gives its parts, so a
+ * verdict does not read "must hold 2804.3 GB" beside an optimizer state of "2.10 TB".
+ * @example formatGb(16e9) // '16.0 GB'
+ * @example formatGb(2.8043e12) // '2.80 TB'
+ */
+export const formatGb = (bytes: number): string =>
+  bytes >= 999.95e9 ? `${(bytes / 1e12).toFixed(2)} TB` : `${(bytes / 1e9).toFixed(1)} GB`;
 
 /**
  * Zero with a reason ('tasting failed'; 'out of memory on device 3 by 2.5 GB') or tokens/s with stars.

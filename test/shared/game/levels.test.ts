@@ -84,7 +84,7 @@ describe.each(LEVELS.map((l) => [l.id, l] as const))('%s', (_id, l) => {
     const { trap, reference } = of(l.id);
     if (l.trap.fails === 'memory') {
       expect(trap.limitedBy).toBe('memory');
-      expect(trap.score.reason).toMatch(/^out of memory on device \d+ by [\d.]+ GB$/);
+      expect(trap.score.reason).toMatch(/^out of memory on device \d+ by [\d.]+ [GT]B$/);
     } else if (l.trap.fails === 'tasting') {
       expect(trap.limitedBy).toBe('tasting');
       expect(trap.score.reason).toBe('tasting failed');

@@ -30,4 +30,9 @@ describe('scorePlan', () => {
     expect(() => scorePlan({ tokensPerS: 1, memory: fits }, { one: 3, two: 2, three: 1 })).toThrow();
   });
   it('prints decimal gigabytes', () => expect(formatGb(16e9)).toBe('16.0 GB'));
+  it('prints terabytes from what would read 1000.0 GB, as formatBytes does', () => {
+    expect(formatGb(999.9e9)).toBe('999.9 GB');
+    expect(formatGb(999.96e9)).toBe('1.00 TB');
+    expect(formatGb(2804.3e9)).toBe('2.80 TB');
+  });
 });
