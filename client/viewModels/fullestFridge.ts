@@ -16,6 +16,10 @@ export function fullestFridgeText(p: Preview, t: Translate): string {
     ? t('preview.overflow', { used: worst.used, cap: worst.capacity, over: worst.over })
     : t('preview.fits', { used: worst.used, cap: worst.capacity });
   if (p.memory.length <= 1) return line;
-  const kitchens = t(worst.count === 1 ? 'kitchens.one' : 'kitchens.many', { ids: worst.kitchens });
+  // "kitchen 0" / "0 号厨房" held together: a phone's score screen broke "(fullest: kitchen" from "0)".
+  const kitchens = t(worst.count === 1 ? 'kitchens.one' : 'kitchens.many', { ids: worst.kitchens }).replace(
+    ' ',
+    '\u00a0',
+  );
   return t('preview.fullest', { line, kitchens });
 }

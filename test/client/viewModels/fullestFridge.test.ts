@@ -23,10 +23,12 @@ describe('fullestFridgeText', () => {
     const worst = fullestRow(p);
     expect(p.memory.every((row) => row.gauge.totalBytes <= worst.gauge.totalBytes)).toBe(true);
     const kitchens = en(worst.count === 1 ? 'kitchens.one' : 'kitchens.many', { ids: worst.kitchens });
+    // the word and the number held together by a no-break space ("kitchen" above "7)" on a phone)
     expect(fullestFridgeText(p, en)).toBe(
-      `${worst.used} of ${worst.capacity}: over by ${worst.over} (fullest: ${kitchens})`,
+      `${worst.used} of ${worst.capacity}: over by ${worst.over} (fullest: ${kitchens.replace(' ', '\u00a0')})`,
     );
-    expect(fullestFridgeText(p, zh)).toMatch(/（最满：[\d–]+ 号厨房）$/);
+    expect(fullestFridgeText(p, en)).toMatch(/\(fullest: kitchens?\u00a0[\d–, ]+\)$/);
+    expect(fullestFridgeText(p, zh)).toMatch(/（最满：[\d–]+\u00a0号厨房）$/);
   });
 
   it('says no kitchens where every kitchen holds the same', () => {
