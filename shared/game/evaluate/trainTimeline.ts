@@ -54,7 +54,7 @@ export function trainTimeline(sim: TrainSimulation): StepTimeline {
     pass: eventPass(par.zero3Hooks === true ? undefined : 'all-gather', [DATA_AXIS]),
   };
   // As simulateTrain.ts prices the gradients' reduction and the tied embedding's.
-  const gradientPass = eventPass(par.zeroStage >= 2 ? 'reduce-scatter' : 'all-reduce', [DATA_AXIS]);
+  const gradientPass = eventPass(par.zeroStage >= 1 ? 'reduce-scatter' : 'all-reduce', [DATA_AXIS]);
   const tiedPass = eventPass('all-reduce', [STAGE_AXIS]);
   const gatherPass = eventPass('all-gather', [DATA_AXIS]);
   const lanes = Array.from({ length: pp }, (_, d) => {

@@ -211,21 +211,33 @@ export function blockCost(
     ctx,
   );
   // The listing says what is priced: a flat-partitioned gradient is reduce-scattered (half an all-reduce's
-  // ring bytes), not all-reduced, and the flat partitions' gathers are listed with the plan's own.
+  // ring bytes), not all-reduced, and the flat partitions' gathers are listed with the plan's own. Under
+  // ZeRO-1 the specs keep a gradient whole over `data` (its buffer is), but each rank needs only its
+  // optimizer partition's sum: that all-reduce over `data` is priced as the reduce-scatter ZeRO runs.
+  const zero1 = (spec.flatZero?.zeroStage ?? 0) === 1;
+  const scattered = (c: PricedCollective) =>
+    flat.gradients.get(c.value) ??
+    (zero1 && c.axes.length === 1 && c.axes[0] === DATA_AXIS
+      ? {
+          groupBytes: c.groupBytes,
+          timeS: collectiveTimeOnAxesS('reduce-scatter', ctx.links, c.axes, c.groupBytes),
+        }
+      : undefined);
   const listed: typeof price = {
     ...price,
     collectives: [
-      ...price.collectives.map((c) =>
-        c.role === 'gradient' && c.kind === 'all-reduce' && flat.gradients.has(c.value)
-          ? {
+      ...price.collectives.map((c) => {
+        const rs = c.role === 'gradient' && c.kind === 'all-reduce' ? scattered(c) : undefined;
+        return rs === undefined
+          ? c
+          : {
               ...c,
               kind: 'reduce-scatter' as const,
-              groupBytes: flat.gradients.get(c.value)!.groupBytes,
-              bytesPerDevice: (flat.gradients.get(c.value)!.groupBytes * (dpOf(plan) - 1)) / dpOf(plan),
-              timeS: flat.gradients.get(c.value)!.timeS,
-            }
-          : c,
-      ),
+              groupBytes: rs.groupBytes,
+              bytesPerDevice: (rs.groupBytes * (dpOf(plan) - 1)) / dpOf(plan),
+              timeS: rs.timeS,
+            };
+      }),
       ...flat.collectives,
     ],
   };

@@ -14,9 +14,12 @@
 //   stage 3    all-gather of the S bytes over `data` before the forward use, again before the backward
 //              (and before the recompute, which reruns the forward); gradients reduce-scattered, not
 //              all-reduced (Rajbhandari et al. 2020 §7: 3Ψ per step);
-//   stage 2    gradients reduce-scattered;
-//   stage 1–2  the optimizer step runs on the 1/dp partition and the updated 16-bit parameters are
-//              all-gathered over `data` (the plan's own update gathers do the same for spec-sharded ones).
+//   stage 1–2  gradients reduce-scattered: each rank needs only its partition's sum (DeepSpeed's
+//              `average_tensor` reduces each rank's slice to it, `reduce_scatter` on by default; stage 1 keeps
+//              the whole gradient buffer, stage 2 frees what it does not own); the optimizer step runs on
+//              the 1/dp partition and the updated 16-bit parameters are all-gathered over `data` (the plan's
+//              own update gathers do the same for spec-sharded ones): 2Ψ a step, as plain data parallelism
+//              (Rajbhandari et al. 2020 §7.2.1).
 import { collectiveTimeOnAxesS } from '../cost/collectiveTime.ts';
 import { stateBytesPerParam, type ModelStateBytes, type TrainingPrecision } from '../cost/memory.ts';
 import type { PlanPrice, PricedCollective, PricingContext } from '../cost/pricePlan.ts';
@@ -35,7 +38,7 @@ export interface FlatZeroCost {
   readonly gatherBytes: number;
   /** The gathers, as the report lists them (stage 3: forward and backward; stages 1–2: after the step). */
   readonly collectives: readonly PricedCollective[];
-  /** Gradient collectives (by value) that become a reduce-scatter of the padded buffer: its S and time. */
+  /** Gradient collectives (by value) that become a reduce-scatter of the padded buffer (stage ≥ 1): S, time. */
   readonly gradients: ReadonlyMap<ValueId, { readonly groupBytes: number; readonly timeS: number }>;
   /** Seconds added to the optimizer step's communication; factor on its compute for those parameters. */
   readonly updateCommS: number;
@@ -114,7 +117,7 @@ export function flatZeroCost(
       updateCommS += gather(bytes);
       listGather(v.id, 'update', bytes);
     }
-    if (zeroStage >= 2)
+    if (zeroStage >= 1)
       for (const c of price.collectives)
         if (c.role === 'gradient' && values[c.value]!.name === `grad/${name}`)
           gradients.set(c.value, {

@@ -152,11 +152,12 @@ export function simulateTrain(req: TrainRequest, calibration?: Calibration): Res
   // Data-parallel reduction behind each device's last backward pass: its chunks' backward tasks in the
   // order they run (chunk v−1 … 0), each going down its layers (output layer first, embedding last), taken
   // back to back — interleaved schedules leave gaps between them, so this hides slightly less than it could.
-  const zero2 = par.zeroStage >= 2;
+  // ZeRO ≥ 1 reduces each rank's partition only (flatZero.ts): a reduce-scatter, as for the layers.
+  const zeroed = par.zeroStage >= 1;
   const embedReduceS =
     par.dp > 1
       ? collectiveTimeOnAxesS(
-          zero2 ? 'reduce-scatter' : 'all-reduce',
+          zeroed ? 'reduce-scatter' : 'all-reduce',
           blocks.ctx.links,
           [DATA_AXIS],
           firstStageEmbeddingParams(embedding, p) * (req.precision === 'fp32' ? 4 : 2),

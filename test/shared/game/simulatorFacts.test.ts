@@ -35,10 +35,18 @@ describe('simulator facts', () => {
     },
   );
 
-  it('ZeRO-1 all-reduces the gradients and ZeRO-3 adds the parameter gathers, still without all-to-all', () => {
+  it('ZeRO-1 reduce-scatters the gradients and ZeRO-3 adds the parameter gathers, still without all-to-all', () => {
     const l = level('seasoning-ledgers');
-    const z1 = evaluate(l, { ...l.reference, zeroStage: 1 }).pricing.collectives;
-    expect(z1.filter((c) => c.role === 'gradient').every((c) => c.kind === 'all-reduce')).toBe(true);
+    // each kitchen needs only its ledger slice's sum (ZeRO §7.2.1; XLA's GPU pipeline rewrites the all-reduce
+    // whose result is only sliced into a reduce-scatter), as ZeRO-2 does; ZeRO-0 all-reduces
+    const grads = (zeroStage: 0 | 1 | 2) =>
+      evaluate(l, { ...l.reference, zeroStage }).pricing.collectives.filter((c) => c.role === 'gradient');
+    expect(grads(1).length).toBeGreaterThan(0);
+    expect(grads(1).every((c) => c.kind === 'reduce-scatter')).toBe(true);
+    expect(grads(1).map((c) => [c.tensor, c.bytesPerDevice])).toEqual(
+      grads(2).map((c) => [c.tensor, c.bytesPerDevice]),
+    );
+    expect(grads(0).every((c) => c.kind === 'all-reduce')).toBe(true);
     const z3 = evaluate(l, { ...l.reference, zeroStage: 3 }).pricing.collectives;
     expect(z3.map((c) => c.kind)).not.toContain('all-to-all');
     expect(z3.some((c) => c.role === 'parameter' && c.kind === 'all-gather')).toBe(true);

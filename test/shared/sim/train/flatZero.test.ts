@@ -80,6 +80,40 @@ describe('the padded flat partition, worked by hand (h 96, ffn 96, dp 7: nothing
   });
 });
 
+describe('ZeRO-1 moves what plain data parallelism moves (Rajbhandari et al. 2020 §7.2.1: 2Ψ a step)', () => {
+  // Each rank needs only its optimizer partition's gradient sum: DeepSpeed's stage 1 reduces each rank's
+  // slice to it (`average_tensor`, reduce_scatter on by default), then all-gathers the updated parameters.
+  // It used to be priced as a whole all-reduce plus that gather, 3Ψ, slower than ZeRO-2 (sim audit, stop 47).
+  it.each([7, 8])('dp %i: every gradient is reduce-scattered over data, as at stage 2', (dp) => {
+    const grads = (stage: number) =>
+      layerOf(smallDoc(dp, stage)).price.collectives.filter((c) => c.role === 'gradient');
+    const g1 = grads(1);
+    expect(g1.length).toBeGreaterThan(0);
+    expect(g1.every((c) => c.kind === 'reduce-scatter' && c.axes.join() === 'data')).toBe(true);
+    expect(sumBytes(g1)).toBe(sumBytes(grads(2)));
+    expect(g1.reduce((t, c) => t + c.timeS, 0)).toBeCloseTo(
+      grads(2).reduce((t, c) => t + c.timeS, 0),
+      12,
+    );
+  });
+
+  it('sends 2(n−1)/n·Ψ·2 bytes a step at stages 0–2 and 3(n−1)/n·Ψ·2 at stage 3 (7.5B over 64 GPUs)', () => {
+    const bytesOverPsi = (zeroStage: number) => {
+      const r = trainCommand({
+        model: { layers: 36, hidden: 4096, heads: 32, seq: 2048, vocab: 51200 },
+        hardware: { preset: 'a100-80gb' },
+        parallel: { tp: 1, pp: 1, dp: 64, globalBatch: 64, microBatch: 1, zeroStage, recompute: 'full' },
+      });
+      if (!r.ok) throw new Error(r.error.message);
+      const data = r.value.collectives.filter((c) => c.axes.includes('data'));
+      return data.reduce((t, c) => t + c.bytesPerDevice * c.perStep, 0) / (2 * r.value.parameters);
+    };
+    const ring = 63 / 64;
+    for (const stage of [0, 1, 2]) expect(bytesOverPsi(stage), `stage ${stage}`).toBeCloseTo(2 * ring, 2);
+    expect(bytesOverPsi(3)).toBeCloseTo(3 * ring, 2);
+  });
+});
+
 describe('ZeRO-3 on GPT-3 175B over 384 GPUs (Narayanan Table 2): the bytes of one layer', () => {
   const run = PUBLISHED_RUNS.find((r) => r.id === 't2-zero3-175b-384')!;
   const blocks = blocksOf(run.request);
