@@ -1,11 +1,11 @@
 // The static view's scrollable graph: one row per value (a boxed node on the spine) or inserted pass (a kind
 // badge — colour + pattern — sitting ON the edge it belongs to), and in a left gutter one bus per value down
 // to its consumers (staticGraphLinks). Text objects are pooled and laid out only on a change or a scroll;
-// lines are clipped to the box. A long row shrinks (never below 12 px) and is cut beyond that.
+// lines are clipped to the box. The rows share one size (never below 14 px); a row too long wraps at its " · ",
+// its figures whole, and stands taller.
 import type { Box } from '../viewModels/kitchenGridLayout.ts';
 import type { GraphLinks } from '../viewModels/staticGraphLinks.ts';
 import { drawPattern } from './drawPattern.ts';
-import { fitRowText } from './fitRowText.ts';
 import { PooledRows } from './PooledRows.ts';
 import type { MarkStyle } from './eventStyles.ts';
 import { UI } from './palette.ts';
@@ -25,13 +25,14 @@ const ACCENT = '#e69f00';
 const GROUP_COLOUR = '#56b4e9';
 /** Edge colours by lane, light enough on the dark panel; neighbouring lanes differ. */
 const LANE_COLOURS = [0x8fa3bf, 0xc9d2e0, 0x6f86a8, 0xa9b7cc] as const;
-const MIN_FONT_PX = 12;
 
 export class GraphRows extends PooledRows {
   private rows: readonly GraphRow[] = [];
   private links: GraphLinks = { buses: [], stems: [], lanes: 0 };
   private laneW = 6;
   private spineX = 0;
+  /** Each row's top, px below the list's (before the scroll). */
+  private tops: number[] = [];
 
   /** The most gutter lanes a box `width` px wide gets (the rest of the edges are named in the rows). */
   static maxLanes(width: number): number {
@@ -50,12 +51,9 @@ export class GraphRows extends PooledRows {
     this.laneW = GraphRows.laneWidth(box.width);
     this.rowH = Math.round(fontSize * (box.width < 560 ? 1.5 : 1.65));
     this.spineX = box.x + links.lanes * this.laneW + 18;
-    this.ensureTexts(rows.length);
-    this.texts.forEach((text, i) => {
-      const row = rows[i];
-      if (!row) return text.setVisible(false);
-      // A long row shrinks to fit (never below 12 px), and is cut beyond that.
-      fitRowText(text, row.text, {
+    this.layTexts(
+      rows.map((row) => ({
+        text: row.text,
         size: row.style === 'heading' ? fontSize + 1 : fontSize,
         bold: row.style === 'heading' || row.style === 'group' || row.style === 'dish',
         colour:
@@ -67,8 +65,14 @@ export class GraphRows extends PooledRows {
                 ? MUTED_COLOUR
                 : TEXT_COLOUR,
         room: Math.max(40, box.x + box.width - 14 - this.textX(row)),
-        minScale: MIN_FONT_PX / fontSize,
-      });
+      })),
+      fontSize,
+    );
+    let top = 0;
+    this.tops = this.heights.map((h) => {
+      const at = top;
+      top += h;
+      return at;
     });
     if (!keepScroll) this.scroll = 0;
     this.scrollBy(0);
@@ -78,25 +82,25 @@ export class GraphRows extends PooledRows {
   rowAt(x: number, y: number): number {
     const { box } = this;
     if (x < box.x || x > box.x + box.width || y < box.y || y > box.y + box.height) return -1;
-    const i = Math.floor((y - box.y + this.scroll) / this.rowH);
-    return i >= 0 && i < this.rows.length ? i : -1;
+    const at = y - box.y + this.scroll;
+    return this.tops.findIndex((top, i) => at >= top && at < top + this.heights[i]!);
   }
 
   /** Scrolls row `i` to the top (as far as the list goes). */
   scrollToTop(i: number): void {
-    this.scrollBy(i * this.rowH - this.scroll);
+    this.scrollBy((this.tops[i] ?? 0) - this.scroll);
   }
 
   /** Scrolls the least that shows row `i` whole. */
   reveal(i: number): void {
-    const top = i * this.rowH;
+    const top = this.tops[i] ?? 0;
+    const bottom = top + (this.heights[i] ?? this.rowH);
     if (top < this.scroll) this.scrollBy(top - this.scroll);
-    else if (top + this.rowH > this.scroll + this.box.height)
-      this.scrollBy(top + this.rowH - this.box.height - this.scroll);
+    else if (bottom > this.scroll + this.box.height) this.scrollBy(bottom - this.box.height - this.scroll);
   }
 
   protected contentHeight(): number {
-    return this.rows.length * this.rowH;
+    return this.heights.reduce((sum, h) => sum + h, 0);
   }
 
   private textX(row: GraphRow): number {
@@ -105,25 +109,29 @@ export class GraphRows extends PooledRows {
   }
 
   private rowY(i: number): number {
-    return this.box.y + i * this.rowH - this.scroll;
+    return this.box.y + this.tops[i]! - this.scroll;
+  }
+
+  /** Row i's middle, px (where its edges meet it). */
+  private mid(i: number): number {
+    return this.rowY(i) + this.heights[i]! / 2;
   }
 
   private visible(i: number): boolean {
     const y = this.rowY(i);
-    return y >= this.box.y - 0.5 && y + this.rowH <= this.box.y + this.box.height + 0.5;
+    return y >= this.box.y - 0.5 && y + this.heights[i]! <= this.box.y + this.box.height + 0.5;
   }
 
   /** A vertical line at x from row a's middle to row b's middle, clipped to the box. */
   private vertical(x: number, a: number, b: number): void {
-    const top = Math.max(this.box.y, this.rowY(a) + this.rowH / 2);
-    const bottom = Math.min(this.box.y + this.box.height, this.rowY(b) + this.rowH / 2);
+    const top = Math.max(this.box.y, this.mid(a));
+    const bottom = Math.min(this.box.y + this.box.height, this.mid(b));
     if (bottom > top) this.g.lineBetween(x, top, x, bottom);
   }
 
   protected place(): void {
     const { g, box, rowH, spineX } = this;
     g.clear();
-    const mid = (i: number) => this.rowY(i) + rowH / 2;
     const laneX = (lane: number) => spineX - 14 - lane * this.laneW;
 
     // Edges first, so nodes and badges sit on top of them.
@@ -135,31 +143,32 @@ export class GraphRows extends PooledRows {
       if (bus.lane >= 0) {
         const x = laneX(bus.lane);
         this.vertical(x, bus.source, bus.taps[bus.taps.length - 1]!);
-        if (this.visible(bus.source)) g.lineBetween(x, mid(bus.source), spineX, mid(bus.source));
+        if (this.visible(bus.source)) g.lineBetween(x, this.mid(bus.source), spineX, this.mid(bus.source));
         for (const tap of bus.taps)
           if (this.visible(tap)) {
-            g.lineBetween(x, mid(tap), spineX - 7, mid(tap));
+            g.lineBetween(x, this.mid(tap), spineX - 7, this.mid(tap));
             g.fillStyle(colour, 1).fillTriangle(
               spineX - 4,
-              mid(tap),
+              this.mid(tap),
               spineX - 10,
-              mid(tap) - 4,
+              this.mid(tap) - 4,
               spineX - 10,
-              mid(tap) + 4,
+              this.mid(tap) + 4,
             );
           }
       } else
         for (const tap of bus.taps)
           if (this.visible(tap)) {
             // No lane left: a short dotted lead-in from the gutter's edge (the row names the operand).
-            for (let x = box.x; x < spineX - 12; x += 6) g.lineBetween(x, mid(tap), x + 2, mid(tap));
+            for (let x = box.x; x < spineX - 12; x += 6)
+              g.lineBetween(x, this.mid(tap), x + 2, this.mid(tap));
             g.fillStyle(colour, 1).fillTriangle(
               spineX - 4,
-              mid(tap),
+              this.mid(tap),
               spineX - 10,
-              mid(tap) - 4,
+              this.mid(tap) - 4,
               spineX - 10,
-              mid(tap) + 4,
+              this.mid(tap) + 4,
             );
           }
     }
@@ -170,34 +179,35 @@ export class GraphRows extends PooledRows {
       text.setVisible(shown);
       if (!shown) return;
       const y = this.rowY(i);
-      text.setPosition(this.textX(row), y + (rowH - text.displayHeight) / 2);
+      const h = this.heights[i]!;
+      text.setPosition(this.textX(row), y + (h - text.displayHeight) / 2);
       if (row.style === 'node' || row.style === 'dish') {
         g.fillStyle(row.style === 'dish' ? 0x3d4966 : UI.panel, 1);
         g.fillRoundedRect(
           spineX + 8,
           y + 2,
           Math.min(box.x + box.width - spineX - 16, text.displayWidth + 14),
-          rowH - 4,
+          h - 4,
           6,
         );
-        g.fillStyle(row.style === 'dish' ? 0xe69f00 : 0x8fa3bf, 1).fillCircle(spineX, y + rowH / 2, 5);
+        g.fillStyle(row.style === 'dish' ? 0xe69f00 : 0x8fa3bf, 1).fillCircle(spineX, y + h / 2, 5);
       } else if (row.style === 'group' && row.focus) {
         g.lineStyle(2, 0xf4f1ea, 1).strokeRoundedRect(
           this.textX(row) - 6,
           y + 1,
           Math.min(box.x + box.width - this.textX(row) - 4, text.displayWidth + 12),
-          rowH - 2,
+          h - 2,
           5,
         );
       } else if (row.style === 'pass' && row.mark) {
         const s = Math.min(rowH - 6, 26);
-        const b = { x: spineX - s / 2, y: y + (rowH - s) / 2, width: s, height: s };
+        const b = { x: spineX - s / 2, y: y + (h - s) / 2, width: s, height: s };
         drawPattern(g, row.mark.pattern, row.mark.colour, b, row.mark.ink);
         g.lineStyle(2, 0xf4f1ea, 1).strokeRect(b.x, b.y, b.width, b.height);
       }
     });
 
-    const total = this.rows.length * rowH;
+    const total = this.contentHeight();
     if (total > box.height) {
       // Scroll bar: how much of the list shows, and where.
       const h = Math.max(20, (box.height / total) * box.height);

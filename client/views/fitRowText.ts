@@ -1,6 +1,6 @@
-// One row of a scrolling text list (the local view's rows, the static view's graph): its text and style,
-// shrunk to fit the row's room down to `minScale` and cut with an ellipsis beyond that (ellipsize.ts), so no row
-// spills into the next column.
+// One caption on its own (the dish pictures' titles): its text and style, shrunk to fit its room down to
+// `minScale` and cut with an ellipsis beyond that (ellipsize.ts), so it never spills into the next column. The
+// scrolling lists' rows share one size and wrap instead (PooledRows.ts, viewModels/rowListLayout.ts).
 import type { GameObjects } from 'phaser';
 import { ellipsize } from './ellipsize.ts';
 

@@ -1,10 +1,12 @@
 // A 390×844 phone (issue 13 item 7): the title's mesh caption sits above the DOM buttons, not behind them,
 // in both languages, and the level list names the source article; a pipeline level's dynamic view names its
-// stages on the phone too.
+// stages on the phone too; the static view's priced pass rows are drawn at 14 px or more, one size, their
+// figures whole (wrapped, never cut with "…").
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { evaluatePlan, levelById, type Level } from '../../shared/index.ts';
 import { screenshot } from './browser.ts';
+import { drawnRows } from './drawnRows.ts';
 import { editsBetween } from './editsBetween.ts';
 import { useServedGame } from './useServedGame.ts';
 import { openLevel } from './openLevel.ts';
@@ -49,6 +51,14 @@ async function textBoxes(page: Page, scene: string, pattern: string): Promise<(R
     [scene, pattern],
   );
 }
+
+/** A priced pass row's time × times per step (edgePriced in client/i18n/viewStrings.ts). */
+const PASS_TIME = /\d[\d.]*\s(?:µs|ms|s)\s×\s\d+/u;
+/** A priced pass row's figures to its end, its lines joined by spaces: time × times, bytes, axes. */
+const PASS_FIGURES: Record<string, RegExp> = {
+  en: /\d[\d.]*\s(?:µs|ms|s)\s×\s\d+\s(?:·\s)?[\d.]+\s[kMGT]?B over [\w+]+$/u,
+  'zh-CN': /\d[\d.]*\s(?:µs|ms|s)\s×\s\d+\s(?:·\s)?沿 [\w+]+：[\d.]+\s[kMGT]?B$/u,
+};
 
 /** The open level's reference plan, edited in, on the dynamic view, once drawn. */
 async function showReferenceDynamic(page: Page, level: Level): Promise<void> {
@@ -157,4 +167,38 @@ describe('on a 390×844 phone', () => {
       await page.context().close();
     }
   });
+
+  // The learner audit (§11) measured these rows at 12 px, cut before their figures: "AllReduce grad/tied_embed ·
+  // 881 µs × 1 · 262 MB ove…", "AllReduce 汇总分发 attn_pre_raw · 7.84 ms × 3072 ·…".
+  it.each([
+    ['courses', 'en'],
+    ['courses', 'zh-CN'],
+    ['the-profiler', 'en'],
+    ['the-profiler', 'zh-CN'],
+  ])(
+    '%s (%s): the static view’s pass rows are ≥ 14 px, one size, their figures whole',
+    async (id, locale) => {
+      const { page, errors } = await game.open('/', PHONE);
+      try {
+        await page.waitForFunction(() => window.__meshKitchen?.game.scene.isActive('title'));
+        if (locale === 'zh-CN') await page.getByRole('button', { name: 'Switch to Chinese' }).click();
+        await openLevel(page, id);
+        await page.click('#view-tab-static');
+        const passes = (await drawnRows(page)).filter((r) => PASS_TIME.test(r.lines.join(' ')));
+        expect(passes.length, 'some priced pass rows are in view').toBeGreaterThan(0);
+        for (const row of passes) {
+          const text = row.lines.join(' ');
+          expect(row.px, text).toBeGreaterThanOrEqual(14);
+          expect(text).not.toContain('…');
+          expect(text).toMatch(PASS_FIGURES[locale]!);
+          expect(row.x + row.width, text).toBeLessThanOrEqual(PHONE.width);
+        }
+        expect(new Set(passes.map((r) => r.px.toFixed(2))).size, 'one size for the list').toBe(1);
+        await screenshot(page, `phone-static-rows-${id}-${locale}`);
+        expect(errors).toEqual([]);
+      } finally {
+        await page.context().close();
+      }
+    },
+  );
 });
