@@ -40,6 +40,15 @@ export function autoAnnotations(
  * sequence, or an axis Megatron's layout does not have, is a PlanRule.
  */
 export function trainDocument(s: TrainScenario, state: PlanState): GameResult<unknown> {
+  // The layout shards every weight itself: labels or a shard_map program would be ignored, so a plan
+  // document (`sim level`, `sim export`) that brings them is refused rather than priced without them.
+  const labelled = Object.keys(state.specs);
+  if (labelled.length > 0 || state.manual !== null)
+    return ruleError(
+      'rule/train-labels',
+      { tensors: labelled },
+      `The Megatron layout shards every weight itself; it takes no specs${labelled.length > 0 ? ` (got ${labelled.join(', ')})` : ''} and no manual (shard_map) plan.`,
+    );
   const stray = state.mesh.find((a) => !TRAIN_AXES.includes(a.name));
   if (stray !== undefined)
     return ruleError(

@@ -10,6 +10,7 @@ import type { GameResult } from './errors.ts';
 import { fromSim } from './explain.ts';
 import type { Level, TastingScenario, TrainScenario } from './level.ts';
 import { trainDocument } from './planDocuments.ts';
+import { makeMesh } from '../sim/mesh.ts';
 import type { PlanState } from './planState.ts';
 import { prepareTasting, type PreparedTasting } from './prepareTasting.ts';
 import { checkLimits } from './checkLimits.ts';
@@ -58,6 +59,9 @@ function preparePlanNow(level: Level, state: PlanState): GameResult<PreparedPlan
       ? { ok: true, value: { level, state, engine: s.engine, scenario: s, tasting: tasting.value } }
       : tasting;
   }
+  // The Megatron request reads the grid by axis name, so the core's mesh rules (one axis per name) first.
+  const mesh = fromSim(makeMesh(state.mesh.map((a) => [a.name, a.size] as const)));
+  if (!mesh.ok) return mesh;
   const doc = trainDocument(s, state);
   if (!doc.ok) return doc;
   const request = fromSim(parseTrainRequest(doc.value));

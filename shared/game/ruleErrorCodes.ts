@@ -35,6 +35,7 @@ export interface RuleErrorParams {
   // planDocuments.ts (the Megatron layout)
   'rule/train-axis': { readonly axes: readonly string[]; readonly name: string };
   'rule/batch-split': { readonly globalBatch: number; readonly dp: number; readonly microbatches: number };
+  'rule/train-labels': { readonly tensors: readonly string[] };
   // sandbox.ts
   'sandbox/unknown-menu': { readonly menu: string };
   'sandbox/unknown-hardware': { readonly hardware: string };
@@ -68,6 +69,7 @@ export const RULE_ERROR_TYPES = {
   'rule/capacity-factor': 'PlanRule',
   'rule/pipeline-not-positive': 'PlanRule',
   'rule/no-stage-axis': 'PlanRule',
+  'rule/train-labels': 'PlanRule',
   'rule/sequence-parallel': 'PlanRule',
   'rule/train-axis': 'PlanRule',
   'rule/batch-split': 'PlanRule',

@@ -96,6 +96,11 @@ export const RULE_EXPLANATIONS: ExplanationTable<RuleErrorCode> = {
       `${globalBatch} 位客人要平均分到 ${dp} 组客桌、每组 ${microbatches} 轮上菜，每轮的人数必须是整数。换一个能整除的微批数。`,
       `${globalBatch} guests must be shared by ${dp} groups of tables, each served in ${microbatches} rounds, with whole guests per round. Pick a number of microbatches that divides evenly.`,
     ),
+  'rule/train-labels': ({ tensors }) =>
+    text(
+      `这间大厨房按 Megatron 的办法自己切每道菜（先按列、再按行），不收切法标签，也不收 shard_map 的工序：方案里只能定网格、菜序、重算、ZeRO 和序列并行。${tensors.length > 0 ? `请去掉 ${tensors.join('、')} 的标签。` : ''}`,
+      `This kitchen cuts every dish the Megatron way itself (by columns, then by rows) and takes no slicing labels and no shard_map steps: its plan is the grid, the courses, recompute, ZeRO and sequence parallelism.${tensors.length > 0 ? ` Remove the labels of ${tensors.join(', ')}.` : ''}`,
+    ),
   'sandbox/unknown-menu': ({ menu }) =>
     text(`没有名为“${menu}”的菜单。`, `There is no menu called '${menu}'.`),
   'sandbox/unknown-hardware': ({ hardware }) =>

@@ -90,6 +90,29 @@ describe('sim level', () => {
     );
   });
 
+  it('refuses on a Megatron level what it would ignore: labels, and a grid naming one axis twice', () => {
+    // Both used to be priced (exit 0): the labels dropped, the second 'model' row silently cut from the grid.
+    const code = (plan: unknown) => {
+      const r = levelCommand({ level: 'the-profiler', plan });
+      return r.ok ? 'ok' : r.error.code;
+    };
+    const grid = [
+      { name: 'data', size: 2 },
+      { name: 'stage', size: 4 },
+      { name: 'model', size: 4 },
+    ];
+    expect(code({ mesh: grid })).toBe('ok');
+    expect(code({ mesh: grid, specs: { w: ['model', 'model'] } })).toBe('rule/train-labels');
+    expect(
+      code({
+        mesh: [
+          { name: 'model', size: 4 },
+          { name: 'model', size: 2 },
+        ],
+      }),
+    ).toBe('mesh/duplicate-axis');
+  });
+
   it('runs from the command line', async () => {
     const { code, json } = await runSim('level', { level: 'the-tasting', plan: 'trap' });
     expect(code).toBe(0);

@@ -8,6 +8,7 @@ import type { GameErrorCode, PlainError } from '../../../shared/game/errors.ts';
 import { forwardBody } from '../../../shared/game/forwardBody.ts';
 import type { Level, TrainScenario } from '../../../shared/game/level.ts';
 import { trainDocument } from '../../../shared/game/planDocuments.ts';
+import { validatePlan } from '../../../shared/game/validatePlan.ts';
 import type { PlanState } from '../../../shared/game/planState.ts';
 import { RULE_ERROR_CODES, RULE_ERROR_TYPES } from '../../../shared/game/ruleErrorCodes.ts';
 import { labelTarget } from '../../../shared/game/rules/labels.ts';
@@ -286,6 +287,10 @@ const CASES: { readonly [C in GameErrorCode]: () => Outcome } = {
     return trainDocument(l.scenario as TrainScenario, { ...l.start, mesh: [{ name: 'zz', size: 8 }] });
   },
   'rule/batch-split': () => edit('courses', { type: 'setPipeline', microbatches: 7 }),
+  'rule/train-labels': () => {
+    const l = level('the-profiler');
+    return validatePlan(l, { ...l.start, specs: { w: ['model', 'model'] } });
+  },
   'sandbox/unknown-menu': () => sandboxLevel({ menu: 'soup', hardware: 'a100-40gb', devices: 4 }),
   'sandbox/unknown-hardware': () => sandboxLevel({ menu: 'mlp2', hardware: 'toaster', devices: 4 }),
   'sandbox/devices': () => sandboxLevel({ menu: 'mlp2', hardware: 'a100-40gb', devices: 3 }),
