@@ -7,6 +7,9 @@
 //   interleaved  Megatron's `forward_backward_pipelining_with_interleaving`: over m·v chunk-microbatches,
 //                warm-up min(2(p−d−1) + (v−1)p, m·v) (all of them when m = p), groups of p microbatches
 //                per chunk, chunks forward in order 0…v−1 and backward v−1…0; m must be a multiple of p.
+//                With v = 1 there is nothing to interleave: it runs as 1F1B, as Megatron runs a pipeline
+//                without virtual stages (the warm-up above would keep 2(p−d−1) microbatches in flight, the
+//                memory of a schedule that is not run).
 // Sends are eager and blocking for the sender: after a task whose output leaves the device, the device
 // spends `sendS` in a 'send' event and the receiver may start at its end. A receiver that waits while the
 // data is on the wire shows a 'recv' event, any earlier wait 'idle'. Recompute (full activation
@@ -126,7 +129,7 @@ function validate(input: PipelineInput): Result<number> {
       { schedule },
       `Only the interleaved schedule splits a device into chunks; ${schedule} needs 1.`,
     );
-  if (schedule === 'interleaved' && m % p !== 0)
+  if (schedule === 'interleaved' && v > 1 && m % p !== 0)
     return err(
       'pipeline/interleaved-groups',
       { microbatches: m, stages: p },
@@ -188,7 +191,8 @@ export function simulatePipeline(input: PipelineInput): Result<PipelineTimeline>
   // Room for every task with its recompute and send; waits (idle, recv) are rarer and grow the record.
   const capacity = 2 * m * v * (1 + (recomputeS ? 1 : 0) + (linkS > 0 ? 1 : 0)) + 16;
   const records = Array.from({ length: p }, () => eventRecord(capacity));
-  const orders = Array.from({ length: p }, (_, d) => deviceOrder(schedule, p, m, v, d));
+  const run = schedule === 'interleaved' && v === 1 ? '1f1b' : schedule;
+  const orders = Array.from({ length: p }, (_, d) => deviceOrder(run, p, m, v, d));
   const next = new Int32Array(p);
   const free = new Float64Array(p);
   const idleS = new Float64Array(p);

@@ -228,7 +228,14 @@ const CASES: { readonly [C in GameErrorCode]: () => Outcome } = {
   'pipeline/unknown-schedule': () => pipeline({ schedule: 'zigzag' as never }),
   'pipeline/not-positive': () => pipeline({ microbatches: 0 }),
   'pipeline/chunks-need-interleaved': () => pipeline({ chunks: 2 }),
-  'pipeline/interleaved-groups': () => pipeline({ schedule: 'interleaved', microbatches: 3 }),
+  'pipeline/interleaved-groups': () =>
+    pipeline({
+      schedule: 'interleaved',
+      microbatches: 3,
+      chunks: 2,
+      forwardS: [1, 1, 1, 1],
+      backwardS: [2, 2, 2, 2],
+    }),
   'pipeline/too-large': () => pipeline({ microbatches: 1e9 }),
   'pipeline/stage-times': () => pipeline({ forwardS: [1] }),
   'pipeline/negative-time': () => pipeline({ backwardS: [1, -1] }),

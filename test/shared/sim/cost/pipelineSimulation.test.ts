@@ -183,6 +183,30 @@ describe('sends, receives and recompute', () => {
   });
 });
 
+describe('the interleaved schedule with one chunk per device', () => {
+  // Nothing to interleave: it is 1F1B, as Megatron runs a pipeline without virtual stages. It used to warm up
+  // 2(p−d−1) microbatches (sim audit, stop 47: the README plan's memory 55.10 GB against 1F1B's 50.88 GB)
+  // and to refuse microbatch counts 1F1B takes.
+  it.each([
+    [4, 8],
+    [8, 4],
+    [3, 7],
+  ])('p %i, m %i: the same step, events and activations in flight as 1F1B', (p, m) => {
+    const input = {
+      stages: p,
+      microbatches: m,
+      forwardS: uniform(p, 1),
+      backwardS: uniform(p, 2),
+      sendS: 0.1,
+    };
+    const a = run({ ...input, schedule: 'interleaved', chunks: 1 });
+    const b = run({ ...input, schedule: '1f1b' });
+    expect(a.stepS).toBe(b.stepS);
+    expect(a.peakInFlight).toEqual(b.peakInFlight);
+    for (let d = 0; d < p; d++) expect(trace(a.events[d]!)).toBe(trace(b.events[d]!));
+  });
+});
+
 describe('input mistakes come back as ValueError', () => {
   const base: PipelineInput = {
     schedule: '1f1b',
