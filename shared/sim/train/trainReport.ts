@@ -14,6 +14,7 @@ import { afterParts } from './stepTail.ts';
 import { stepCollectives, type CollectiveLine } from './trainCollectives.ts';
 import { PUBLISHED_RUNS } from './publishedRuns.ts';
 import { parseTrainRequest } from './trainRequest.ts';
+import { trainAssumptions, type ResolvedTrainRequest } from './trainAssumptions.ts';
 
 /** The `sim train` answer (docs/design.md §4.4), plus the requested exports. */
 export interface TrainReport {
@@ -67,6 +68,10 @@ export interface TrainReport {
      */
     readonly allToAllPeers: { readonly sameNode: number; readonly otherNodes: number };
   };
+  /** The request as priced, every default filled in (trainAssumptions.ts). */
+  readonly resolved: ResolvedTrainRequest;
+  /** Modelling choices that move the answer and that no field of the request states. */
+  readonly assumptions: readonly string[];
   readonly trace?: ChromeTrace;
   readonly jax?: string;
 }
@@ -120,6 +125,7 @@ export function trainReport(sim: TrainSimulation): TrainReport {
     devices,
     basis: basisOf(sim),
     ...expertsReport(sim),
+    ...trainAssumptions(sim),
   };
   if (req.exports.length === 0) return report;
   return {

@@ -30,6 +30,8 @@ export interface ValidationRow {
   /** Why `sim train` refused the run. */
   readonly refused?: string;
   readonly assumed?: string;
+  /** The `sim train` request priced for the row, so that it can be run again on its own. */
+  readonly request: unknown;
 }
 
 /** Error statistics over a set of rows not fitted to. */
@@ -74,6 +76,7 @@ export function validateRun(run: PublishedRun, calibration?: Calibration): Valid
     fitted: run.calibration,
     published: { ...run.published, iterationS: publishedIterationS(run) },
     ...(run.assumed === undefined ? {} : { assumed: run.assumed }),
+    request: run.request,
   };
   const priced = trainCommand(run.request, calibration);
   if (!priced.ok) return { ...base, refused: `${priced.error.type}: ${priced.error.message}` };

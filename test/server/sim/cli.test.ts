@@ -159,6 +159,7 @@ describe('npm run sim -- validate', () => {
         'row',
         'fitted',
         'published',
+        'request',
         'oursS',
         'error',
         'oursBreakdownS',

@@ -1,0 +1,56 @@
+// What a `sim train` answer rests on besides its figures: the request as priced, every default filled in
+// (a request without `tp` is priced at tp = 1, and says so), and the modelling choices that move the answer
+// and that no field of the request states (sim audit, stop 47). Pure.
+import { stateBytesPerParam } from '../cost/memory.ts';
+import type { TrainSimulation } from './simulateTrain.ts';
+import type { GptModel, ParallelPlan } from './trainRequest.ts';
+
+/** The request as it was priced. */
+export interface ResolvedTrainRequest {
+  readonly model: GptModel;
+  readonly parallel: ParallelPlan;
+  readonly precision: TrainSimulation['request']['precision'];
+  readonly hardware: {
+    readonly preset: string;
+    readonly name: string;
+    readonly devicesPerNode: number;
+    readonly memoryBytes: number;
+    /** The peak MFU and the share of peak are taken against, TFLOP/s. */
+    readonly peakTflops: number;
+  };
+}
+
+/** The resolved request and the assumptions behind `sim`'s answer, in words. */
+export function trainAssumptions(sim: TrainSimulation): {
+  readonly resolved: ResolvedTrainRequest;
+  readonly assumptions: readonly string[];
+} {
+  const req = sim.request;
+  const hw = sim.blocks.ctx.hardware;
+  const computePrecision = sim.blocks.ctx.precision ?? 'bf16';
+  const peakTflops = hw.peakFlops[computePrecision] / 1e12;
+  const s = stateBytesPerParam(req.precision);
+  const optimizer =
+    req.precision === 'fp32'
+      ? `Adam in fp32: ${s.params} + ${s.grads} + ${s.optimizer} bytes of model state per parameter (weights, gradients, two moments)`
+      : `mixed-precision Adam: ${s.params} + ${s.grads} + ${s.optimizer} bytes of model state per parameter (16-bit weights and gradients; fp32 master copy and two moments, ZeRO's K = 12)`;
+  return {
+    resolved: {
+      model: req.model,
+      parallel: req.parallel,
+      precision: req.precision,
+      hardware: {
+        preset: hw.id,
+        name: hw.name,
+        devicesPerNode: hw.devicesPerNode,
+        memoryBytes: hw.memoryBytes,
+        peakTflops,
+      },
+    },
+    assumptions: [
+      `${optimizer}, split over data-parallel ranks by ZeRO stage ${req.parallel.zeroStage}`,
+      'attention as Megatron computed it before flash attention: without recompute each layer keeps its s×s softmax output, dropout mask and dropout output for the backward (Korthikanti et al. 2022: the 5as²b of 34sbh + 5as²b bytes per layer); selective recompute drops them',
+      `MFU and TFLOP/s shares against ${hw.name}'s ${computePrecision} peak, ${peakTflops} TFLOP/s per device`,
+    ],
+  };
+}

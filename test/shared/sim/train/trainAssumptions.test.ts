@@ -1,0 +1,54 @@
+// `sim train` says what it priced (sim audit, stop 47): a request without `tp` was priced at tp = 1 and
+// nothing in the answer said so; the optimizer, the attention's activations and the peak MFU is taken
+// against were nowhere; a `sim validate` row could not be run again without reading publishedRuns.ts.
+import { describe, expect, it } from 'vitest';
+import { unwrap } from '../../../../shared/sim/result.ts';
+import { trainCommand } from '../../../../shared/sim/train/trainReport.ts';
+import { validateRuns } from '../../../../shared/sim/train/validateRuns.ts';
+
+const SMALL = { layers: 2, hidden: 128, heads: 4, seq: 64, vocab: 256 };
+
+describe('the resolved request and the assumptions', () => {
+  it('echo every default the request left out', () => {
+    const r = unwrap(
+      trainCommand({ model: SMALL, hardware: { preset: 'a100-80gb' }, parallel: { dp: 2, globalBatch: 4 } }),
+    );
+    expect(r.resolved.model).toMatchObject({ ...SMALL, ffn: 4 * 128 });
+    expect(r.resolved.parallel).toMatchObject({
+      tp: 1,
+      pp: 1,
+      dp: 2,
+      microBatch: 1,
+      schedule: '1f1b',
+      virtualStages: 1,
+      recompute: 'none',
+      sequenceParallel: false,
+      zeroStage: 0,
+    });
+    expect(r.resolved.precision).toBe('bf16-mixed');
+    expect(r.resolved.hardware).toMatchObject({ preset: 'a100-80gb', devicesPerNode: 8, peakTflops: 312 });
+    expect(r.assumptions.join('\n')).toMatch(/2 \+ 2 \+ 12 bytes of model state per parameter/);
+    expect(r.assumptions.join('\n')).toMatch(/5as²b/);
+    // MFU is model FLOPs over this peak: the answer's own figures agree with the stated peak
+    expect(r.mfu).toBeCloseTo(r.tflopsPerDevice.model / r.resolved.hardware.peakTflops, 12);
+  });
+
+  it("names the fp32 peak when the plan trains in fp32 (A100: 19.5 TFLOP/s, not TF32's)", () => {
+    const r = unwrap(
+      trainCommand({
+        model: SMALL,
+        hardware: { preset: 'a100-80gb' },
+        parallel: { dp: 2, globalBatch: 4 },
+        precision: 'fp32',
+      }),
+    );
+    expect(r.resolved.hardware.peakTflops).toBe(19.5);
+    expect(r.assumptions.join('\n')).toMatch(/fp32 peak, 19\.5 TFLOP\/s/);
+    expect(r.assumptions.join('\n')).toMatch(/4 \+ 4 \+ 8 bytes/);
+  });
+
+  it('lets every sim validate row be priced again from its own request', () => {
+    for (const row of validateRuns().rows.slice(0, 4))
+      expect(unwrap(trainCommand(row.request)).iterationTimeS, row.id).toBe(row.oursS);
+  });
+});
