@@ -86,6 +86,7 @@ export interface SimErrorParams {
   'model/inference-only': { readonly model: string };
   // train/trainRequest.ts
   'train/hidden-heads': { readonly hidden: number; readonly heads: number };
+  'train/model-too-large': { readonly parameters: number; readonly max: number };
   'train/too-many-devices': { readonly devices: number; readonly max: number };
   'train/heads-tp': { readonly heads: number; readonly tp: number };
   'train/ffn-tp': { readonly ffn: number; readonly tp: number };
@@ -195,6 +196,7 @@ export const SIM_ERROR_TYPES = {
   'model/cannot-build': 'ValueError',
   'model/inference-only': 'InputError',
   'train/hidden-heads': 'ValueError',
+  'train/model-too-large': 'ValueError',
   'train/too-many-devices': 'ValueError',
   'train/heads-tp': 'ValueError',
   'train/ffn-tp': 'ValueError',

@@ -30,6 +30,7 @@ export const PLAN_EXPLANATIONS: ExplanationTable<PlanCode> = {
   'model/cannot-build': byType('ValueError'),
   'model/inference-only': byType('InputError'),
   'train/hidden-heads': byType('ValueError'),
+  'train/model-too-large': byType('ValueError'),
   'train/too-many-devices': byType('ValueError'),
   'train/heads-tp': ({ heads, tp }) =>
     text(

@@ -149,6 +149,20 @@ function readModel(raw: unknown): Result<GptModel> {
     );
   const moe = readMoe(raw);
   if (!moe.ok) return moe;
+  // Model states are counted in bytes, 16 a parameter in mixed precision: exact in a double up to 2^53.
+  // Parameters per layer 2·h·ffn·E (the MLPs, every expert) + 4h² (attention) + biases and norms, ≥ what
+  // the layer holds; the embeddings Vh + sh (Narayanan et al. 2021 eq. (2) with ffn = 4h, E = 1).
+  const { layers: L, hidden: h, vocab: V, seq: s } = n.value;
+  const parameters =
+    L * (2 * h * ffn.value.ffn * (moe.value?.experts ?? 1) + 4 * h * h + 13 * h) + V * h + s * h;
+  const max = Math.floor(Number.MAX_SAFE_INTEGER / 16);
+  if (parameters > max)
+    return err(
+      'train/model-too-large',
+      { parameters, max },
+      `model: about ${parameters.toExponential(2)} parameters; sizes are counted exactly only up to ` +
+        `${max.toExponential(2)} parameters (2^53 bytes at 16 bytes each).`,
+    );
   return ok({ ...n.value, ffn: ffn.value.ffn, ...(moe.value ? { moe: moe.value } : {}) });
 }
 

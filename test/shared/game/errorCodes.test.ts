@@ -200,6 +200,7 @@ const CASES: { readonly [C in GameErrorCode]: () => Outcome } = {
   'model/cannot-build': () => buildStep('mlp2', { hidden: 0 }, 'forward'),
   'model/inference-only': () => taste({ model: { name: 'visionDecoder' }, step: 'train' }),
   'train/hidden-heads': () => train({ model: { hidden: 12289 } }),
+  'train/model-too-large': () => train({ model: { hidden: 12288 * 64, heads: 96 * 64, layers: 10_000 } }),
   'train/too-many-devices': () => train({ parallel: { dp: MAX_MESH_DEVICES / 8 } }),
   'train/heads-tp': () => train({ model: { heads: 12, hidden: 12288 }, parallel: { tp: 8 } }),
   'train/ffn-tp': () => train({ model: { ffn: 12 } }),
