@@ -51,6 +51,9 @@ export function trainAssumptions(sim: TrainSimulation): {
       `${optimizer}, split over data-parallel ranks by ZeRO stage ${req.parallel.zeroStage}`,
       'attention as Megatron computed it before flash attention: without recompute each layer keeps its s×s softmax output, dropout mask and dropout output for the backward (Korthikanti et al. 2022: the 5as²b of 34sbh + 5as²b bytes per layer); selective recompute drops them',
       `MFU and TFLOP/s shares against ${hw.name}'s ${computePrecision} peak, ${peakTflops} TFLOP/s per device`,
+      ...(req.parallel.sequenceParallel && req.parallel.tp === 1
+        ? ['sequence parallelism at tp = 1 splits nothing: priced as off, as Megatron turns it off']
+        : []),
     ],
   };
 }

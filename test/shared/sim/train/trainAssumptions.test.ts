@@ -47,6 +47,20 @@ describe('the resolved request and the assumptions', () => {
     expect(r.assumptions.join('\n')).toMatch(/4 \+ 4 \+ 8 bytes/);
   });
 
+  it('says that sequence parallelism at tp = 1 splits nothing, and prices it as off', () => {
+    const doc = (sequenceParallel: boolean) => ({
+      model: SMALL,
+      hardware: { preset: 'a100-80gb' },
+      parallel: { dp: 2, globalBatch: 4, sequenceParallel },
+    });
+    const on = unwrap(trainCommand(doc(true)));
+    const off = unwrap(trainCommand(doc(false)));
+    expect(on.iterationTimeS).toBe(off.iterationTimeS);
+    expect(on.memory).toEqual(off.memory);
+    expect(on.assumptions.join('\n')).toMatch(/sequence parallelism at tp = 1/);
+    expect(off.assumptions.join('\n')).not.toMatch(/sequence parallelism/);
+  });
+
   it('lets every sim validate row be priced again from its own request', () => {
     for (const row of validateRuns().rows.slice(0, 4))
       expect(unwrap(trainCommand(row.request)).iterationTimeS, row.id).toBe(row.oursS);
