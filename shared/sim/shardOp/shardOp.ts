@@ -140,6 +140,7 @@ export function shardOp(req: ShardRequest): Result<ShardReport> {
   } else {
     const spec = canonicalizeSpec(req.out);
     if (!spec.ok) return spec;
+    // A multiply by 1 gives the partitioner an op whose result takes out_shardings; its FLOPs are not reported.
     b.output('out', b.scale(ids[0]!, 1, 'out'));
   }
   const program = b.build();
@@ -168,7 +169,8 @@ export function shardOp(req: ShardRequest): Result<ShardReport> {
       tensor: program.values[c.value]!.name,
       bytesPerDevice: c.bytesPerDevice,
     })),
-    flopsPerDevice: ops.reduce((s, o) => s + o.flopsPerDevice, 0),
+    // A reshard only moves data: JAX compiles it to collectives and copies, no arithmetic.
+    flopsPerDevice: req.op === 'reshard' ? 0 : ops.reduce((s, o) => s + o.flopsPerDevice, 0),
   };
   if (!req.execute) return ok(report);
   const bytes = executeBytes(
