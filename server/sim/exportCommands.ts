@@ -1,11 +1,13 @@
 // `sim levels` (every level as data: id, kind, title, concepts) and `sim export` (a level's start, reference
 // or trap plan, or a plan document, as runnable JAX with its device count, mesh and the collectives the game
 // lists for it; shared/game/exportPlan.ts). A plan document is validated against the level first.
-import type { GameError, GameErrorCode } from '../../shared/game/errors.ts';
+import type { GameErrorCode } from '../../shared/game/errors.ts';
 import { exportPlan } from '../../shared/game/exportPlan.ts';
 import { LEVELS, levelById } from '../../shared/game/levels/index.ts';
 import { validatePlan } from '../../shared/game/validatePlan.ts';
 import { bad, isObject, onlyFields, readChoice } from '../../shared/sim/input/fields.ts';
+import { quoteValue } from '../../shared/sim/input/quoteValue.ts';
+import { commandFailure } from './commandFailure.ts';
 import { readPlanDocument } from './planDocument.ts';
 
 /** A command's outcome: a JSON-ready value, or an error with a type and a code (the core's or the game's) and a message. */
@@ -15,11 +17,6 @@ export type CommandResult =
       readonly ok: false;
       readonly error: { readonly type: string; readonly code: GameErrorCode; readonly message: string };
     };
-
-const failed = ({ type, code, message }: GameError): CommandResult => ({
-  ok: false,
-  error: { type, code, message },
-});
 
 /** `sim levels`: takes `{}`. */
 export function levelsCommand(input: unknown): CommandResult {
@@ -48,7 +45,7 @@ export function exportCommand(input: unknown): CommandResult {
   if (level === undefined)
     return bad(
       'level',
-      `unknown level ${JSON.stringify(input.level)}; one of ${LEVELS.map((l) => l.id).join(', ')}`,
+      `unknown level ${quoteValue(input.level)}; one of ${LEVELS.map((l) => l.id).join(', ')}`,
     );
   const scale =
     input.scale === undefined
@@ -62,11 +59,11 @@ export function exportCommand(input: unknown): CommandResult {
     const doc = readPlanDocument(input.plan);
     if (!doc.ok) return doc;
     const valid = validatePlan(level, doc.value);
-    if (!valid.ok) return failed(valid.error);
+    if (!valid.ok) return commandFailure(valid.error);
     plan = doc.value;
   }
   const r = exportPlan(level, plan, scale.value);
-  if (!r.ok) return failed(r.error);
+  if (!r.ok) return commandFailure(r.error);
   const { python, devices, mesh, collectives } = r.value;
   return { ok: true, value: { python, devices, mesh, collectives } };
 }

@@ -3,6 +3,8 @@
 // the same functions the client calls). "par" needs the par search (issue 14): until it exists the plan is
 // refused with an InputError and every report's `par` is null.
 import { bad } from '../../shared/sim/input/fields.ts';
+import { cutText } from '../../shared/sim/input/quoteValue.ts';
+import { commandFailure } from './commandFailure.ts';
 import type { CommandResult } from './exportCommands.ts';
 import { readPlanDocument } from './planDocument.ts';
 import { levelPar } from '../../shared/game/par/levelPar.ts';
@@ -24,7 +26,7 @@ export function levelCommand(input: unknown): CommandResult {
     return err(
       'input/unknown-field',
       { path: stray, allowed: ['level', 'plan', 'locale'] },
-      `${stray}: not a field of sim level (level, plan, locale)`,
+      `${cutText(stray)}: not a field of sim level (level, plan, locale)`,
     );
   const level = typeof doc['level'] === 'string' ? levelById(doc['level']) : undefined;
   if (!level) return bad('level', `expected one of ${LEVELS.map((l) => l.id).join(', ')}`);
@@ -52,12 +54,5 @@ export function levelCommand(input: unknown): CommandResult {
     plan = parsed.value;
   }
   const r = levelReport(level, plan, locale as Locale);
-  if (r.ok) return r;
-  // The level's own rules have no JAX type: a ValueError that names the rule (and keeps its code).
-  const { type, code, message } = r.error;
-  const rule = type === 'LevelRule' || type === 'PlanRule';
-  return {
-    ok: false,
-    error: { type: rule ? 'ValueError' : type, code, message: rule ? `${type}: ${message}` : message },
-  };
+  return r.ok ? r : commandFailure(r.error);
 }

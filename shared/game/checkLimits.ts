@@ -3,6 +3,7 @@
 import { ruleError, type GameResult } from './errors.ts';
 import type { Level } from './level.ts';
 import { deviceCount, type PlanState } from './planState.ts';
+import { cutText } from '../sim/input/quoteValue.ts';
 
 const OK: GameResult<void> = { ok: true, value: undefined };
 
@@ -21,7 +22,7 @@ export function checkLimits(level: Level, state: PlanState): GameResult<void> {
     return ruleError(
       'level/axis-name',
       { allowed: axisNames, name: stray.name },
-      `This level's mesh axes are named ${axisNames.join(', ')}; '${stray.name}' is not one of them.`,
+      `This level's mesh axes are named ${axisNames.join(', ')}; '${cutText(stray.name)}' is not one of them.`,
     );
   if (!modes.includes(state.mode))
     return ruleError(

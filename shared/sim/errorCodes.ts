@@ -81,7 +81,7 @@ export interface SimErrorParams {
   // spmd/autoMode.ts (`argName`: in_shardings, out_shardings or constraints)
   'auto/unknown-name': { readonly argName: string; readonly name: string };
   // taste/buildStep.ts
-  'model/unknown': { readonly model: string };
+  'model/unknown': { readonly model: string; readonly known: readonly string[] };
   'model/cannot-build': { readonly model: string; readonly reason: string };
   'model/inference-only': { readonly model: string };
   // train/trainRequest.ts
@@ -131,8 +131,14 @@ export interface SimErrorParams {
     readonly max: number;
     readonly got: number;
   };
-  /** `got`: the value as JSON (`"x"`), or `nothing`. */
+  /** `got`: the value as JSON (`"x"`), or `nothing`, cut as input/quoteValue.ts cuts it. */
   'input/not-one-of': { readonly path: string; readonly choices: readonly string[]; readonly got: string };
+  // the command line's arguments and input (server/sim/readSimArgs.ts, readInputDocument.ts)
+  'input/unknown-command': { readonly command: string; readonly known: readonly string[] };
+  'input/unknown-option': { readonly option: string };
+  'input/extra-argument': { readonly argument: string };
+  /** `path`: the file, or `standard input`; `reason` in words (`no such file`). */
+  'input/unreadable-file': { readonly path: string; readonly reason: string };
 }
 
 /** A code of the core's errors. */
@@ -192,7 +198,7 @@ export const SIM_ERROR_TYPES = {
   'einsum/output-repeated': 'ValueError',
   'einsum/output-unknown-label': 'ValueError',
   'auto/unknown-name': 'InputError',
-  'model/unknown': 'InputError',
+  'model/unknown': 'ValueError',
   'model/cannot-build': 'ValueError',
   'model/inference-only': 'InputError',
   'train/hidden-heads': 'ValueError',
@@ -228,6 +234,10 @@ export const SIM_ERROR_TYPES = {
   'input/not-a-number': 'InputError',
   'input/out-of-range': 'InputError',
   'input/not-one-of': 'InputError',
+  'input/unknown-command': 'InputError',
+  'input/unknown-option': 'InputError',
+  'input/extra-argument': 'InputError',
+  'input/unreadable-file': 'InputError',
 } as const satisfies { readonly [C in SimErrorCode]: SimErrorType };
 
 /** Every code of the core, in declaration order. */

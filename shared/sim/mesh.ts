@@ -1,6 +1,7 @@
 // Mesh: an ordered list of named axes over devices 0..N-1 laid out row-major (the first axis is the most
 // major), as `jax.sharding.Mesh(np.arange(N).reshape(sizes), names)` gives on CPU/GPU (docs/jax-semantics.md §1.1).
 import { err, ok, type Result } from './result.ts';
+import { quoteValue } from './input/quoteValue.ts';
 
 export interface MeshAxis {
   readonly name: string;
@@ -32,7 +33,7 @@ export function makeMesh(axes: readonly (readonly [string, number])[]): Result<M
       return err(
         'mesh/axis-name',
         { name },
-        `Mesh axis name ${JSON.stringify(name)} must be 1–16 letters, digits or '_' and start with a letter.`,
+        `Mesh axis name ${quoteValue(name)} must be 1–16 letters, digits or '_' and start with a letter.`,
       );
     if (seen.has(name))
       return err(

@@ -15,6 +15,7 @@ import {
   type PartitionSpec,
 } from './partitionSpec.ts';
 import { err, ok, type Result } from './result.ts';
+import { cutText } from './input/quoteValue.ts';
 import { localShape, shardCount, type Sharding } from './sharding.ts';
 
 /** Where a spec came from; `argName` fills the DuplicateSpecError, `what` the rank/divisibility wrappers. */
@@ -60,10 +61,15 @@ export function namedShardingToString(
   spec: PartitionSpec,
   unreduced: readonly string[] = [],
 ): string {
+  return namedShardingRepr(mesh, specToString(spec, unreduced));
+}
+
+/** The repr with the spec's given as text (an error message's, cut: input/quoteValue.ts). */
+function namedShardingRepr(mesh: Mesh, specRepr: string): string {
   const n = mesh.axes.length;
   const types = n === 1 ? '(Auto,)' : `(${Array.from({ length: n }, () => 'Auto').join(', ')})`;
   const meshRepr = `${meshToString(mesh).slice(0, -1)}, axis_types=${types})`;
-  return `NamedSharding(mesh=${meshRepr}, spec=${specToString(spec, unreduced)}, memory_kind=device)`;
+  return `NamedSharding(mesh=${meshRepr}, spec=${specRepr}, memory_kind=device)`;
 }
 
 const entryAxes = (entry: PartitionSpec[number]): readonly string[] =>
@@ -87,14 +93,14 @@ export function shardingFromSpec(
   context: ShardingContext,
   unreduced: readonly string[] = [],
 ): Result<Sharding> {
-  const pspec = specToString(spec, unreduced);
+  const pspec = cutText(specToString(spec, unreduced));
   const reduce = new Set(unreduced);
   if (spec.some((e) => entryAxes(e).some((a) => reduce.has(a))))
     return err(
       'spec/unreduced-overlap',
       {},
       'partitions cannot overlap with unreduced axes passed to PartitionSpec. ' +
-        `Got partitions: ${partitionsToString(spec)} and unreduced axes: frozenset(${pySet(unreduced)})`,
+        `Got partitions: ${cutText(partitionsToString(spec))} and unreduced axes: frozenset(${cutText(pySet(unreduced))})`,
     );
 
   const counts = new Map<string, number>();
@@ -108,7 +114,7 @@ export function shardingFromSpec(
       'spec/duplicate-axis',
       { axes: duplicates.map((d) => d.slice(1, -1)) },
       `A single ${context.argName} specification can map every mesh axis to at most one positional dimension, ` +
-        `but ${pspec} has duplicate entries for ${duplicates.join(', ')}`,
+        `but ${pspec} has duplicate entries for ${cutText(duplicates.join(', '))}`,
     );
 
   const known = new Set(mesh.axes.map((a) => a.name));
@@ -117,14 +123,14 @@ export function shardingFromSpec(
     return err(
       'spec/unknown-axis',
       { axis: unknown, meshAxes: mesh.axes.map((a) => a.name) },
-      `Resource axis: ${unknown} of ${pspec} is not found in mesh: ${meshNames(mesh)}.`,
+      `Resource axis: ${cutText(unknown)} of ${pspec} is not found in mesh: ${meshNames(mesh)}.`,
     );
   const unknownUnreduced = unreduced.find((a) => !known.has(a));
   if (unknownUnreduced !== undefined)
     return err(
       'spec/unknown-unreduced',
       { axis: unknownUnreduced, meshAxes: mesh.axes.map((a) => a.name) },
-      `Unreduced axes ${unknownUnreduced} is not found in mesh.axis_names=${meshNames(mesh)}. Got pspec=${pspec}`,
+      `Unreduced axes ${cutText(unknownUnreduced)} is not found in mesh.axis_names=${meshNames(mesh)}. Got pspec=${pspec}`,
     );
 
   if (!Number.isInteger(rank) || rank < 0)
@@ -137,7 +143,7 @@ export function shardingFromSpec(
         { specLength: spec.length, rank: sm.shape.length },
         shardMapRankMessage(spec, unreduced, sm),
       );
-    const s = namedShardingToString(mesh, spec, unreduced);
+    const s = namedShardingRepr(mesh, pspec);
     return err(
       'spec/too-long',
       { specLength: spec.length, rank },

@@ -4,6 +4,7 @@
 // Canonicalisation follows jaxlib/partition_spec.cc `CanonicalizePartition`; reprs follow
 // jax/_src/partition_spec.py `P.__repr__` (JSON arrays are rendered as Python tuples).
 import { err, ok, type Result } from './result.ts';
+import { quoteValue } from './input/quoteValue.ts';
 import type { Sharding } from './sharding.ts';
 
 export type SpecEntry = null | string | readonly string[];
@@ -101,7 +102,7 @@ export function canonicalizeSpec(raw: unknown): Result<PartitionSpec> {
       return err(
         'spec/bad-entry',
         { entry: i },
-        `PartitionSpec entry ${i} must be null, an axis name or a list of axis names, got ${JSON.stringify(entry) ?? typeof entry}.`,
+        `PartitionSpec entry ${i} must be null, an axis name or a list of axis names, got ${quoteValue(entry)}.`,
       );
   }
   return ok(out);

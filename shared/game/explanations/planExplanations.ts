@@ -26,7 +26,7 @@ const interleavedOnly = (): Text =>
 /** Explanations of the request, pricing and input codes. */
 export const PLAN_EXPLANATIONS: ExplanationTable<PlanCode> = {
   'auto/unknown-name': byType('InputError'),
-  'model/unknown': byType('InputError'),
+  'model/unknown': byType('ValueError'),
   'model/cannot-build': byType('ValueError'),
   'model/inference-only': byType('InputError'),
   'train/hidden-heads': byType('ValueError'),
@@ -116,4 +116,8 @@ export const PLAN_EXPLANATIONS: ExplanationTable<PlanCode> = {
       `Choose one of ${list}; ${got} is not one of them.`,
     );
   },
+  'input/unknown-command': byType('InputError'),
+  'input/unknown-option': byType('InputError'),
+  'input/extra-argument': byType('InputError'),
+  'input/unreadable-file': byType('InputError'),
 };

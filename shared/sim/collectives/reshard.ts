@@ -14,6 +14,7 @@
 import { axisSize, type Mesh } from '../mesh.ts';
 import { isAxesPrefix, shardCount, shardingsEqual, type DimAxes, type Sharding } from '../sharding.ts';
 import { err, ok, type Result } from '../result.ts';
+import { cutText } from '../input/quoteValue.ts';
 import {
   allGather,
   allReduce,
@@ -50,8 +51,10 @@ export interface ReshardOptions {
 }
 
 const fmt = (s: Sharding): string =>
-  `[${s.dims.map((axes) => `{${axes.map((a) => `"${a}"`).join(',')}}`).join(', ')}]` +
-  (s.unreduced.length > 0 ? ` unreduced={${s.unreduced.join(',')}}` : '');
+  cutText(
+    `[${s.dims.map((axes) => `{${axes.map((a) => `"${a}"`).join(',')}}`).join(', ')}]` +
+      (s.unreduced.length > 0 ? ` unreduced={${s.unreduced.join(',')}}` : ''),
+  );
 
 /** Checks a sharding against the mesh and the shape (rank, known and unique axes, divisibility). */
 function validate(mesh: Mesh, shape: readonly number[], s: Sharding, role: string): Result<void> {
@@ -67,14 +70,14 @@ function validate(mesh: Mesh, shape: readonly number[], s: Sharding, role: strin
     return err(
       'reshard/unknown-axis',
       { role, axis: unknown },
-      `Resource axis: ${unknown} of the ${role} sharding ${fmt(s)} is not found in mesh.`,
+      `Resource axis: ${cutText(unknown)} of the ${role} sharding ${fmt(s)} is not found in mesh.`,
     );
   const twice = all.find((a, i) => all.indexOf(a) !== i);
   if (twice !== undefined)
     return err(
       'reshard/duplicate-axis',
       { role, axis: twice },
-      `The ${role} sharding ${fmt(s)} uses mesh axis '${twice}' more than once.`,
+      `The ${role} sharding ${fmt(s)} uses mesh axis '${cutText(twice)}' more than once.`,
     );
   const d = shape.findIndex((n, k) => n % shardCount(mesh, s.dims[k]!) !== 0);
   if (d >= 0) {

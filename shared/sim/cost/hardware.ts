@@ -6,6 +6,7 @@
 import type { Mesh } from '../mesh.ts';
 import type { GemmTiling } from './gemmEfficiency.ts';
 import { err, ok, type Result } from '../result.ts';
+import { quoteValue } from '../input/quoteValue.ts';
 
 export type Precision = 'fp32' | 'tf32' | 'bf16' | 'fp16' | 'int8';
 
@@ -235,7 +236,7 @@ export function hardwarePreset(id: string): Result<DeviceSpec> {
     return err(
       'hardware/unknown',
       { id, known: HARDWARE_PRESET_IDS },
-      `Unknown hardware '${id}'. Known hardware: ${HARDWARE_PRESET_IDS.join(', ')}.`,
+      `Unknown hardware ${quoteValue(id)}. Known hardware: ${HARDWARE_PRESET_IDS.join(', ')}.`,
     );
   return ok(HARDWARE_PRESETS[id as HardwarePresetId]);
 }

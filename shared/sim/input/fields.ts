@@ -2,6 +2,7 @@
 // InputError naming its path (`mesh.axes[1][1]`), and nothing is read by a cast.
 import { makeMesh, type Mesh } from '../mesh.ts';
 import { err, ok, type Result } from '../result.ts';
+import { cutText, quoteValue } from './quoteValue.ts';
 
 export const isObject = (x: unknown): x is Record<string, unknown> =>
   typeof x === 'object' && x !== null && !Array.isArray(x);
@@ -18,7 +19,7 @@ export function onlyFields(
 ): Result<void> {
   const extra = Object.keys(doc).find((k) => !allowed.includes(k));
   if (extra === undefined) return ok(undefined);
-  const at = `${path}${path ? '.' : ''}${extra}`;
+  const at = `${path}${path ? '.' : ''}${cutText(extra)}`;
   return err(
     'input/unknown-field',
     { path: at, allowed },
@@ -36,7 +37,7 @@ export function readNumber(
     return err(
       'input/not-a-number',
       { path, integer },
-      `${path}: expected ${integer ? 'an integer' : 'a number'}, got ${JSON.stringify(raw) ?? 'nothing'}`,
+      `${path}: expected ${integer ? 'an integer' : 'a number'}, got ${quoteValue(raw)}`,
     );
   if (raw < min || raw > max)
     return err(
@@ -50,7 +51,7 @@ export function readNumber(
 /** One of the given strings. */
 export function readChoice<T extends string>(raw: unknown, path: string, choices: readonly T[]): Result<T> {
   if (typeof raw === 'string' && (choices as readonly string[]).includes(raw)) return ok(raw as T);
-  const got = JSON.stringify(raw) ?? 'nothing';
+  const got = quoteValue(raw);
   return err(
     'input/not-one-of',
     { path, choices, got },

@@ -7,6 +7,8 @@ import { mlp2, MLP2_DIMS } from './mlp2.ts';
 import { servedShare } from '../cost/routedTokens.ts';
 import { moeLayer, MOE_DIMS } from './moeLayer.ts';
 import type { ModelSpec } from './ModelSpec.ts';
+import { quoteValue } from '../input/quoteValue.ts';
+import { err, ok, type Result } from '../result.ts';
 import { transformerBlockModel, BLOCK_DIMS } from './transformerBlock.ts';
 import { visionDecoder, VISION_DECODER_DIMS } from './visionDecoder.ts';
 
@@ -37,3 +39,13 @@ export const MODELS: Readonly<Record<string, ModelEntry>> = {
 };
 
 export const MODEL_NAMES = Object.keys(MODELS);
+
+/** The model named `name`, or a ValueError listing the known names (as hardwarePreset does for hardware). */
+export function modelEntry(name: string): Result<ModelEntry> {
+  if (Object.hasOwn(MODELS, name)) return ok(MODELS[name]!);
+  return err(
+    'model/unknown',
+    { model: name, known: MODEL_NAMES },
+    `Unknown model ${quoteValue(name)}. Known models: ${MODEL_NAMES.join(', ')}.`,
+  );
+}

@@ -7,6 +7,7 @@ import { checkDivisible, shardingFromSpec, type SpecArgName, type SpecWhat } fro
 import { canonicalizeSpec } from '../partitionSpec.ts';
 import type { Program, ValueId } from '../program/ir.ts';
 import { err, ok, withMessage, type Result } from '../result.ts';
+import { cutText } from '../input/quoteValue.ts';
 import type { Sharding } from '../sharding.ts';
 import { partitionProgram, type SpmdPlan } from './partition.ts';
 import { propagateShardings } from './propagate.ts';
@@ -77,10 +78,10 @@ export function fixedShardings(
           'auto/unknown-name',
           { argName, name },
           argName === 'in_shardings'
-            ? `in_shardings names '${name}', which is not an input; the inputs are: ${inputNames.join(', ')}.`
+            ? `in_shardings names '${cutText(name)}', which is not an input; the inputs are: ${inputNames.join(', ')}.`
             : argName === 'out_shardings'
-              ? `out_shardings names '${name}', which is not an output; the outputs are: ${[...outputs.keys()].join(', ')}.`
-              : `with_sharding_constraint names '${name}', which is not a value of the program.`,
+              ? `out_shardings names '${cutText(name)}', which is not an output; the outputs are: ${[...outputs.keys()].join(', ')}.`
+              : `with_sharding_constraint names '${cutText(name)}', which is not a value of the program.`,
         );
       // jit names an argument by its parameter: the program's input name (test/jax/harness.py names the
       // jitted function's parameters so).

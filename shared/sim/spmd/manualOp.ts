@@ -3,6 +3,7 @@
 // Everything that needs the mesh or the shapes is checked later by `buildShardMap` and `addManualOp`.
 import type { BinaryOp, ReduceOp, UnaryOp } from '../program/ir.ts';
 import { err, ok, type Result } from '../result.ts';
+import { cutText, quoteValue } from '../input/quoteValue.ts';
 import { bad, isInt, isObject, MAX_NAME_LENGTH, validName, type Fields } from './planFields.ts';
 
 const MAX_PERM_PAIRS = 4096;
@@ -57,9 +58,7 @@ type Parser = (o: Fields, path: string) => Result<ManualOpSpec>;
 
 function int(o: Fields, key: string, path: string): Result<number> {
   const v = o[key];
-  return isInt(v)
-    ? ok(v)
-    : bad(`${path}.${key}`, `expected an integer, got ${JSON.stringify(v) ?? 'nothing'}`);
+  return isInt(v) ? ok(v) : bad(`${path}.${key}`, `expected an integer, got ${quoteValue(v)}`);
 }
 
 /** `axes`: one mesh axis name or a non-empty list of distinct names (JAX's `axis_name`, str or tuple). */
@@ -69,7 +68,7 @@ function axes(o: Fields, path: string): Result<string[]> {
   if (list.length === 0 || !list.every((a): a is string => typeof a === 'string' && a !== ''))
     return bad(`${path}.axes`, 'expected a mesh axis name or a non-empty list of mesh axis names');
   const dup = list.find((a, i) => list.indexOf(a) !== i);
-  if (dup !== undefined) return bad(`${path}.axes`, `axis '${dup}' is listed twice`);
+  if (dup !== undefined) return bad(`${path}.axes`, `axis '${cutText(dup)}' is listed twice`);
   return ok(list);
 }
 
@@ -219,14 +218,14 @@ export function parseManualOp(
   if (typeof op !== 'string') return bad(`${path}.op`, 'expected an op name');
   const entry = Object.hasOwn(OPS, op) ? OPS[op] : undefined;
   if (entry === undefined)
-    return bad(`${path}.op`, `unknown op '${op}'; known ops: ${MANUAL_OP_NAMES.join(', ')}`);
+    return bad(`${path}.op`, `unknown op '${cutText(op)}'; known ops: ${MANUAL_OP_NAMES.join(', ')}`);
   if (!Array.isArray(args) || args.length !== entry.arity || !args.every(validName))
     return bad(
       `${path}.args`,
       `op '${op}' takes ${entry.arity} argument name${entry.arity === 1 ? '' : 's'}`,
     );
   const extra = Object.keys(raw).find((k) => !['name', 'op', 'args', ...entry.fields].includes(k));
-  if (extra !== undefined) return bad(`${path}.${extra}`, `not a field of op '${op}'`);
+  if (extra !== undefined) return bad(`${path}.${cutText(extra)}`, `not a field of op '${op}'`);
   const spec = entry.parse(raw, path);
   if (!spec.ok) return spec;
   return ok({ name, op, args: [...(args as string[])], ...spec.value });

@@ -5,6 +5,7 @@
 // naming undefined values, shapes) is checked later by `buildShardMap`.
 import { canonicalizeSpec, type PartitionSpec } from '../partitionSpec.ts';
 import { err, ok, withMessage, type Result } from '../result.ts';
+import { cutText } from '../input/quoteValue.ts';
 import { parseManualOp, type ManualOp } from './manualOp.ts';
 import { bad, isObject, validName } from './planFields.ts';
 
@@ -85,7 +86,8 @@ export function parseManualPlan(raw: unknown): Result<ManualPlan> {
     return bad('outputs', 'expected an object mapping output names to value names');
   const outputs = new Map<string, string>();
   for (const [name, value] of Object.entries(rawOutputs)) {
-    if (!validName(name) || !validName(value)) return bad(`outputs.${name}`, 'expected the name of a value');
+    if (!validName(name) || !validName(value))
+      return bad(`outputs.${cutText(name)}`, 'expected the name of a value');
     if (!outSpecs.value.has(name))
       return bad(`outSpecs.${name}`, `missing: every output needs an out_specs entry`);
     outputs.set(name, value);

@@ -4,6 +4,7 @@
 import type { Mesh } from '../mesh.ts';
 import type { Program } from '../program/ir.ts';
 import { err, ok, type Result } from '../result.ts';
+import { cutText } from '../input/quoteValue.ts';
 import type { AutoAnnotations } from './autoMode.ts';
 
 /** The jit annotations equivalent to pmapping `program` over `axis` (default: the mesh's only axis). */
@@ -20,7 +21,7 @@ export function pmapAnnotations(mesh: Mesh, program: Program, axis?: string): Re
     return err(
       'pmap/axis-name',
       { name, meshAxis: mesh.axes[0]!.name },
-      `pmap's axis_name '${name}' is not the mesh's axis '${mesh.axes[0]!.name}'.`,
+      `pmap's axis_name '${cutText(name)}' is not the mesh's axis '${mesh.axes[0]!.name}'.`,
     );
   const inShardings: Record<string, unknown> = {};
   for (const v of program.values) {

@@ -3,7 +3,7 @@
 // the inputs the step starts from (the model's seeded data and weights, zeroed optimizer state). `sim taste`
 // and the game's two scales all build through here. At a mixed precision (the game's banquet scale, priced,
 // never run) the values are stored in 16 bits and the update runs on fp32 master copies (autodiff.ts).
-import { MODELS } from '../models/modelRegistry.ts';
+import { modelEntry } from '../models/modelRegistry.ts';
 import type { TrainingPrecision } from '../cost/memory.ts';
 import { buildTrainStep, zeroOptimizerState, type Optimizer } from '../program/autodiff.ts';
 import type { Program } from '../program/ir.ts';
@@ -22,7 +22,7 @@ export interface BuiltStep {
 
 /**
  * Builds `name` at `dims` (the registry's defaults for the rest), its values stored as `precision` says. An
- * unknown model or training an inference model is an InputError; a shape the builder refuses is a ValueError.
+ * unknown model or a shape the builder refuses is a ValueError; training an inference model is an InputError.
  * @example buildStep('mlp2', {}, 'train').ok // true
  */
 export function buildStep(
@@ -32,9 +32,9 @@ export function buildStep(
   optimizer?: Optimizer,
   precision: TrainingPrecision = 'fp32',
 ): Result<BuiltStep> {
-  const entry = Object.hasOwn(MODELS, name) ? MODELS[name] : undefined;
-  if (entry === undefined)
-    return err('model/unknown', { model: name }, `model.name: unknown model '${name}'`);
+  const found = modelEntry(name);
+  if (!found.ok) return found;
+  const entry = found.value;
   const full = { ...entry.dims, ...dims };
   let model;
   try {

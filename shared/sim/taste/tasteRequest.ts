@@ -2,12 +2,13 @@
 // which mode (auto = jit with shardings, manual = shard_map, pmap) and the player's annotations.
 // Parsing is for untrusted input; every malformed field is an InputError naming its path.
 import type { Mesh } from '../mesh.ts';
-import { MAX_TASTING_DIM, MAX_TASTING_LAYERS, MODEL_NAMES, MODELS } from '../models/modelRegistry.ts';
+import { MAX_TASTING_DIM, MAX_TASTING_LAYERS, MODEL_NAMES, modelEntry } from '../models/modelRegistry.ts';
 import type { Optimizer } from '../program/autodiff.ts';
 import { ok, type Result } from '../result.ts';
 import { parseManualPlan, type ManualPlan } from '../spmd/manualPlan.ts';
 import type { SpecTable } from '../spmd/autoMode.ts';
 import { bad, isObject, onlyFields, readChoice, readMesh, readNumber } from '../input/fields.ts';
+import { cutText } from '../input/quoteValue.ts';
 
 /** The modes: auto = jit with shardings, manual = shard_map, pmap. */
 export const TASTE_MODES = ['auto', 'manual', 'pmap'] as const;
@@ -105,16 +106,16 @@ export function parseTasteRequest(raw: unknown): Result<TasteRequest> {
     return bad('model', `expected {"name": one of ${MODEL_NAMES.join(', ')}, "dims"?: {…}}`);
   const modelFields = onlyFields(raw.model, ['name', 'dims'], 'model');
   if (!modelFields.ok) return modelFields;
-  const entry = Object.hasOwn(MODELS, raw.model.name) ? MODELS[raw.model.name] : undefined;
-  if (!entry)
-    return bad('model.name', `unknown model '${raw.model.name}'; models: ${MODEL_NAMES.join(', ')}`);
+  const found = modelEntry(raw.model.name);
+  if (!found.ok) return found;
+  const entry = found.value;
   const dims: Record<string, number> = { ...entry.dims };
   if (raw.model.dims !== undefined) {
     if (!isObject(raw.model.dims)) return bad('model.dims', 'expected an object of dimension sizes');
     for (const [k, v] of Object.entries(raw.model.dims)) {
       if (!(k in entry.dims))
         return bad(
-          `model.dims.${k}`,
+          `model.dims.${cutText(k)}`,
           `not a dimension of ${raw.model.name}; dims: ${Object.keys(entry.dims).join(', ')}`,
         );
       const n = readNumber(v, `model.dims.${k}`, {

@@ -3,6 +3,7 @@
 // outside the game's vocabulary and refused.
 import { memo } from '../memo.ts';
 import { err, ok, type Result } from '../result.ts';
+import { cutText } from '../input/quoteValue.ts';
 
 /** A checked einsum equation: one label string per operand, the output labels, and every label's size. */
 export interface EinsumEquation {
@@ -62,26 +63,23 @@ export function parseEinsum(
 const parsed = memo<Result<EinsumEquation>>(512);
 
 function parse(equation: string, shapes: readonly (readonly number[])[]): Result<EinsumEquation> {
+  const shown = cutText(equation); // what a message repeats of it
   const text = equation.replace(/\s+/g, '');
   const arrow = text.indexOf('->');
   if (arrow < 0)
     return err(
       'einsum/no-arrow',
       { equation },
-      `einsum equation '${equation}' has no '->': implicit output is not supported, ` +
+      `einsum equation '${shown}' has no '->': implicit output is not supported, ` +
         `write the output subscripts explicitly (e.g. 'ij,jk->ik')`,
     );
   if (text.indexOf('->', arrow + 2) >= 0)
-    return err(
-      'einsum/many-arrows',
-      { equation },
-      `einsum equation '${equation}' contains '->' more than once`,
-    );
+    return err('einsum/many-arrows', { equation }, `einsum equation '${shown}' contains '->' more than once`);
   if (text.includes('.'))
     return err(
       'einsum/ellipsis',
       { equation },
-      `einsum equation '${equation}' uses an ellipsis ('...'), which is not supported: name every dimension`,
+      `einsum equation '${shown}' uses an ellipsis ('...'), which is not supported: name every dimension`,
     );
   const inputs = text.slice(0, arrow).split(',');
   const output = text.slice(arrow + 2);
@@ -89,13 +87,13 @@ function parse(equation: string, shapes: readonly (readonly number[])[]): Result
     return err(
       'einsum/too-many-operands',
       { equation, operands: inputs.length },
-      `einsum supports 1 or 2 operands, but equation '${equation}' names ${inputs.length}`,
+      `einsum supports 1 or 2 operands, but equation '${shown}' names ${inputs.length}`,
     );
   if (inputs.length !== shapes.length)
     return err(
       'einsum/operand-count',
       { equation, named: inputs.length, given: shapes.length },
-      `einsum equation '${equation}' names ${inputs.length} operand${inputs.length === 1 ? '' : 's'} ` +
+      `einsum equation '${shown}' names ${inputs.length} operand${inputs.length === 1 ? '' : 's'} ` +
         `but ${shapes.length} ${shapes.length === 1 ? 'was' : 'were'} given`,
     );
   for (const label of [...inputs.join(''), ...output])
@@ -103,7 +101,7 @@ function parse(equation: string, shapes: readonly (readonly number[])[]): Result
       return err(
         'einsum/bad-subscript',
         { equation, label },
-        `invalid subscript '${label}' in einsum equation '${equation}': subscripts must be single ASCII letters`,
+        `invalid subscript '${label}' in einsum equation '${shown}': subscripts must be single ASCII letters`,
       );
 
   const sizes: Record<string, number> = {};
@@ -121,7 +119,7 @@ function parse(equation: string, shapes: readonly (readonly number[])[]): Result
       return err(
         'einsum/rank-mismatch',
         { operand: i, rank: shape.length, subscripts: term },
-        `einsum operand ${i} has rank ${shape.length} but its subscripts '${term}' name ${term.length} ` +
+        `einsum operand ${i} has rank ${shape.length} but its subscripts '${cutText(term)}' name ${term.length} ` +
           `dimension${term.length === 1 ? '' : 's'}`,
       );
     const repeated = repeatedLabel(term);
@@ -129,7 +127,7 @@ function parse(equation: string, shapes: readonly (readonly number[])[]): Result
       return err(
         'einsum/repeated-label',
         { operand: i, label: repeated },
-        `einsum subscripts '${term}' of operand ${i} repeat label '${repeated}': traces and diagonals ` +
+        `einsum subscripts '${cutText(term)}' of operand ${i} repeat label '${repeated}': traces and diagonals ` +
           `are not supported, give each dimension its own label`,
       );
     for (let d = 0; d < term.length; d++) {
@@ -152,7 +150,7 @@ function parse(equation: string, shapes: readonly (readonly number[])[]): Result
     return err(
       'einsum/output-repeated',
       { label: repeated },
-      `einsum output subscripts '${output}' repeat label '${repeated}': diagonals are not supported, ` +
+      `einsum output subscripts '${cutText(output)}' repeat label '${repeated}': diagonals are not supported, ` +
         `each output dimension needs its own label`,
     );
   for (const label of output)
@@ -160,7 +158,7 @@ function parse(equation: string, shapes: readonly (readonly number[])[]): Result
       return err(
         'einsum/output-unknown-label',
         { label },
-        `einsum output label '${label}' does not appear in any input subscripts ('${inputs.join(',')}')`,
+        `einsum output label '${label}' does not appear in any input subscripts ('${cutText(inputs.join(','))}')`,
       );
   return ok({ inputs, output, sizes });
 }

@@ -5,6 +5,7 @@ import { HARDWARE_PRESET_IDS, hardwarePreset, type DeviceSpec } from '../cost/ha
 import { TRAINING_PRECISIONS, type TrainingPrecision } from '../cost/memory.ts';
 import { SCHEDULES, type PipelineSchedule } from '../cost/pipelineSimulation.ts';
 import { bad, isObject, onlyFields, readChoice, readNumber } from '../input/fields.ts';
+import { quoteValue } from '../input/quoteValue.ts';
 import { MAX_MESH_DEVICES } from '../mesh.ts';
 import { err, ok, type Result } from '../result.ts';
 import type { MoeSpec } from './moeBlock.ts';
@@ -120,7 +121,7 @@ function readInts<K extends string>(
 
 function readBool(raw: unknown, path: string, dflt: boolean): Result<boolean> {
   if (raw === undefined) return ok(dflt);
-  return typeof raw === 'boolean' ? ok(raw) : bad(path, `expected true or false, got ${JSON.stringify(raw)}`);
+  return typeof raw === 'boolean' ? ok(raw) : bad(path, `expected true or false, got ${quoteValue(raw)}`);
 }
 
 function readModel(raw: unknown): Result<GptModel> {

@@ -78,7 +78,71 @@ describe('npm run sim -- shard', () => {
   it("takes no property of an object for a command ('constructor')", async () => {
     const { code, json } = await sim('constructor', {});
     expect(code).toBe(2);
-    expect(json.error).toMatchObject({ type: 'InputError', code: 'input/field' });
+    expect(json.error).toMatchObject({ type: 'InputError', code: 'input/unknown-command' });
+  });
+
+  it('reports a pure reshard with no FLOPs and its one all-gather', async () => {
+    const { code, json } = await sim('shard', {
+      mesh: CONTRACT.mesh,
+      op: 'reshard',
+      operands: [{ shape: [64, 128], spec: ['x', null] }],
+      out: [null, null],
+    });
+    expect(code).toBe(0);
+    expect(json).toMatchObject({
+      collectives: [{ kind: 'all-gather', axes: ['x'], tensor: 'operand0', bytesPerDevice: 24576 }],
+      flopsPerDevice: 0,
+    });
+  });
+});
+
+describe('npm run sim -- arguments and input', () => {
+  it.each([
+    [
+      'a missing file',
+      ['train', '/no/such/dir/plan.json'],
+      'input/unreadable-file',
+      "could not read '/no/such/dir/plan.json': no such file",
+    ],
+    ['a directory', ['train', '/'], 'input/unreadable-file', "could not read '/': it is a directory"],
+    ['an option', ['train', '--foo'], 'input/unknown-option', "unknown option '--foo'"],
+    ['an option before the command', ['--verbose', 'train'], 'input/unknown-option', "'--verbose'"],
+    ['a second file', ['train', 'a.json', 'extra'], 'input/extra-argument', "unexpected argument 'extra'"],
+    [
+      'help on an unknown command',
+      ['help', 'nonsense'],
+      'input/unknown-command',
+      "unknown command 'nonsense'",
+    ],
+    ['help with two commands', ['help', 'train', 'shard'], 'input/extra-argument', "'shard'"],
+    ['no command', [], 'input/unknown-command', 'usage: npm run sim -- <command> [file]'],
+  ])('refuses %s with exit 2 and its own code', async (_what, args, errorCode, fragment) => {
+    const { code, json } = await sim(args, '{}');
+    expect(code).toBe(2);
+    expect(json.error).toMatchObject({ type: 'InputError', code: errorCode });
+    expect((json.error as { message: string }).message).toContain(fragment);
+  });
+
+  it("reads a document larger than a pipe's buffer from a pipe, whole", async () => {
+    // 300 KB: more than the 64 KiB a pipe holds, so it arrives in pieces.
+    const { code, json } = await sim('taste', { model: { name: 'a'.repeat(300_000) }, mesh: CONTRACT.mesh });
+    expect(code).toBe(2);
+    expect(json.error).toMatchObject({ type: 'ValueError', code: 'model/unknown' });
+    expect((json.error as { message: string }).message).toContain('(300,000 characters)');
+  });
+
+  it('repeats at most 80 characters of a 20 MB value in its error', async () => {
+    const doc = {
+      model: { layers: 96, hidden: 12288, heads: 96, seq: 2048, vocab: 51200 },
+      hardware: { preset: 'x'.repeat(20_000_000) },
+      parallel: { tp: 8, pp: 8, dp: 8, globalBatch: 1536, microBatch: 1 },
+    };
+    const { code, json } = await sim('train', doc);
+    expect(code).toBe(2);
+    expect(json.error).toMatchObject({ type: 'ValueError', code: 'hardware/unknown' });
+    expect((json.error as { message: string }).message).toMatch(
+      /^Unknown hardware "x{80}…" \(20,000,000 characters\)\. Known hardware: a100-40gb,/,
+    );
   });
 });
 

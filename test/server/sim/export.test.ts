@@ -59,9 +59,20 @@ describe('npm run sim -- export', () => {
     expect(code).toBe(0);
     expect(json['python']).toContain('compiled = step.lower(*abstract_args).compile()');
     expect(json['python']).not.toContain('make_args');
+  });
+  it("refuses a level's own rule as `level` does: a ValueError that names the rule, with its code", async () => {
     const tooMany = await sim('export', { level: 'fridge-too-small', plan: { mesh: [['model', 8]] } });
     expect(tooMany.code).toBe(2);
-    expect((tooMany.json['error'] as { type: string }).type).toBe('LevelRule');
+    expect(tooMany.json['error']).toEqual({
+      type: 'ValueError',
+      code: 'level/too-many-devices',
+      message: 'LevelRule: This level has 4 devices; the mesh asks for 8.',
+    });
+    const level = await sim('level', {
+      level: 'fridge-too-small',
+      plan: { mesh: [{ name: 'model', size: 8 }] },
+    });
+    expect(level.json['error']).toEqual(tooMany.json['error']);
   });
   it('refuses an unknown level or scale with an InputError', async () => {
     for (const bad of [

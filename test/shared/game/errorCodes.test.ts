@@ -36,6 +36,8 @@ import { parseTasteRequest } from '../../../shared/sim/taste/tasteRequest.ts';
 import { parseEinsum } from '../../../shared/sim/tensor/einsumEquation.ts';
 import { parseTrainRequest } from '../../../shared/sim/train/trainRequest.ts';
 import { shardingBlocks } from '../../../shared/sim/visualizeSharding.ts';
+import { readInputDocument } from '../../../server/sim/readInputDocument.ts';
+import { readSimArgs } from '../../../server/sim/readSimArgs.ts';
 import { DESIGN_EXAMPLE, withChanges } from '../sim/train/helpers.ts';
 import { level } from './helpers.ts';
 
@@ -99,7 +101,7 @@ const tasting = (): Level => level('the-tasting');
 const manualAdd = { type: 'addManualOp', op: { name: 'p', op: 'psum', axes: ['model'], args: ['h'] } };
 
 /** One real input per code. */
-const CASES: { readonly [C in GameErrorCode]: () => Outcome } = {
+const CASES: { readonly [C in GameErrorCode]: () => Outcome | Promise<Outcome> } = {
   'mesh/no-axes': () => makeMesh([]),
   'mesh/axis-name': () => makeMesh([['1x', 2]]),
   'mesh/duplicate-axis': () =>
@@ -247,6 +249,10 @@ const CASES: { readonly [C in GameErrorCode]: () => Outcome } = {
   'input/not-a-number': () => readNumber('1', 'size', { integer: true }),
   'input/out-of-range': () => readNumber(9, 'size', { min: 1, max: 8 }),
   'input/not-one-of': () => readChoice('zigzag', 'schedule', ['gpipe', '1f1b']),
+  'input/unknown-command': () => readSimArgs(['cook'], ['shard']),
+  'input/unknown-option': () => readSimArgs(['shard', '--fast'], ['shard']),
+  'input/extra-argument': () => readSimArgs(['shard', 'a.json', 'b.json'], ['shard']),
+  'input/unreadable-file': () => readInputDocument('/no/such/dir/plan.json'),
   'rule/unknown-edit': () => edit('fridge-too-small', { type: 'nope' }),
   'level/edit-not-offered': () => edit('fridge-too-small', { type: 'setMode', mode: 'manual' }),
   'level/too-many-devices': () =>
@@ -315,8 +321,8 @@ describe('error codes', () => {
     expect(Object.keys(CASES).sort()).toEqual([...SIM_ERROR_CODES, ...RULE_ERROR_CODES].sort());
   });
 
-  it.each(Object.entries(CASES))('%s comes from a real input, typed and explained', (code, run) => {
-    const r = run() as Outcome | Result<unknown>;
+  it.each(Object.entries(CASES))('%s comes from a real input, typed and explained', async (code, run) => {
+    const r = (await run()) as Outcome | Result<unknown>;
     expect(r.ok, code).toBe(false);
     if (r.ok) return;
     expect(r.error.code).toBe(code);

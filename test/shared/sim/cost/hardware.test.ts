@@ -62,6 +62,13 @@ describe('hardware presets', () => {
       expect(result.error.message).toContain('a100-80gb');
     }
   });
+
+  it('repeats at most 80 characters of an unknown id, with its length', () => {
+    const result = hardwarePreset('x'.repeat(20_000_000));
+    expect(result.ok ? '' : result.error.message).toBe(
+      `Unknown hardware "${'x'.repeat(80)}…" (20,000,000 characters). Known hardware: ${HARDWARE_PRESET_IDS.join(', ')}.`,
+    );
+  });
 });
 
 describe('meshAxisLinks: an axis runs on the slowest link its groups cross', () => {

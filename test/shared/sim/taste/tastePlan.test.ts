@@ -1,5 +1,6 @@
 // Whole plans tasted end to end through the plan format the client and `sim taste` use.
 import { describe, expect, it } from 'vitest';
+import { MODEL_NAMES } from '../../../../shared/sim/models/modelRegistry.ts';
 import { unwrap } from '../../../../shared/sim/result.ts';
 import { parseTasteRequest } from '../../../../shared/sim/taste/tasteRequest.ts';
 import { tastePlan, type TasteReport } from '../../../../shared/sim/taste/tastePlan.ts';
@@ -178,7 +179,7 @@ describe('manual mode (shard_map): the player places the collectives', () => {
 
 describe('bad plans are refused with a clear error', () => {
   it.each([
-    [{ model: { name: 'gpt5' }, mesh: { axes: [['x', 2]] } }, "unknown model 'gpt5'"],
+    [{ model: { name: 'gpt5' }, mesh: { axes: [['x', 2]] } }, 'Unknown model "gpt5". Known models: mlp2,'],
     [{ model: { name: 'mlp2' }, mesh: { axes: [['x', 2]] }, inshardings: {} }, 'inshardings: unknown field'],
     [{ model: { name: 'mlp2', dims: { batch: 0 } }, mesh: { axes: [['x', 2]] } }, 'model.dims.batch'],
     [{ model: { name: 'mlp2' }, mesh: { axes: [['x', 2]] }, mode: 'magic' }, 'mode'],
@@ -187,6 +188,15 @@ describe('bad plans are refused with a clear error', () => {
     const r = parseTasteRequest(plan);
     expect(r.ok).toBe(false);
     expect(r.ok ? '' : r.error.message).toContain(fragment);
+  });
+
+  it('an unknown model is a ValueError of its own code listing the known models, as unknown hardware is', () => {
+    const r = parseTasteRequest({ model: { name: 'gpt5' }, mesh: { axes: [['x', 2]] } });
+    expect(r.ok ? undefined : r.error).toMatchObject({
+      type: 'ValueError',
+      code: 'model/unknown',
+      params: { model: 'gpt5', known: MODEL_NAMES },
+    });
   });
 
   it('an in_sharding naming a missing input lists the inputs', () => {

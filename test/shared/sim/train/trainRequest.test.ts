@@ -52,7 +52,7 @@ describe('parseTrainRequest', () => {
     [
       withChanges(DESIGN_EXAMPLE, { hardware: { preset: 'tpu-v9' } }),
       'ValueError',
-      /Unknown hardware 'tpu-v9'/,
+      /Unknown hardware "tpu-v9"/,
     ],
     [
       withChanges(DESIGN_EXAMPLE, { parallel: { globalBatch: 1004 } }),
