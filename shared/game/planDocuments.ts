@@ -4,6 +4,7 @@
 import type { Program } from '../sim/program/ir.ts';
 import type { AutoAnnotations } from '../sim/spmd/autoMode.ts';
 import { DATA_AXIS, MODEL_AXIS, STAGE_AXIS } from '../sim/train/trainAxes.ts';
+import { cutText } from '../sim/input/quoteValue.ts';
 import { ruleError, type GameResult } from './errors.ts';
 import type { TrainScenario } from './level.ts';
 import { axisSizeOf, type PlanState, type SpecJson } from './planState.ts';
@@ -47,7 +48,7 @@ export function trainDocument(s: TrainScenario, state: PlanState): GameResult<un
     return ruleError(
       'rule/train-labels',
       { tensors: labelled },
-      `The Megatron layout shards every weight itself; it takes no specs${labelled.length > 0 ? ` (got ${labelled.join(', ')})` : ''} and no manual (shard_map) plan.`,
+      `The Megatron layout shards every weight itself; it takes no specs${labelled.length > 0 ? ` (got ${cutText(labelled.join(', '))})` : ''} and no manual (shard_map) plan.`,
     );
   const stray = state.mesh.find((a) => !TRAIN_AXES.includes(a.name));
   if (stray !== undefined)

@@ -1,5 +1,6 @@
 // Kitchen-language explanations of the game's own refusals (ruleErrorCodes.ts): the level's limits and the
 // plan format's rules.
+import { cutText } from '../../sim/input/quoteValue.ts';
 import { EDIT_NAMES } from '../editNames.ts';
 import { text } from '../i18n.ts';
 import type { RuleErrorCode } from '../ruleErrorCodes.ts';
@@ -98,8 +99,8 @@ export const RULE_EXPLANATIONS: ExplanationTable<RuleErrorCode> = {
     ),
   'rule/train-labels': ({ tensors }) =>
     text(
-      `这间大厨房按 Megatron 的办法自己切每道菜（先按列、再按行），不收切法标签，也不收 shard_map 的工序：方案里只能定网格、菜序、重算、ZeRO 和序列并行。${tensors.length > 0 ? `请去掉 ${tensors.join('、')} 的标签。` : ''}`,
-      `This kitchen cuts every dish the Megatron way itself (by columns, then by rows) and takes no slicing labels and no shard_map steps: its plan is the grid, the courses, recompute, ZeRO and sequence parallelism.${tensors.length > 0 ? ` Remove the labels of ${tensors.join(', ')}.` : ''}`,
+      `这间大厨房按 Megatron 的办法自己切每道菜（先按列、再按行），不收切法标签，也不收 shard_map 的工序：方案里只能定网格、菜序、重算、ZeRO 和序列并行。${tensors.length > 0 ? `请去掉 ${cutText(tensors.join('、'))} 的标签。` : ''}`,
+      `This kitchen cuts every dish the Megatron way itself (by columns, then by rows) and takes no slicing labels and no shard_map steps: its plan is the grid, the courses, recompute, ZeRO and sequence parallelism.${tensors.length > 0 ? ` Remove the labels of ${cutText(tensors.join(', '))}.` : ''}`,
     ),
   'sandbox/unknown-menu': ({ menu }) =>
     text(`没有名为“${menu}”的菜单。`, `There is no menu called '${menu}'.`),

@@ -103,6 +103,11 @@ describe('sim level', () => {
     ];
     expect(code({ mesh: grid })).toBe('ok');
     expect(code({ mesh: grid, specs: { w: ['model', 'model'] } })).toBe('rule/train-labels');
+    const long = levelCommand({
+      level: 'the-profiler',
+      plan: { mesh: grid, specs: { ['w'.repeat(200_000)]: [] } },
+    });
+    expect(long.ok ? '' : long.error.message.length).toBeLessThan(300);
     expect(
       code({
         mesh: [
