@@ -54,6 +54,16 @@ export function trainAssumptions(sim: TrainSimulation): {
       ...(req.parallel.sequenceParallel && req.parallel.tp === 1
         ? ['sequence parallelism at tp = 1 splits nothing: priced as off, as Megatron turns it off']
         : []),
+      ...(req.parallel.zeroStage >= 2 && req.parallel.dp > 1 && sim.microbatches > 1
+        ? [
+            `ZeRO-${req.parallel.zeroStage} over ${sim.microbatches} microbatches: the gradients are reduce-scattered once, after the last one, while memory holds them sharded; DeepSpeed and FSDP (without no_sync) reduce-scatter after every microbatch to keep them so, which is not priced: the data-parallel passing is a lower bound`,
+          ]
+        : []),
+      ...(req.parallel.zeroStage >= 2 && req.parallel.pp > 1
+        ? [
+            `ZeRO-${req.parallel.zeroStage} with pipeline stages: DeepSpeed's pipeline engine refuses it (ZeRO-1 only); priced as sharded data parallelism beside the stages, as torchtitan runs FSDP with pipelines`,
+          ]
+        : []),
     ],
   };
 }

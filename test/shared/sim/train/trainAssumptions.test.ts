@@ -61,6 +61,21 @@ describe('the resolved request and the assumptions', () => {
     expect(off.assumptions.join('\n')).not.toMatch(/sequence parallelism/);
   });
 
+  it('says where ZeRO-2/3 is priced as no framework runs it: one reduce-scatter over many microbatches, beside pipeline stages', () => {
+    const said = (parallel: Record<string, unknown>) =>
+      unwrap(trainCommand({ model: SMALL, hardware: { preset: 'a100-80gb' }, parallel })).assumptions.join(
+        '\n',
+      );
+    // 4 sequences per replica in microbatches of 1: 4 microbatches
+    expect(said({ dp: 2, globalBatch: 8, zeroStage: 2 })).toMatch(
+      /ZeRO-2 over 4 microbatches: .*lower bound/,
+    );
+    expect(said({ dp: 2, globalBatch: 2, zeroStage: 3 })).not.toMatch(/microbatches:/);
+    expect(said({ dp: 2, globalBatch: 8, zeroStage: 1 })).not.toMatch(/ZeRO-1 over/);
+    expect(said({ dp: 2, pp: 2, globalBatch: 8, zeroStage: 3 })).toMatch(/pipeline engine refuses it/);
+    expect(said({ dp: 2, pp: 2, globalBatch: 8, zeroStage: 1 })).not.toMatch(/refuses/);
+  });
+
   it('lets every sim validate row be priced again from its own request', () => {
     for (const row of validateRuns().rows.slice(0, 4))
       expect(unwrap(trainCommand(row.request)).iterationTimeS, row.id).toBe(row.oursS);
