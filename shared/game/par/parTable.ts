@@ -238,7 +238,7 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     refused: 101,
   },
   'cook-again': {
-    score: 13428.194739817323,
+    score: 13428.194739817325,
     plan: {
       mode: 'auto',
       specs: {},
@@ -331,7 +331,7 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     refused: 4,
   },
   'the-banquet': {
-    score: 81844.81095838631,
+    score: 81844.81095838662,
     plan: {
       mode: 'auto',
       specs: {},
@@ -413,7 +413,7 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     refused: 25,
   },
   'the-profiler': {
-    score: 37338.71612753646,
+    score: 37399.43027001094,
     plan: {
       mode: 'auto',
       specs: {},

@@ -1,8 +1,9 @@
 // One training step of a Megatron GPT at full scale (docs/design.md §4.4 `sim train`): the priced blocks
 // (trainBlocks.ts) stacked into pipeline stages, the schedule simulated event by event, the data-parallel
-// gradient reduction overlapped with each device's last backward pass (gradientOverlap.ts; after it when
-// `parallel.overlapGradReduce` is false), then the tied
-// embeddings' gradient all-reduce between the first and last stage and the optimizer step.
+// gradient reduction overlapped with each device's last backward pass, or with every microbatch's under
+// ZeRO-2/3 (gradientReductions.ts, gradientOverlap.ts; after each when `parallel.overlapGradReduce` is
+// false), then the tied embeddings' gradient all-reduce between the first and last stage and the optimizer
+// step.
 //   model stage k of K = p·v holds L/K layers (or `parallel.layersPerStage`, stageLayers.ts), stage 0 also
 //   the embedding, stage K−1 the output layer;
 //   forward / backward / recompute per microbatch = layers × the layer's task (+ those extras);
@@ -13,12 +14,7 @@
 //   the send between stages moves b·s·h activations (Megatron's scatter/gather across nodes: b·s·h/t per
 //   GPU on the inter-node link, then an all-gather over `model`; with sequence parallelism only b·s·h/t).
 import { ringCollectiveTimeS, collectiveTimeOnAxesS, combinedAxesLink } from '../cost/collectiveTime.ts';
-import {
-  exposedReductionS,
-  reductionRuns,
-  type QueuedReduction,
-  type Span,
-} from '../cost/gradientOverlap.ts';
+import { exposedReductionS, reductionRuns } from '../cost/gradientOverlap.ts';
 import { simulatePipeline, type PipelineTimeline, type TimelineEvent } from '../cost/pipelineSimulation.ts';
 import { withCollectives } from '../cost/withCollectives.ts';
 import type { Calibration } from '../cost/calibration.ts';
@@ -27,6 +23,7 @@ import { memoryTimeS } from '../cost/pricePlan.ts';
 import { ok, type Result } from '../result.ts';
 import { addTasks, NO_TASK, taskS, type TaskCost } from './blockCost.ts';
 import { firstStageEmbeddingParams } from './embeddingCost.ts';
+import { deviceReductions, reducesEveryMicrobatch, stageLinkProfile } from './gradientReductions.ts';
 import { DATA_AXIS, MODEL_AXIS, STAGE_AXIS } from './trainAxes.ts';
 import { trainBlocks, type TrainBlocks } from './trainBlocks.ts';
 import { stageMemory, type StageMemory } from './stageMemory.ts';
@@ -51,8 +48,8 @@ export interface TrainSimulation {
   readonly timeline: PipelineTimeline;
   /**
    * `timeline` plus each device's data-parallel gradient reductions as 'collective' events: they run on the
-   * data link back to back from `endS[d] − window` (the device's last backward tasks taken back to back, as
-   * priced), overlap that backward compute, and end `exposedGradientS[d]` after `endS[d]`.
+   * data link one at a time from when their gradients are final (gradientReductions.ts), overlap the
+   * compute, and end `exposedGradientS[d]` after `endS[d]`.
    */
   readonly timelineWithCollectives: PipelineTimeline;
   /** Microbatches per pipeline per step. */
@@ -149,71 +146,44 @@ export function simulateTrain(req: TrainRequest, calibration?: Calibration): Res
   if (!simulated.ok) return simulated;
   const timeline = simulated.value;
 
-  // Data-parallel reduction behind each device's last backward pass: its chunks' backward tasks in the
-  // order they run (chunk v−1 … 0), each going down its layers (output layer first, embedding last), taken
-  // back to back — interleaved schedules leave gaps between them, so this hides slightly less than it could.
-  // ZeRO ≥ 1 reduces each rank's partition only (flatZero.ts): a reduce-scatter, as for the layers.
-  const zeroed = par.zeroStage >= 1;
+  // The data-parallel reductions (gradientReductions.ts): behind each device's last backward tasks, or behind
+  // every microbatch's under ZeRO-2/3. ZeRO ≥ 1 reduces each rank's partition only (flatZero.ts): a
+  // reduce-scatter, as for the layers. ZeRO-3's parameter gathers (a task's `dataS`, fetched before its
+  // compute) hold the same data link: the reductions run around them (gradientOverlap.ts `busy`).
   const embedReduceS =
     par.dp > 1
       ? collectiveTimeOnAxesS(
-          zeroed ? 'reduce-scatter' : 'all-reduce',
+          par.zeroStage >= 1 ? 'reduce-scatter' : 'all-reduce',
           blocks.ctx.links,
           [DATA_AXIS],
           firstStageEmbeddingParams(embedding, p) * (req.precision === 'fp32' ? 4 : 2),
         )
       : 0;
-  // ZeRO-3's parameter gathers (a task's `dataS`, fetched before its compute) hold the same data link in
-  // that window: the reductions run around them (gradientOverlap.ts `busy`).
-  const layerBackS = taskS(lt.recompute) + taskS(lt.backward);
-  const reductions = Array.from({ length: p }, (_, d) => {
-    const items: QueuedReduction[] = [];
-    const busy: Span[] = [];
-    const hold = (at: number, t: TaskCost) => {
-      if (t.dataS > 0) busy.push({ startS: at, endS: at + t.dataS });
-    };
-    let clock = 0;
-    for (let c = v - 1; c >= 0; c--) {
-      const k = c * p + d;
-      if (k === K - 1) {
-        hold(clock, output.backward);
-        for (const g of output.gradients) items.push({ readyS: clock + g.readyS, durationS: g.durationS });
-        clock += taskS(output.backward);
-      }
-      for (let l = 0; l < perStage[k]!; l++) {
-        const start = clock + taskS(lt.recompute);
-        hold(clock, lt.recompute);
-        hold(start, lt.backward);
-        if (!hooks)
-          for (const g of layer.gradients) items.push({ readyS: start + g.readyS, durationS: g.durationS });
-        clock += layerBackS;
-      }
-      if (k === 0) {
-        hold(clock, embedding.backward);
-        clock += taskS(embedding.backward);
-        items.push({ readyS: clock, durationS: embedReduceS });
-      }
-    }
-    // Without overlap (`overlapGradReduce` false: Megatron-LM's `--DDP-impl local`, DeepSpeed's pipeline
-    // engine) every reduction starts when the device's last backward task has ended: all of it is exposed.
-    if (!par.overlapGradReduce)
-      return { items: items.map((r) => ({ ...r, readyS: clock })), windowS: clock, busy };
-    return { items, windowS: clock, busy };
-  });
+  const profiles = perStage.map((layers, k) =>
+    stageLinkProfile({
+      layers,
+      layer: { ...lt, gradients: hooks ? [] : layer.gradients },
+      ...(k === 0 ? { embedding: { ...embedding, reduceS: embedReduceS } } : {}),
+      ...(k === K - 1 ? { output } : {}),
+    }),
+  );
+  const everyMicrobatch = reducesEveryMicrobatch(par.zeroStage, m);
+  const reductions = Array.from({ length: p }, (_, d) =>
+    deviceReductions(timeline, d, profiles, { everyMicrobatch, overlap: par.overlapGradReduce }),
+  );
   const exposedGradientS = reductions.map(({ items, windowS, busy }) =>
     exposedReductionS(items, windowS, busy),
   );
   const gradientReductionS = reductions.map(({ items }) => items.reduce((a, r) => a + r.durationS, 0));
-  const collectives = reductions.map(({ items, windowS, busy }, device): TimelineEvent[] => {
-    const startWindow = timeline.endS[device]! - windowS;
+  const collectives = reductions.map(({ items, busy, originS }, device): TimelineEvent[] => {
     return reductionRuns(items, busy)
       .flatMap((r) => r.pieces)
       .filter((r) => r.endS > r.startS)
       .map((r) => ({
         device,
         kind: 'collective',
-        startS: startWindow + r.startS,
-        endS: startWindow + r.endS,
+        startS: originS + r.startS,
+        endS: originS + r.endS,
       }));
   });
   const timelineWithCollectives = withCollectives(timeline, collectives);

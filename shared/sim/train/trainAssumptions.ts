@@ -2,6 +2,7 @@
 // (a request without `tp` is priced at tp = 1, and says so), and the modelling choices that move the answer
 // and that no field of the request states (sim audit, stop 47). Pure.
 import { stateBytesPerParam } from '../cost/memory.ts';
+import { reducesEveryMicrobatch } from './gradientReductions.ts';
 import type { TrainSimulation } from './simulateTrain.ts';
 import type { GptModel, ParallelPlan } from './trainRequest.ts';
 
@@ -54,9 +55,9 @@ export function trainAssumptions(sim: TrainSimulation): {
       ...(req.parallel.sequenceParallel && req.parallel.tp === 1
         ? ['sequence parallelism at tp = 1 splits nothing: priced as off, as Megatron turns it off']
         : []),
-      ...(req.parallel.zeroStage >= 2 && req.parallel.dp > 1 && sim.microbatches > 1
+      ...(req.parallel.dp > 1 && reducesEveryMicrobatch(req.parallel.zeroStage, sim.microbatches)
         ? [
-            `ZeRO-${req.parallel.zeroStage} over ${sim.microbatches} microbatches: the gradients are reduce-scattered once, after the last one, while memory holds them sharded; DeepSpeed and FSDP (without no_sync) reduce-scatter after every microbatch to keep them so, which is not priced: the data-parallel passing is a lower bound`,
+            `ZeRO-${req.parallel.zeroStage} over ${sim.microbatches} microbatches: each rank keeps only its partition of the gradients, so every microbatch's are reduce-scattered as its backward makes them (DeepSpeed stage 2 and 3, FSDP outside no_sync), ${sim.microbatches} times a step where ZeRO-1 reduces once`,
           ]
         : []),
       ...(req.parallel.zeroStage >= 2 && req.parallel.pp > 1

@@ -1,11 +1,12 @@
 // The collectives of a priced step, as the report lists them (issue: "each collective's time, bytes per
 // link"): every collective of the layer and of the output layer with how often the critical device runs
 // it per step — forward ones once per microbatch (twice with full recompute, except ZeRO-3's gathers of
-// weights the backward re-gathers), backward ones once per microbatch, the gradient reduction and the
-// optimizer's once per step — and the bytes that device sends per step on each kind of link, pipeline
+// weights the backward re-gathers), backward ones once per microbatch, the gradient reduction once per step
+// (once per microbatch under ZeRO-2/3, gradientReductions.ts) and the optimizer's once per step — and the bytes that device sends per step on each kind of link, pipeline
 // sends included.
 import type { PricedCollective } from '../cost/pricePlan.ts';
 import { regatheredParameters } from './blockCost.ts';
+import { reducesEveryMicrobatch } from './gradientReductions.ts';
 import type { TrainSimulation } from './simulateTrain.ts';
 import { deviceLayers } from './stageLayers.ts';
 
@@ -46,12 +47,15 @@ export function stepCollectives(
   const ownsOutput = d === p - 1;
   // A forward gather of a parameter the backward re-gathers runs once per microbatch under full recompute
   // too: the recompute's gathered copy is the backward's (blockCost.ts `regatheredParameters`).
+  const gradientRuns = reducesEveryMicrobatch(req.parallel.zeroStage, m) ? m : 1;
   const count = (c: Pick<PricedCollective, 'role' | 'phase'>, regathered = false) =>
-    c.role === 'gradient' || c.role === 'update'
+    c.role === 'update'
       ? 1
-      : c.phase === 'forward' && recompute === 'full' && !regathered
-        ? 2 * m
-        : m;
+      : c.role === 'gradient'
+        ? gradientRuns
+        : c.phase === 'forward' && recompute === 'full' && !regathered
+          ? 2 * m
+          : m;
   const line = (
     block: CollectiveLine['block'],
     tensor: string,

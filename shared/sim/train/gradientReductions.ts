@@ -1,0 +1,164 @@
+// Each pipeline device's data-parallel gradient reductions placed in time, for gradientOverlap.ts to run on
+// the data link (simulateTrain.ts prices what is exposed; the trace draws them). When a gradient is final:
+//   once a step        (ZeRO 0–1, or one microbatch): each rank accumulates whole gradients over the step's
+//                      microbatches (ZeRO-1 needs only its partition of the sum, but only at the step's end),
+//                      so only each chunk's last backward task (the last microbatch's) makes final gradients;
+//   every microbatch   (ZeRO-2/3 over m > 1 microbatches): each rank keeps only its partition of the gradients,
+//                      so every microbatch's gradients are reduce-scattered as its backward makes them and added
+//                      into the partition — DeepSpeed stage 2 and 3 reduce on every backward
+//                      (`stage_1_and_2.py` / `stage3.py` `reduce_ipg_grads`; stage 1 only at the accumulation
+//                      boundary), FSDP outside `no_sync`, and XLA's sum into a sharded accumulator. Placed at the
+//                      device's own backward tasks on the timeline, m·v of them, with the forward tasks' ZeRO-3
+//                      gathers holding the link too. The compute never waits for the link: DeepSpeed's bucket
+//                      flush does wait for the previous reduction, which moves a link-bound wait from the
+//                      queue's tail into the backward, to the same step end.
+// Each backward task's reductions are placed where the timeline runs it (its recompute first).
+// Within a backward task (recompute then backward per layer, as Megatron's checkpointed layers run): the
+// output layer first, the layers from the last, the embedding last (its gradient is final after it).
+// Without overlap (`overlapGradReduce` false: Megatron-LM's `--DDP-impl local`, DeepSpeed's pipeline engine)
+// the step's reductions start when the device's pipeline work has ended, a microbatch's when its backward has.
+import type { QueuedReduction, Span } from '../cost/gradientOverlap.ts';
+import type { PipelineTimeline } from '../cost/pipelineSimulation.ts';
+import { taskS, type TaskCost } from './blockCost.ts';
+
+/** What one model stage's task puts on the data link, seconds from the task's start. */
+export interface TaskLinkProfile {
+  /** Gradient reductions the task makes final (none for a forward task). */
+  readonly items: readonly QueuedReduction[];
+  /** Spans the task's own collectives hold the link (ZeRO-3's parameter gathers, before each compute). */
+  readonly busy: readonly Span[];
+  /** Seconds of the task as profiled. */
+  readonly lengthS: number;
+}
+
+/** A model stage's forward task and its recompute-and-backward task on the data link. */
+export interface StageLinkProfile {
+  readonly forward: TaskLinkProfile;
+  readonly backward: TaskLinkProfile;
+}
+
+/** A device's reductions and the link's held spans, seconds from `originS` on the step's timeline. */
+export interface DeviceReductions {
+  readonly originS: number;
+  readonly items: QueuedReduction[];
+  readonly busy: Span[];
+  /** Seconds from `originS` to the device's last task's end: what a reduction may hide behind. */
+  readonly windowS: number;
+}
+
+/** The blocks of a model stage, as they sit on the link (simulateTrain.ts builds them). */
+export interface StageBlocks {
+  readonly layers: number;
+  readonly layer: {
+    readonly forward: TaskCost;
+    readonly recompute: TaskCost;
+    readonly backward: TaskCost;
+    /** The layer's gradients (none under DeepSpeed's ZeRO-3 hooks, which price their own). */
+    readonly gradients: readonly QueuedReduction[];
+  };
+  /** Stage 0's embedding and the reduction of its gradient, seconds. */
+  readonly embedding?: { readonly forward: TaskCost; readonly backward: TaskCost; readonly reduceS: number };
+  /** The last stage's output layer. */
+  readonly output?: {
+    readonly forward: TaskCost;
+    readonly backward: TaskCost;
+    readonly gradients: readonly QueuedReduction[];
+  };
+}
+
+/** Whether every microbatch's gradients are reduced (ZeRO-2/3 over several microbatches), not the step's. */
+export const reducesEveryMicrobatch = (zeroStage: number, microbatches: number): boolean =>
+  zeroStage >= 2 && microbatches > 1;
+
+/** One model stage's tasks on the data link. */
+export function stageLinkProfile(s: StageBlocks): StageLinkProfile {
+  const hold = (busy: Span[], at: number, t: TaskCost) => {
+    if (t.dataS > 0) busy.push({ startS: at, endS: at + t.dataS });
+  };
+  const fBusy: Span[] = [];
+  let f = 0;
+  if (s.embedding) {
+    hold(fBusy, f, s.embedding.forward);
+    f += taskS(s.embedding.forward);
+  }
+  for (let l = 0; l < s.layers; l++) {
+    hold(fBusy, f, s.layer.forward);
+    f += taskS(s.layer.forward);
+  }
+  if (s.output) {
+    hold(fBusy, f, s.output.forward);
+    f += taskS(s.output.forward);
+  }
+  const items: QueuedReduction[] = [];
+  const bBusy: Span[] = [];
+  let b = 0;
+  if (s.output) {
+    hold(bBusy, b, s.output.backward);
+    for (const g of s.output.gradients) items.push({ readyS: b + g.readyS, durationS: g.durationS });
+    b += taskS(s.output.backward);
+  }
+  for (let l = 0; l < s.layers; l++) {
+    const start = b + taskS(s.layer.recompute);
+    hold(bBusy, b, s.layer.recompute);
+    hold(bBusy, start, s.layer.backward);
+    for (const g of s.layer.gradients) items.push({ readyS: start + g.readyS, durationS: g.durationS });
+    b = start + taskS(s.layer.backward);
+  }
+  if (s.embedding) {
+    hold(bBusy, b, s.embedding.backward);
+    b += taskS(s.embedding.backward);
+    items.push({ readyS: b, durationS: s.embedding.reduceS });
+  }
+  return {
+    forward: { items: [], busy: fBusy, lengthS: f },
+    backward: { items, busy: bBusy, lengthS: b },
+  };
+}
+
+const shifted = <T extends { readyS: number }>(xs: readonly T[], by: number): T[] =>
+  xs.map((x) => ({ ...x, readyS: x.readyS + by }));
+const shiftedSpans = (xs: readonly Span[], by: number): Span[] =>
+  xs.map((x) => ({ startS: x.startS + by, endS: x.endS + by }));
+
+/**
+ * Device d's reductions of a step (d of p devices, model stage k = chunk·p + d of `stages`), each placed at
+ * the backward task that makes its gradient final, where the timeline runs it (its recompute first).
+ */
+export function deviceReductions(
+  timeline: PipelineTimeline,
+  d: number,
+  stages: readonly StageLinkProfile[],
+  opts: { readonly everyMicrobatch: boolean; readonly overlap: boolean },
+): DeviceReductions {
+  const p = timeline.endS.length;
+  const items: QueuedReduction[] = [];
+  const busy: Span[] = [];
+  const place = (t: TaskLinkProfile, at: number, reduces: boolean) => {
+    busy.push(...shiftedSpans(t.busy, at));
+    if (!reduces) return;
+    items.push(
+      ...(opts.overlap ? shifted(t.items, at) : t.items.map((r) => ({ ...r, readyS: at + t.lengthS }))),
+    );
+  };
+  // Once a step, a chunk's gradients are final after its last backward task: the step's last microbatch.
+  const last = new Map<number, number>();
+  if (!opts.everyMicrobatch)
+    timeline.forEachEvent(d, (kind, _s, _e, mb, chunk) => {
+      if (kind === 'backward') last.set(chunk, Math.max(mb, last.get(chunk) ?? -1));
+    });
+  let recomputeAt: number | undefined;
+  timeline.forEachEvent(d, (kind, startS, _endS, mb, chunk) => {
+    const stage = stages[Math.max(0, chunk) * p + d]!;
+    if (kind === 'forward') place(stage.forward, startS, false);
+    else if (kind === 'recompute') recomputeAt = startS;
+    else if (kind === 'backward') {
+      place(stage.backward, recomputeAt ?? startS, opts.everyMicrobatch || last.get(chunk) === mb);
+      recomputeAt = undefined;
+    }
+  });
+  // Without overlap, once a step, the reductions wait for the device's pipeline work, its last send included
+  // (Megatron-LM's `--DDP-impl local` all-reduces after `forward_backward_func` returns).
+  const ready =
+    opts.overlap || opts.everyMicrobatch ? items : items.map((r) => ({ ...r, readyS: timeline.endS[d]! }));
+  return { originS: 0, items: ready, busy, windowS: timeline.endS[d]! };
+}
