@@ -22,6 +22,9 @@ interface Ratio {
 
 const stepS = (e: Evaluation) => e.pricing.stepS;
 const devices = (e: Evaluation) => e.pricing.devices;
+/** Gradient reductions the critical device runs per step. */
+const gradientRuns = (e: Evaluation) =>
+  e.pricing.collectives.filter((c) => c.role === 'gradient').reduce((n, c) => n + c.perStep, 0);
 
 const RATIOS: readonly Ratio[] = [
   {
@@ -63,6 +66,16 @@ const RATIOS: readonly Ratio[] = [
     figure: stepS,
     min: 0.99,
     max: 1.01,
+  },
+  {
+    level: 'seasoning-ledgers',
+    en: 'four times a step instead of once',
+    zh: '一步 4 回而不是 1 回',
+    of: 'zero2',
+    to: 'reference',
+    figure: gradientRuns,
+    min: 4,
+    max: 4,
   },
 ];
 
