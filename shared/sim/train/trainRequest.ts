@@ -311,6 +311,8 @@ export function parseTrainRequest(raw: unknown): Result<TrainRequest> {
     for (const [i, e] of raw.exports.entries()) {
       const x = readChoice(e, `exports[${i}]`, EXPORTS);
       if (!x.ok) return x;
+      if (exports.includes(x.value))
+        return bad(`exports[${i}]`, `'${x.value}' is listed twice: each export is written once`);
       exports.push(x.value);
     }
   }

@@ -68,6 +68,11 @@ describe('parseTrainRequest', () => {
       /Only the interleaved schedule/,
     ],
     [withChanges(DESIGN_EXAMPLE, { model: { heads: 100 } }), 'ValueError', /multiple of model\.heads/],
+    [
+      { ...DESIGN_EXAMPLE, exports: ['trace', 'trace'] },
+      'InputError',
+      /exports\[1\]: 'trace' is listed twice/,
+    ],
   ])('rejects %#', (doc, type, message) => {
     const e = errorOf(doc);
     expect(e.type).toBe(type);
