@@ -14,7 +14,7 @@ import { labelText } from './specForm.ts';
 export interface ParSummary {
   /** Par's score. */
   readonly par: number;
-  /** Par's score as the screens print a rate in the page's language (formatRate: '1.23k', '3.73 万'). */
+  /** Par's score as the screens print a rate in the page's language (formatRate: '1.23k', '3.74 万'). */
   readonly parRate: string;
   /** The served score over par, 0–1 (above 1 only if the search missed a better plan). */
   readonly fraction: number;

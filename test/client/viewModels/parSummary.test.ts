@@ -117,7 +117,7 @@ describe('par summary', () => {
         why: '…',
         par: parSummary(levelById(id)!, 0, 0, 'zh-CN')!.parRate,
       });
-    expect(line('the-profiler')).toContain('达到标准杆（3.73 万）');
+    expect(line('the-profiler')).toContain('达到标准杆（3.74 万）');
     expect(line('myth-pmap-is-pjit')).toContain('达到标准杆（1232）');
     expect(parSummary(levelById('myth-pmap-is-pjit')!, 0, 0, 'en')!.parRate).toBe('1.23k');
   });
