@@ -103,6 +103,11 @@ export interface PipelineTimeline {
   readonly endS: readonly number[];
   /** Most microbatch-chunks each device held activations for at once (forward started, backward not done). */
   readonly peakInFlight: readonly number[];
+  /**
+   * Per model stage k (p·v entries): when its last backward task began, its recompute first, seconds — when
+   * the stage's accumulated gradients start to be final (gradientReductions.ts).
+   */
+  readonly finalBackwardS: readonly number[];
 }
 
 /** Largest p·m·v the simulation accepts (each is two tasks). */
@@ -198,6 +203,7 @@ export function simulatePipeline(input: PipelineInput): Result<PipelineTimeline>
   const idleS = new Float64Array(p);
   const inFlight = new Int32Array(p);
   const peakInFlight = new Int32Array(p);
+  const finalBackward = new Float64Array(K);
 
   const emit = (d: number, kind: number, startS: number, endS: number, tag: number) => {
     if (!(endS > startS)) return;
@@ -260,6 +266,7 @@ export function simulatePipeline(input: PipelineInput): Result<PipelineTimeline>
         }
       } else {
         const recompute = recomputeS?.[k] ?? 0;
+        finalBackward[k] = start; // a stage's backward tasks run in microbatch order
         emit(d, RECOMPUTE, start, start + recompute, tag);
         end = start + recompute + backwardS[k]!;
         emit(d, BACKWARD, start + recompute, end, tag);
@@ -301,5 +308,6 @@ export function simulatePipeline(input: PipelineInput): Result<PipelineTimeline>
     idleS: Array.from(idleS),
     endS: Array.from(free),
     peakInFlight: Array.from(peakInFlight),
+    finalBackwardS: Array.from(finalBackward),
   });
 }

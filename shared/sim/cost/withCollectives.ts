@@ -31,5 +31,6 @@ export function withCollectives(
     idleS: timeline.idleS,
     endS: timeline.endS,
     peakInFlight: timeline.peakInFlight,
+    finalBackwardS: timeline.finalBackwardS,
   };
 }

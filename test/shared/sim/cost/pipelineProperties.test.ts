@@ -1,7 +1,8 @@
 // Properties of any simulated pipeline: each device's events tile [0, stepS] without overlap, every
 // (microbatch, model stage) runs one forward and one backward on its device, and data dependencies hold:
 // forward on stage k after forward on k−1 plus the send; backward (with its recompute) on stage k after
-// backward on k+1 plus the send, and after its own forward. Times are multiples of 1/4 so sums are exact.
+// backward on k+1 plus the send, and after its own forward; each stage's last backward begins where
+// `finalBackwardS` says. Times are multiples of 1/4 so sums are exact.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -101,6 +102,11 @@ describe('pipeline simulation invariants (fast-check)', () => {
               expect(startOfBackward[at(k, j)]).toBeGreaterThanOrEqual(bwd[at(k + 1, j)]!.endS + send);
             expect(startOfBackward[at(k, j)]).toBeGreaterThanOrEqual(f.endS);
           }
+        // Each stage's last backward task (its recompute first) is where finalBackwardS says.
+        const last = Array.from({ length: K }, (_, k) =>
+          Math.max(...Array.from({ length: m }, (_, j) => startOfBackward[at(k, j)]!)),
+        );
+        expect(result.value.finalBackwardS).toEqual(last);
       }),
       { numRuns: 100 },
     );
