@@ -238,7 +238,7 @@ export const PAR_TABLE: Readonly<Record<string, ParRecord>> = {
     refused: 101,
   },
   'cook-again': {
-    score: 13428.194739817325,
+    score: 13429.409474908523,
     plan: {
       mode: 'auto',
       specs: {},

@@ -23,7 +23,7 @@ import { taskS, type TaskCost } from './blockCost.ts';
 
 /** What one model stage's task puts on the data link, seconds from the task's start. */
 export interface TaskLinkProfile {
-  /** Gradient reductions the task makes final (none for a forward task). */
+  /** Gradient reductions the task makes final (none for a forward task; none that take no time). */
   readonly items: readonly QueuedReduction[];
   /** Spans the task's own collectives hold the link (ZeRO-3's parameter gathers, before each compute). */
   readonly busy: readonly Span[];
@@ -70,6 +70,13 @@ export interface StageBlocks {
 export const reducesEveryMicrobatch = (zeroStage: number, microbatches: number): boolean =>
   zeroStage >= 2 && microbatches > 1;
 
+/**
+ * When a gradient is final, seconds into its backward task, at the latest when the task ends: its ready time
+ * (pricePlan.ts `gradientReadyS`) walks every backward collective whole, but the task hides Megatron's
+ * asynchronous ones behind GEMMs (blockCost.ts), so it can end first.
+ */
+const within = (g: QueuedReduction, task: TaskCost): number => Math.min(g.readyS, taskS(task));
+
 /** One model stage's tasks on the data link. */
 export function stageLinkProfile(s: StageBlocks): StageLinkProfile {
   const hold = (busy: Span[], at: number, t: TaskCost) => {
@@ -94,31 +101,29 @@ export function stageLinkProfile(s: StageBlocks): StageLinkProfile {
   let b = 0;
   if (s.output) {
     hold(bBusy, b, s.output.backward);
-    for (const g of s.output.gradients) items.push({ readyS: b + g.readyS, durationS: g.durationS });
+    for (const g of s.output.gradients)
+      if (g.durationS > 0) items.push({ readyS: b + within(g, s.output.backward), durationS: g.durationS });
     b += taskS(s.output.backward);
   }
   for (let l = 0; l < s.layers; l++) {
     const start = b + taskS(s.layer.recompute);
     hold(bBusy, b, s.layer.recompute);
     hold(bBusy, start, s.layer.backward);
-    for (const g of s.layer.gradients) items.push({ readyS: start + g.readyS, durationS: g.durationS });
+    for (const g of s.layer.gradients)
+      if (g.durationS > 0)
+        items.push({ readyS: start + within(g, s.layer.backward), durationS: g.durationS });
     b = start + taskS(s.layer.backward);
   }
   if (s.embedding) {
     hold(bBusy, b, s.embedding.backward);
     b += taskS(s.embedding.backward);
-    items.push({ readyS: b, durationS: s.embedding.reduceS });
+    if (s.embedding.reduceS > 0) items.push({ readyS: b, durationS: s.embedding.reduceS });
   }
   return {
     forward: { items: [], busy: fBusy, lengthS: f },
     backward: { items, busy: bBusy, lengthS: b },
   };
 }
-
-const shifted = <T extends { readyS: number }>(xs: readonly T[], by: number): T[] =>
-  xs.map((x) => ({ ...x, readyS: x.readyS + by }));
-const shiftedSpans = (xs: readonly Span[], by: number): Span[] =>
-  xs.map((x) => ({ startS: x.startS + by, endS: x.endS + by }));
 
 /**
  * Device d's reductions of a step (d of p devices, model stage k = chunk·p + d of `stages`), each placed at
@@ -131,34 +136,43 @@ export function deviceReductions(
   opts: { readonly everyMicrobatch: boolean; readonly overlap: boolean },
 ): DeviceReductions {
   const p = timeline.endS.length;
+  const v = stages.length / p;
   const items: QueuedReduction[] = [];
   const busy: Span[] = [];
-  const place = (t: TaskLinkProfile, at: number, reduces: boolean) => {
-    busy.push(...shiftedSpans(t.busy, at));
-    if (!reduces) return;
-    items.push(
-      ...(opts.overlap ? shifted(t.items, at) : t.items.map((r) => ({ ...r, readyS: at + t.lengthS }))),
-    );
+  const hold = (t: TaskLinkProfile, at: number) => {
+    for (const b of t.busy) busy.push({ startS: b.startS + at, endS: b.endS + at });
   };
-  // Once a step, a chunk's gradients are final after its last backward task: the step's last microbatch.
-  const last = new Map<number, number>();
-  if (!opts.everyMicrobatch)
-    timeline.forEachEvent(d, (kind, _s, _e, mb, chunk) => {
-      if (kind === 'backward') last.set(chunk, Math.max(mb, last.get(chunk) ?? -1));
-    });
-  let recomputeAt: number | undefined;
-  timeline.forEachEvent(d, (kind, startS, _endS, mb, chunk) => {
-    const stage = stages[Math.max(0, chunk) * p + d]!;
-    if (kind === 'forward') place(stage.forward, startS, false);
-    else if (kind === 'recompute') recomputeAt = startS;
-    else if (kind === 'backward') {
-      place(stage.backward, recomputeAt ?? startS, opts.everyMicrobatch || last.get(chunk) === mb);
-      recomputeAt = undefined;
-    }
-  });
+  const reduce = (t: TaskLinkProfile, at: number) => {
+    for (const r of t.items)
+      items.push({ readyS: opts.overlap ? r.readyS + at : at + t.lengthS, durationS: r.durationS });
+  };
   // Without overlap, once a step, the reductions wait for the device's pipeline work, its last send included
   // (Megatron-LM's `--DDP-impl local` all-reduces after `forward_backward_func` returns).
-  const ready =
-    opts.overlap || opts.everyMicrobatch ? items : items.map((r) => ({ ...r, readyS: timeline.endS[d]! }));
-  return { originS: 0, items: ready, busy, windowS: timeline.endS[d]! };
+  const finish = (): DeviceReductions => ({
+    originS: 0,
+    items:
+      opts.overlap || opts.everyMicrobatch ? items : items.map((r) => ({ ...r, readyS: timeline.endS[d]! })),
+    busy,
+    windowS: timeline.endS[d]!,
+  });
+  // Once a step, a chunk's gradients are final after its last backward task: the step's last microbatch.
+  if (!opts.everyMicrobatch)
+    for (let c = 0; c < v; c++) reduce(stages[c * p + d]!.backward, timeline.finalBackwardS[c * p + d]!);
+  // The link's held spans, and every microbatch's reductions, from one pass over the device's events: this
+  // runs on every preview, so not when no task holds the link and nothing is reduced per microbatch.
+  const holds = stages.some((s) => s.forward.busy.length > 0 || s.backward.busy.length > 0);
+  if (!holds && !opts.everyMicrobatch) return finish();
+  let recomputeAt = NaN;
+  timeline.forEachEvent(d, (kind, startS, _endS, _mb, chunk) => {
+    const stage = stages[Math.max(0, chunk) * p + d]!;
+    if (kind === 'forward') hold(stage.forward, startS);
+    else if (kind === 'recompute') recomputeAt = startS;
+    else if (kind === 'backward') {
+      const at = Number.isNaN(recomputeAt) ? startS : recomputeAt;
+      recomputeAt = NaN;
+      hold(stage.backward, at);
+      if (opts.everyMicrobatch) reduce(stage.backward, at);
+    }
+  });
+  return finish();
 }

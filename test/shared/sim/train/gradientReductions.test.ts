@@ -12,6 +12,7 @@ import {
   stageLinkProfile,
   type StageLinkProfile,
 } from '../../../../shared/sim/train/gradientReductions.ts';
+import { PUBLISHED_RUNS } from '../../../../shared/sim/train/publishedRuns.ts';
 import { stepCollectives } from '../../../../shared/sim/train/trainCollectives.ts';
 import { simulate, withChanges } from './helpers.ts';
 
@@ -105,6 +106,32 @@ describe('a one-device step of two microbatches', () => {
         },
       ),
     );
+  });
+});
+
+describe('what a stage puts on the link', () => {
+  it('makes a gradient final by the end of its task, and queues none that takes no time', () => {
+    // A ready time past the task's 2 s (asynchronous collectives counted whole) is the task's end.
+    const late = stageLinkProfile({
+      layers: 1,
+      layer: {
+        forward: NO_TASK,
+        recompute: NO_TASK,
+        backward: { ...NO_TASK, computeS: 2 },
+        gradients: [
+          { readyS: 2.5, durationS: 1 },
+          { readyS: 1, durationS: 0 },
+        ],
+      },
+    });
+    expect(late.backward.items).toEqual([{ readyS: 2, durationS: 1 }]);
+  });
+  it('exposes no data-parallel time without data parallelism (Korthikanti’s 22B, TP 8, one replica)', () => {
+    const run = PUBLISHED_RUNS.find((r) => r.id === 'k5-22b-full')!;
+    expect(run.request.parallel.dp).toBe(1);
+    const sim = simulate(run.request);
+    expect(sim.exposedGradientS).toEqual([0]);
+    expect(sim.breakdownS.dataComm).toBe(0);
   });
 });
 
