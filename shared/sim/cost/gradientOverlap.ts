@@ -28,6 +28,53 @@ export interface Span {
   readonly endS: number;
 }
 
+/** Spans the link is held for other collectives, in start order, by index (a long reduction looks ahead). */
+export interface HeldSpans {
+  readonly count: number;
+  startS(i: number): number;
+  endS(i: number): number;
+}
+
+/** `spans` as HeldSpans: sorted by start, empty ones dropped. */
+export function heldSpans(spans: readonly Span[]): HeldSpans {
+  const sorted = spans.filter((b) => b.endS > b.startS).sort((a, b) => a.startS - b.startS);
+  return { count: sorted.length, startS: (i) => sorted[i]!.startS, endS: (i) => sorted[i]!.endS };
+}
+
+/**
+ * Runs reductions one at a time, in the order `items` hands them over (their order of readiness), on a
+ * link `held` holds at times: each moves bytes only outside the held spans. Streamed, so a step of many
+ * microbatches needs no list of its reductions: `items` calls `visit` once per reduction, `onPiece` hears
+ * each stretch a reduction runs. Returns when the last one ends (0 when there are none).
+ */
+export function runReductions(
+  items: (visit: (readyS: number, durationS: number) => void) => void,
+  held: HeldSpans,
+  onPiece?: (startS: number, endS: number) => void,
+): number {
+  let end = 0;
+  let j = 0; // first held span that may still end after `end`
+  items((readyS, durationS) => {
+    let t = Math.max(end, readyS);
+    let left = durationS;
+    while (j < held.count && held.endS(j) <= t) j++;
+    let k = j;
+    while (left > 0) {
+      if (k < held.count && held.startS(k) <= t) {
+        t = Math.max(t, held.endS(k)); // the link is held: wait
+        k++;
+        continue;
+      }
+      const run = Math.min(k < held.count ? held.startS(k) - t : Infinity, left);
+      onPiece?.(t, t + run);
+      t += run;
+      left -= run;
+    }
+    end = t;
+  });
+  return end;
+}
+
 /**
  * When each of `items` runs if they run one at a time in order of readiness, on a link that `busy` spans
  * (sorted or not, overlapping or not) hold for other collectives: each reduction moves bytes only outside
@@ -38,38 +85,31 @@ export function reductionRuns(
   items: readonly QueuedReduction[],
   busy: readonly Span[] = [],
 ): { startS: number; endS: number; pieces: Span[] }[] {
-  const spans = [...busy].filter((b) => b.endS > b.startS).sort((a, b) => a.startS - b.startS);
   const sorted = [...items].sort((a, b) => a.readyS - b.readyS);
-  let end = 0;
-  let j = 0; // first busy span that may still end after `end`
-  return sorted.map((r) => {
-    let t = Math.max(end, r.readyS);
-    let left = r.durationS;
-    const pieces: Span[] = [];
-    while (j < spans.length && spans[j]!.endS <= t) j++;
-    let k = j;
-    while (left > 0) {
-      const next = spans[k];
-      if (next !== undefined && next.startS <= t) {
-        t = Math.max(t, next.endS); // the link is held: wait
-        k++;
-        continue;
+  const runs: { startS: number; endS: number; pieces: Span[] }[] = [];
+  let pieces: Span[] = [];
+  let i = 0;
+  runReductions(
+    (visit) => {
+      for (const r of sorted) {
+        visit(r.readyS, r.durationS);
+        const last = i === 0 ? 0 : runs[i - 1]!.endS;
+        const startS = pieces[0]?.startS ?? Math.max(last, r.readyS);
+        runs.push({ startS, endS: pieces.at(-1)?.endS ?? startS, pieces });
+        pieces = [];
+        i++;
       }
-      const room = next === undefined ? Infinity : next.startS - t;
-      const run = Math.min(room, left);
-      pieces.push({ startS: t, endS: t + run });
-      t += run;
-      left -= run;
-    }
-    const startS = pieces[0]?.startS ?? t;
-    end = t;
-    return { startS, endS: t, pieces };
-  });
+    },
+    heldSpans(busy),
+    (startS, endS) => pieces.push({ startS, endS }),
+  );
+  return runs;
 }
 
 /** When the last of `items` ends if they run one at a time in order of readiness (0 when there are none). */
 export function reductionQueueEndS(items: readonly QueuedReduction[], busy: readonly Span[] = []): number {
-  return reductionRuns(items, busy).at(-1)?.endS ?? 0;
+  const sorted = [...items].sort((a, b) => a.readyS - b.readyS);
+  return runReductions((visit) => sorted.forEach((r) => visit(r.readyS, r.durationS)), heldSpans(busy));
 }
 
 /**

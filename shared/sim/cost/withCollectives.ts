@@ -3,19 +3,19 @@
 import type { PipelineTimeline, TimelineEvent, EventVisitor } from './pipelineSimulation.ts';
 
 /**
- * `timeline` with `collectives[d]` (kind 'collective', on the link, possibly overlapping compute) merged
- * into device d's events in start order. The step, idle and bubble figures are `timeline`'s: collective
+ * `timeline` with `collectives(d)` (kind 'collective', on the link, possibly overlapping compute; asked for
+ * on a device's first read) merged into device d's events in start order. The step, idle and bubble figures are `timeline`'s: collective
  * time is neither idle nor work.
  */
 export function withCollectives(
   timeline: PipelineTimeline,
-  collectives: readonly (readonly TimelineEvent[])[],
+  collectives: (device: number) => readonly TimelineEvent[],
 ): PipelineTimeline {
   const p = timeline.endS.length;
   const cache: (TimelineEvent[] | undefined)[] = new Array(p);
   const deviceEvents = (d: number): TimelineEvent[] => {
     const own = timeline.deviceEvents(d);
-    const extra = collectives[d] ?? [];
+    const extra = collectives(d);
     return (cache[d] ??= [...own, ...extra].sort((a, b) => a.startS - b.startS));
   };
   return {

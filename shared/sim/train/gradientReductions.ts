@@ -12,20 +12,24 @@
 //                      gathers holding the link too. The compute never waits for the link: DeepSpeed's bucket
 //                      flush does wait for the previous reduction, which moves a link-bound wait from the
 //                      queue's tail into the backward, to the same step end.
-// Each backward task's reductions are placed where the timeline runs it (its recompute first).
+// Each backward task's reductions are placed where the timeline runs it (its recompute first). A device's
+// reductions are streamed to the link from its placed tasks (m·v backward tasks, and as many forward ones
+// under ZeRO-3), not listed one object each: 65,536 microbatches of a 24-layer model queue millions.
 // Within a backward task (recompute then backward per layer, as Megatron's checkpointed layers run): the
 // output layer first, the layers from the last, the embedding last (its gradient is final after it).
 // Without overlap (`overlapGradReduce` false: Megatron-LM's `--DDP-impl local`, DeepSpeed's pipeline engine)
 // the step's reductions start when the device's pipeline work has ended, a microbatch's when its backward has.
-import type { QueuedReduction, Span } from '../cost/gradientOverlap.ts';
+import { runReductions, type HeldSpans, type QueuedReduction, type Span } from '../cost/gradientOverlap.ts';
 import type { PipelineTimeline } from '../cost/pipelineSimulation.ts';
 import { taskS, type TaskCost } from './blockCost.ts';
 
 /** What one model stage's task puts on the data link, seconds from the task's start. */
 export interface TaskLinkProfile {
-  /** Gradient reductions the task makes final (none for a forward task; none that take no time). */
+  /** Gradient reductions the task makes final, by readiness (none for a forward task; none that take no time). */
   readonly items: readonly QueuedReduction[];
-  /** Spans the task's own collectives hold the link (ZeRO-3's parameter gathers, before each compute). */
+  /** Seconds of those reductions. */
+  readonly reduceS: number;
+  /** Spans the task's own collectives hold the link (ZeRO-3's parameter gathers, before each compute), by start. */
   readonly busy: readonly Span[];
   /** Seconds of the task as profiled. */
   readonly lengthS: number;
@@ -37,12 +41,21 @@ export interface StageLinkProfile {
   readonly backward: TaskLinkProfile;
 }
 
-/** A device's reductions and the link's held spans, seconds from `originS` on the step's timeline. */
+/** A task of a device placed on the step's timeline. */
+export interface PlacedTask {
+  readonly profile: TaskLinkProfile;
+  /** When it begins (a backward task with its recompute), seconds. */
+  readonly atS: number;
+  /** Whether the gradients it makes are final here and reduced. */
+  readonly reduces: boolean;
+  /** When its reductions may start, if not each as its gradient is final (without overlap), seconds. */
+  readonly readyAtS?: number;
+}
+
+/** A device's tasks that hold the data link or reduce gradients, in time order. */
 export interface DeviceReductions {
-  readonly originS: number;
-  readonly items: QueuedReduction[];
-  readonly busy: Span[];
-  /** Seconds from `originS` to the device's last task's end: what a reduction may hide behind. */
+  readonly tasks: readonly PlacedTask[];
+  /** Seconds from the step's start to the device's last task's end: what a reduction may hide behind. */
   readonly windowS: number;
 }
 
@@ -119,9 +132,10 @@ export function stageLinkProfile(s: StageBlocks): StageLinkProfile {
     b += taskS(s.embedding.backward);
     if (s.embedding.reduceS > 0) items.push({ readyS: b, durationS: s.embedding.reduceS });
   }
+  items.sort((x, y) => x.readyS - y.readyS);
   return {
-    forward: { items: [], busy: fBusy, lengthS: f },
-    backward: { items, busy: bBusy, lengthS: b },
+    forward: { items: [], reduceS: 0, busy: fBusy, lengthS: f },
+    backward: { items, reduceS: items.reduce((t, r) => t + r.durationS, 0), busy: bBusy, lengthS: b },
   };
 }
 
@@ -137,42 +151,85 @@ export function deviceReductions(
 ): DeviceReductions {
   const p = timeline.endS.length;
   const v = stages.length / p;
-  const items: QueuedReduction[] = [];
-  const busy: Span[] = [];
-  const hold = (t: TaskLinkProfile, at: number) => {
-    for (const b of t.busy) busy.push({ startS: b.startS + at, endS: b.endS + at });
-  };
-  const reduce = (t: TaskLinkProfile, at: number) => {
-    for (const r of t.items)
-      items.push({ readyS: opts.overlap ? r.readyS + at : at + t.lengthS, durationS: r.durationS });
-  };
+  const windowS = timeline.endS[d]!;
   // Without overlap, once a step, the reductions wait for the device's pipeline work, its last send included
-  // (Megatron-LM's `--DDP-impl local` all-reduces after `forward_backward_func` returns).
-  const finish = (): DeviceReductions => ({
-    originS: 0,
-    items:
-      opts.overlap || opts.everyMicrobatch ? items : items.map((r) => ({ ...r, readyS: timeline.endS[d]! })),
-    busy,
-    windowS: timeline.endS[d]!,
-  });
-  // Once a step, a chunk's gradients are final after its last backward task: the step's last microbatch.
-  if (!opts.everyMicrobatch)
-    for (let c = 0; c < v; c++) reduce(stages[c * p + d]!.backward, timeline.finalBackwardS[c * p + d]!);
-  // The link's held spans, and every microbatch's reductions, from one pass over the device's events: this
-  // runs on every preview, so not when no task holds the link and nothing is reduced per microbatch.
+  // (Megatron-LM's `--DDP-impl local` all-reduces after `forward_backward_func` returns); a microbatch's
+  // wait for its backward task.
+  const place = (profile: TaskLinkProfile, atS: number, reduces: boolean): PlacedTask =>
+    !reduces || opts.overlap
+      ? { profile, atS, reduces }
+      : { profile, atS, reduces, readyAtS: opts.everyMicrobatch ? atS + profile.lengthS : windowS };
   const holds = stages.some((s) => s.forward.busy.length > 0 || s.backward.busy.length > 0);
-  if (!holds && !opts.everyMicrobatch) return finish();
+  // Once a step, a chunk's gradients are final after its last backward task: the step's last microbatch.
+  // Nothing else to place when no task holds the link (this runs on every preview: no pass over the events).
+  if (!holds && !opts.everyMicrobatch) {
+    const tasks = Array.from({ length: v }, (_, c) =>
+      place(stages[c * p + d]!.backward, timeline.finalBackwardS[c * p + d]!, true),
+    ).sort((a, b) => a.atS - b.atS);
+    return { tasks, windowS };
+  }
+  const tasks: PlacedTask[] = [];
   let recomputeAt = NaN;
   timeline.forEachEvent(d, (kind, startS, _endS, _mb, chunk) => {
-    const stage = stages[Math.max(0, chunk) * p + d]!;
-    if (kind === 'forward') hold(stage.forward, startS);
-    else if (kind === 'recompute') recomputeAt = startS;
+    const k = Math.max(0, chunk) * p + d;
+    if (kind === 'forward') {
+      if (stages[k]!.forward.busy.length > 0) tasks.push(place(stages[k]!.forward, startS, false));
+    } else if (kind === 'recompute') recomputeAt = startS;
     else if (kind === 'backward') {
       const at = Number.isNaN(recomputeAt) ? startS : recomputeAt;
       recomputeAt = NaN;
-      hold(stage.backward, at);
-      if (opts.everyMicrobatch) reduce(stage.backward, at);
+      tasks.push(place(stages[k]!.backward, at, opts.everyMicrobatch || at === timeline.finalBackwardS[k]));
     }
   });
-  return finish();
+  return { tasks, windowS };
 }
+
+/** The held spans of placed tasks, by index: a binary search over the tasks' running counts. */
+function heldByTasks(tasks: readonly PlacedTask[]): HeldSpans {
+  const before = new Int32Array(tasks.length + 1);
+  tasks.forEach((t, i) => (before[i + 1] = before[i]! + t.profile.busy.length));
+  const find = (i: number) => {
+    let lo = 0;
+    let hi = tasks.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (before[mid]! <= i) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  const span = (i: number) => {
+    const t = find(i);
+    return { at: tasks[t]!.atS, s: tasks[t]!.profile.busy[i - before[t]!]! };
+  };
+  return {
+    count: before[tasks.length]!,
+    startS: (i) => {
+      const { at, s } = span(i);
+      return at + s.startS;
+    },
+    endS: (i) => {
+      const { at, s } = span(i);
+      return at + s.endS;
+    },
+  };
+}
+
+/**
+ * When the device's last reduction ends on its data link (gradientOverlap.ts `runReductions`), seconds
+ * into the step; `onPiece` hears each stretch a reduction runs.
+ */
+export function linkEndS(r: DeviceReductions, onPiece?: (startS: number, endS: number) => void): number {
+  return runReductions(
+    (visit) => {
+      for (const t of r.tasks)
+        if (t.reduces) for (const g of t.profile.items) visit(t.readyAtS ?? t.atS + g.readyS, g.durationS);
+    },
+    heldByTasks(r.tasks),
+    onPiece,
+  );
+}
+
+/** Seconds of the device's reductions, hidden and exposed. */
+export const reductionTotalS = (r: DeviceReductions): number =>
+  r.tasks.reduce((sum, t) => sum + (t.reduces ? t.profile.reduceS : 0), 0);

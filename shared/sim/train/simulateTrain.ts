@@ -14,7 +14,6 @@
 //   the send between stages moves b·s·h activations (Megatron's scatter/gather across nodes: b·s·h/t per
 //   GPU on the inter-node link, then an all-gather over `model`; with sequence parallelism only b·s·h/t).
 import { ringCollectiveTimeS, collectiveTimeOnAxesS, combinedAxesLink } from '../cost/collectiveTime.ts';
-import { exposedReductionS, reductionRuns } from '../cost/gradientOverlap.ts';
 import { simulatePipeline, type PipelineTimeline, type TimelineEvent } from '../cost/pipelineSimulation.ts';
 import { withCollectives } from '../cost/withCollectives.ts';
 import type { Calibration } from '../cost/calibration.ts';
@@ -23,7 +22,13 @@ import { memoryTimeS } from '../cost/pricePlan.ts';
 import { ok, type Result } from '../result.ts';
 import { addTasks, NO_TASK, taskS, type TaskCost } from './blockCost.ts';
 import { firstStageEmbeddingParams } from './embeddingCost.ts';
-import { deviceReductions, reducesEveryMicrobatch, stageLinkProfile } from './gradientReductions.ts';
+import {
+  deviceReductions,
+  linkEndS,
+  reducesEveryMicrobatch,
+  reductionTotalS,
+  stageLinkProfile,
+} from './gradientReductions.ts';
 import { DATA_AXIS, MODEL_AXIS, STAGE_AXIS } from './trainAxes.ts';
 import { trainBlocks, type TrainBlocks } from './trainBlocks.ts';
 import { stageMemory, type StageMemory } from './stageMemory.ts';
@@ -171,21 +176,16 @@ export function simulateTrain(req: TrainRequest, calibration?: Calibration): Res
   const reductions = Array.from({ length: p }, (_, d) =>
     deviceReductions(timeline, d, profiles, { everyMicrobatch, overlap: par.overlapGradReduce }),
   );
-  const exposedGradientS = reductions.map(({ items, windowS, busy }) =>
-    exposedReductionS(items, windowS, busy),
-  );
-  const gradientReductionS = reductions.map(({ items }) => items.reduce((a, r) => a + r.durationS, 0));
-  const collectives = reductions.map(({ items, busy, originS }, device): TimelineEvent[] => {
-    return reductionRuns(items, busy)
-      .flatMap((r) => r.pieces)
-      .filter((r) => r.endS > r.startS)
-      .map((r) => ({
-        device,
-        kind: 'collective',
-        startS: originS + r.startS,
-        endS: originS + r.endS,
-      }));
-  });
+  const exposedGradientS = reductions.map((r) => Math.max(0, linkEndS(r) - r.windowS));
+  const gradientReductionS = reductions.map(reductionTotalS);
+  // Drawn only for a trace: one event per stretch a reduction runs.
+  const collectives = (device: number): TimelineEvent[] => {
+    const events: TimelineEvent[] = [];
+    linkEndS(reductions[device]!, (startS, endS) => {
+      if (endS > startS) events.push({ device, kind: 'collective', startS, endS });
+    });
+    return events;
+  };
   const timelineWithCollectives = withCollectives(timeline, collectives);
 
   // Tied word embeddings: first and last stage all-reduce their gradients (Megatron), once per step.

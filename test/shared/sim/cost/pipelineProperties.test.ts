@@ -150,12 +150,10 @@ describe('pipeline simulation invariants (fast-check)', () => {
         const r = simulatePipeline(input);
         if (!r.ok) return;
         // a reduction on every device, overlapping its last quarter: withCollectives merges it in
-        const merged = withCollectives(
-          r.value,
-          r.value.endS.map((end, device) => [
-            { device, kind: 'collective', startS: end * 0.75, endS: end + 0.25 },
-          ]),
-        );
+        const merged = withCollectives(r.value, (device) => {
+          const end = r.value.endS[device]!;
+          return [{ device, kind: 'collective', startS: end * 0.75, endS: end + 0.25 }];
+        });
         for (let d = 0; d < input.stages; d++) {
           // visited before deviceEvents is read: the compact record is read, not the cache
           expect(visited(r.value, d)).toEqual(r.value.deviceEvents(d));

@@ -3,13 +3,15 @@
 // one-device pipeline, then read off `sim train`.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { exposedReductionS, reductionRuns } from '../../../../shared/sim/cost/gradientOverlap.ts';
+import { reductionRuns, type Span } from '../../../../shared/sim/cost/gradientOverlap.ts';
 import { simulatePipeline } from '../../../../shared/sim/cost/pipelineSimulation.ts';
 import { unwrap } from '../../../../shared/sim/result.ts';
 import { NO_TASK } from '../../../../shared/sim/train/blockCost.ts';
 import {
   deviceReductions,
+  linkEndS,
   stageLinkProfile,
+  type DeviceReductions,
   type StageLinkProfile,
 } from '../../../../shared/sim/train/gradientReductions.ts';
 import { PUBLISHED_RUNS } from '../../../../shared/sim/train/publishedRuns.ts';
@@ -31,10 +33,25 @@ const oneLayer = (reduceS: number, gatherS = 0): StageLinkProfile =>
 const timeline = unwrap(
   simulatePipeline({ schedule: '1f1b', stages: 1, microbatches: 2, forwardS: [1], backwardS: [2] }),
 );
-const exposed = (profile: StageLinkProfile, everyMicrobatch: boolean, overlap = true) => {
-  const r = deviceReductions(timeline, 0, [profile], { everyMicrobatch, overlap });
-  return { ...r, exposedS: exposedReductionS(r.items, r.windowS, r.busy) };
+/** A device's placed tasks read back as the reductions they queue, the spans they hold, and what is exposed. */
+const readBack = (r: DeviceReductions) => {
+  const pieces: Span[] = [];
+  const endS = linkEndS(r, (startS, endS) => pieces.push({ startS, endS }));
+  return {
+    items: r.tasks
+      .filter((t) => t.reduces)
+      .flatMap((t) =>
+        t.profile.items.map((g) => ({ readyS: t.readyAtS ?? t.atS + g.readyS, durationS: g.durationS })),
+      ),
+    busy: r.tasks.flatMap((t) =>
+      t.profile.busy.map((b) => ({ startS: t.atS + b.startS, endS: t.atS + b.endS })),
+    ),
+    pieces,
+    exposedS: Math.max(0, endS - r.windowS),
+  };
 };
+const exposed = (profile: StageLinkProfile, everyMicrobatch: boolean, overlap = true) =>
+  readBack(deviceReductions(timeline, 0, [profile], { everyMicrobatch, overlap }));
 
 describe('a one-device step of two microbatches', () => {
   it('reduces once a step behind the last backward', () => {
@@ -62,10 +79,13 @@ describe('a one-device step of two microbatches', () => {
       { startS: 3, endS: 3.5 },
     ]);
     expect(r.exposedS).toBeCloseTo(3.5, 12);
-    expect(reductionRuns(r.items, r.busy)[0]!.pieces).toEqual([
+    expect(r.pieces).toEqual([
       { startS: 2, endS: 3 },
       { startS: 3.5, endS: 6 },
+      { startS: 6, endS: 9.5 },
     ]);
+    // as the list form of the same queue runs them
+    expect(reductionRuns(r.items, r.busy).flatMap((run) => run.pieces)).toEqual(r.pieces);
   });
   it('starts each microbatch’s reductions at its backward’s end without overlap', () => {
     // Ready at 3 and 6: 3–6.5, 6.5–10.
@@ -95,8 +115,8 @@ describe('a one-device step of two microbatches', () => {
             },
           });
           const run = (everyMicrobatch: boolean) => {
-            const r = deviceReductions(line, 0, [profile], { everyMicrobatch, overlap: true });
-            return { n: r.items.length, exposedS: exposedReductionS(r.items, r.windowS, r.busy) };
+            const r = readBack(deviceReductions(line, 0, [profile], { everyMicrobatch, overlap: true }));
+            return { n: r.items.length, exposedS: r.exposedS };
           };
           const once = run(false);
           const every = run(true);
