@@ -1,7 +1,8 @@
 // `sim train` speed: pricing GPT-3 175B on 512 A100s (TP 8 × PP 8 × DP 8, 1F1B, microbatch 1, global batch
 // 512 → 64 microbatches) and Megatron's 1T model on 3072 GPUs (Narayanan et al. 2021 Table 1: h 25600,
-// 128 layers, 160 heads, TP 8 × PP 64 × DP 6, global batch 3072, interleaved v = 2 → 512 microbatches).
-// Both plan the layer and the output layer through auto mode, then price and simulate (nothing is memoised
+// 128 layers, 160 heads, TP 8 × PP 64 × DP 6, global batch 3072, interleaved v = 2 → 512 microbatches), and
+// ZeRO-3 over 4,096 microbatches (gradientReductions.ts streams their reductions).
+// Each plans the layer and the output layer through auto mode, then price and simulate (nothing is memoised
 // but parsed einsum equations); "cold" empties the core's caches first (memo.ts).
 import { unwrap } from '../shared/sim/result.ts';
 import { resetCaches } from '../shared/sim/memo.ts';
@@ -24,6 +25,16 @@ const CASES = [
     label: '1T on 3072 GPUs (TP 8 × PP 64 × DP 6, interleaved v 2, 512 microbatches)',
     target: '< 100 ms',
     doc: ONE_T_3072,
+  },
+  {
+    // every microbatch's gradients reduce-scattered and gathered around: millions of reductions, streamed
+    label: 'GPT 1.3B, ZeRO-3 over DP 16, 4,096 microbatches',
+    target: '< 1000 ms',
+    doc: {
+      model: { layers: 24, hidden: 2048, heads: 16, seq: 2048, vocab: 51200 },
+      hardware: A100,
+      parallel: { dp: 16, globalBatch: 65536, microBatch: 1, zeroStage: 3, recompute: 'full' },
+    },
   },
 ] as const;
 

@@ -184,11 +184,17 @@ export function deviceReductions(
   return { tasks, windowS };
 }
 
-/** The held spans of placed tasks, by index: a binary search over the tasks' running counts. */
+/**
+ * The held spans of placed tasks, by index: the task found from the tasks' running counts, the last one
+ * found first (the link reads spans nearly in order), else by binary search.
+ */
 function heldByTasks(tasks: readonly PlacedTask[]): HeldSpans {
   const before = new Int32Array(tasks.length + 1);
   tasks.forEach((t, i) => (before[i + 1] = before[i]! + t.profile.busy.length));
-  const find = (i: number) => {
+  let last = 0;
+  const find = (i: number): number => {
+    if (before[last]! <= i && i < before[last + 1]!) return last;
+    if (last + 1 < tasks.length && before[last + 1]! <= i && i < before[last + 2]!) return ++last;
     let lo = 0;
     let hi = tasks.length - 1;
     while (lo < hi) {
@@ -196,23 +202,14 @@ function heldByTasks(tasks: readonly PlacedTask[]): HeldSpans {
       if (before[mid]! <= i) lo = mid;
       else hi = mid - 1;
     }
-    return lo;
+    return (last = lo);
   };
-  const span = (i: number) => {
+  const at = (i: number, end: boolean): number => {
     const t = find(i);
-    return { at: tasks[t]!.atS, s: tasks[t]!.profile.busy[i - before[t]!]! };
+    const span = tasks[t]!.profile.busy[i - before[t]!]!;
+    return tasks[t]!.atS + (end ? span.endS : span.startS);
   };
-  return {
-    count: before[tasks.length]!,
-    startS: (i) => {
-      const { at, s } = span(i);
-      return at + s.startS;
-    },
-    endS: (i) => {
-      const { at, s } = span(i);
-      return at + s.endS;
-    },
-  };
+  return { count: before[tasks.length]!, startS: (i) => at(i, false), endS: (i) => at(i, true) };
 }
 
 /**
