@@ -16,6 +16,11 @@ import { TEXT_COLOUR } from './viewContext.ts';
 
 /** The smallest caption worth reading, px: a longer title gives way to the dish's name alone. */
 const MIN_CAPTION_PX = 12;
+/**
+ * The smallest kitchen number written in a block, px: a smaller block keeps the colour and pattern of its
+ * kitchen, as the kitchen grid draws them (10 px digits on a phone were the smallest text on the screen).
+ */
+const MIN_BLOCK_LABEL_PX = 12;
 /** The least height of a picture's grid, px, where its cell allows. */
 const MIN_GRID_PX = 24;
 /** Most chips one copied block shows; its label still names every kitchen. */
@@ -179,7 +184,7 @@ export class DishPicturesView {
       if (edge >= 1) g.lineStyle(edge, 0x1d2433, 1).strokeRect(bx, by, bw, bh);
       const label = blockLabel(c.devices, copiesLabel);
       const size = Math.min(fontSize, Math.floor(bh * 0.6));
-      if (size < 10) continue;
+      if (size < MIN_BLOCK_LABEL_PX) continue;
       const text = this.scene.add
         .text(bx + bw / 2, by + bh / 2, label, {
           fontFamily: FONT_FAMILY,

@@ -1,7 +1,7 @@
 // A 390×844 phone (issue 13 item 7): the title's mesh caption sits above the DOM buttons, not behind them,
 // in both languages, and the level list names the source article; a pipeline level's dynamic view names its
 // stages on the phone too; the static view's priced pass rows are drawn at 14 px or more, one size, their
-// figures whole (wrapped, never cut with "…").
+// figures whole (wrapped, never cut with "…"); the global view writes nothing under 12 px.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { evaluatePlan, levelById, type Level } from '../../shared/index.ts';
@@ -162,6 +162,39 @@ describe('on a 390×844 phone', () => {
       for (const l of labels)
         expect(overlap(headline!, l), `${JSON.stringify(headline)} vs ${JSON.stringify(l)}`).toBe(false);
       await screenshot(page, `phone-dynamic-headline-${id}-${locale}`);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  // The learner audit measured the global view's kitchen numbers inside a dish's blocks at 10 px: a block too
+  // small for 12 px keeps its kitchen's colour and pattern only (DishPicturesView.ts MIN_BLOCK_LABEL_PX).
+  it.each([
+    ['the-tasting', 'en'],
+    ['the-tasting', 'zh-CN'],
+    ['tasting-menu', 'en'],
+  ])('%s (%s): the global view writes nothing under 12 px', async (id, locale) => {
+    const level = levelById(id)!;
+    const { page, errors } = await game.open('/', PHONE);
+    try {
+      await page.waitForFunction(() => window.__meshKitchen?.game.scene.isActive('title'));
+      if (locale === 'zh-CN') await page.getByRole('button', { name: 'Switch to Chinese' }).click();
+      await openLevel(page, id);
+      await page.evaluate(
+        (edits) => {
+          const scene = window.__meshKitchen!.game.scene.getScene('kitchen') as unknown as {
+            session: { edit(e: unknown): boolean };
+          };
+          for (const e of edits) scene.session.edit(e);
+        },
+        editsBetween(level.start, level.reference),
+      );
+      await page.click('#view-tab-global');
+      const texts = await drawnRows(page);
+      expect(texts.length, 'the view writes its kitchens and dishes').toBeGreaterThan(5);
+      for (const t of texts) expect(t.px, t.lines.join(' ')).toBeGreaterThanOrEqual(12);
+      await screenshot(page, `phone-global-${id}-${locale}`);
       expect(errors).toEqual([]);
     } finally {
       await page.context().close();
