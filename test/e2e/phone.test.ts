@@ -60,20 +60,27 @@ const PASS_FIGURES: Record<string, RegExp> = {
   'zh-CN': /\d[\d.]*\s(?:µs|ms|s)\s×\s\d+\s(?:·\s)?沿 [\w+]+：[\d.]+\s[kMGT]?B$/u,
 };
 
-/** The open level's reference plan, edited in, on the dynamic view, once drawn. */
-async function showReferenceDynamic(page: Page, level: Level): Promise<void> {
+/** The open level's reference plan, edited in, on `view`, once drawn. */
+async function showReference(page: Page, level: Level, view: 'global' | 'dynamic'): Promise<void> {
   await page.evaluate(
-    (edits) => {
+    ([edits, shown]) => {
       const scene = window.__meshKitchen!.game.scene.getScene('kitchen') as unknown as {
         session: { edit(e: unknown): boolean };
         showView(v: string): void;
       };
-      for (const e of edits) scene.session.edit(e);
-      scene.showView('dynamic');
+      for (const e of edits as unknown[]) scene.session.edit(e);
+      scene.showView(shown as string);
     },
-    editsBetween(level.start, level.reference),
+    [editsBetween(level.start, level.reference), view] as const,
   );
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
+/** Level `id` open in `locale`. */
+async function openIn(page: Page, id: string, locale: string): Promise<void> {
+  await page.waitForFunction(() => window.__meshKitchen?.game.scene.isActive('title'));
+  if (locale === 'zh-CN') await page.getByRole('button', { name: 'Switch to Chinese' }).click();
+  await openLevel(page, id);
 }
 
 describe('on a 390×844 phone', () => {
@@ -117,7 +124,7 @@ describe('on a 390×844 phone', () => {
     const { page, errors } = await game.open('/', PHONE);
     try {
       await openLevel(page, id);
-      await showReferenceDynamic(page, level);
+      await showReference(page, level, 'dynamic');
       const labels = await textBoxes(page, 'kitchen', '^station \\d+$');
       const panel = (await page.locator('#panel').boundingBox())!;
       // Every stage named (8 lanes fit one name each in the strip's 40% of the box), inside the canvas
@@ -150,10 +157,8 @@ describe('on a 390×844 phone', () => {
     const level = levelById(id)!;
     const { page, errors } = await game.open('/', PHONE);
     try {
-      await page.waitForFunction(() => window.__meshKitchen?.game.scene.isActive('title'));
-      if (locale === 'zh-CN') await page.getByRole('button', { name: 'Switch to Chinese' }).click();
-      await openLevel(page, id);
-      await showReferenceDynamic(page, level);
+      await openIn(page, id, locale);
+      await showReference(page, level, 'dynamic');
       const zh = locale === 'zh-CN';
       const [headline] = await textBoxes(page, 'kitchen', zh ? '^最后完工的厨房' : '^Last to finish');
       const labels = await textBoxes(page, 'kitchen', zh ? '^\\d+ 号站$' : '^station \\d+$');
@@ -178,19 +183,8 @@ describe('on a 390×844 phone', () => {
     const level = levelById(id)!;
     const { page, errors } = await game.open('/', PHONE);
     try {
-      await page.waitForFunction(() => window.__meshKitchen?.game.scene.isActive('title'));
-      if (locale === 'zh-CN') await page.getByRole('button', { name: 'Switch to Chinese' }).click();
-      await openLevel(page, id);
-      await page.evaluate(
-        (edits) => {
-          const scene = window.__meshKitchen!.game.scene.getScene('kitchen') as unknown as {
-            session: { edit(e: unknown): boolean };
-          };
-          for (const e of edits) scene.session.edit(e);
-        },
-        editsBetween(level.start, level.reference),
-      );
-      await page.click('#view-tab-global');
+      await openIn(page, id, locale);
+      await showReference(page, level, 'global');
       const texts = await drawnRows(page);
       expect(texts.length, 'the view writes its kitchens and dishes').toBeGreaterThan(5);
       for (const t of texts) expect(t.px, t.lines.join(' ')).toBeGreaterThanOrEqual(12);
@@ -213,9 +207,7 @@ describe('on a 390×844 phone', () => {
     async (id, locale) => {
       const { page, errors } = await game.open('/', PHONE);
       try {
-        await page.waitForFunction(() => window.__meshKitchen?.game.scene.isActive('title'));
-        if (locale === 'zh-CN') await page.getByRole('button', { name: 'Switch to Chinese' }).click();
-        await openLevel(page, id);
+        await openIn(page, id, locale);
         await page.click('#view-tab-static');
         const passes = (await drawnRows(page)).filter((r) => PASS_TIME.test(r.lines.join(' ')));
         expect(passes.length, 'some priced pass rows are in view').toBeGreaterThan(0);
