@@ -2,7 +2,8 @@
 // `--overlap-grad-reduce` bucketing; the scaling book's "AllReduce of dW … off the critical path",
 // docs/jax-semantics.md §2.4). What overlaps, exactly:
 //   - with gradient accumulation over microbatches, only the last microbatch's backward pass on a device
-//     produces final gradients; each reduction may start as soon as its gradient is final;
+//     produces final gradients (every microbatch's under ZeRO-2/3: gradientReductions.ts); each reduction
+//     may start as soon as its gradient is final;
 //   - reductions run one after another on the data-parallel link (one NCCL stream), concurrently with the
 //     backward compute, and do not slow it down (no contention for SMs or HBM is modelled);
 //   - whatever is still running when the device's last backward task ends is exposed: the optimizer step
@@ -88,16 +89,14 @@ export function reductionRuns(
   const sorted = [...items].sort((a, b) => a.readyS - b.readyS);
   const runs: { startS: number; endS: number; pieces: Span[] }[] = [];
   let pieces: Span[] = [];
-  let i = 0;
   runReductions(
     (visit) => {
       for (const r of sorted) {
         visit(r.readyS, r.durationS);
-        const last = i === 0 ? 0 : runs[i - 1]!.endS;
+        const last = runs.at(-1)?.endS ?? 0;
         const startS = pieces[0]?.startS ?? Math.max(last, r.readyS);
         runs.push({ startS, endS: pieces.at(-1)?.endS ?? startS, pieces });
         pieces = [];
-        i++;
       }
     },
     heldSpans(busy),
