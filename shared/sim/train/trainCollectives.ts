@@ -2,8 +2,8 @@
 // link"): every collective of the layer and of the output layer with how often the critical device runs
 // it per step — forward ones once per microbatch (twice with full recompute, except ZeRO-3's gathers of
 // weights the backward re-gathers), backward ones once per microbatch, the gradient reduction once per step
-// (once per microbatch under ZeRO-2/3, gradientReductions.ts) and the optimizer's once per step — and the bytes that device sends per step on each kind of link, pipeline
-// sends included.
+// (once per microbatch under ZeRO-2/3, gradientReductions.ts) and the optimizer's once per step — and the
+// bytes that device sends per step on each kind of link, pipeline sends included.
 import type { PricedCollective } from '../cost/pricePlan.ts';
 import { regatheredParameters } from './blockCost.ts';
 import { reducesEveryMicrobatch } from './gradientReductions.ts';
