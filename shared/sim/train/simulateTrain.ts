@@ -178,11 +178,15 @@ export function simulateTrain(req: TrainRequest, calibration?: Calibration): Res
   );
   const exposedGradientS = reductions.map((r) => Math.max(0, linkEndS(r) - r.windowS));
   const gradientReductionS = reductions.map(reductionTotalS);
-  // Drawn only for a trace: one event per stretch a reduction runs.
+  // Drawn only for a trace: one event per stretch the link is busy reducing (back-to-back reductions are one
+  // stretch: ZeRO-2 over 192 microbatches of GPT-3 drew 221,578 events, three quarters of them contiguous).
   const collectives = (device: number): TimelineEvent[] => {
     const events: TimelineEvent[] = [];
     linkEndS(reductions[device]!, (startS, endS) => {
-      if (endS > startS) events.push({ device, kind: 'collective', startS, endS });
+      if (!(endS > startS)) return;
+      const last = events.at(-1);
+      if (last?.endS === startS) events[events.length - 1] = { ...last, endS };
+      else events.push({ device, kind: 'collective', startS, endS });
     });
     return events;
   };
